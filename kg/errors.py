@@ -1,0 +1,62 @@
+"""The one exception tree of kg; every error carries a code and says what to do.
+
+    KgError
+    ├── UsageError        bad arguments or settings (exit code 2)
+    ├── InputError        an input file or line that cannot be read
+    ├── ModelError        the spaCy pipeline cannot be loaded
+    ├── StoreError        the graph store cannot be opened or written
+    │   └── StoreLocked   another kg process holds the store
+    └── QueryError        a SPARQL query that cannot be parsed or run
+"""
+from __future__ import annotations
+
+
+class KgError(Exception):
+    """Base of every error kg raises on purpose; ``str(err)`` is a one-line message."""
+
+    code = "E000"
+    exit_code = 1
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"[{self.code}] {self.message}"
+
+
+class UsageError(KgError):
+    """The command was called wrongly: a missing path, an unknown format, a bad setting."""
+
+    code = "E001"
+    exit_code = 2
+
+
+class InputError(KgError):
+    """An input could not be read as an article (empty, binary, undecodable)."""
+
+    code = "E010"
+
+
+class ModelError(KgError):
+    """The spaCy pipeline named in the settings is not installed or does not load."""
+
+    code = "E020"
+
+
+class StoreError(KgError):
+    """The graph store could not be opened, read or written."""
+
+    code = "E030"
+
+
+class StoreLocked(StoreError):
+    """Another process has the store open for writing."""
+
+    code = "E031"
+
+
+class QueryError(KgError):
+    """A SPARQL query failed to parse or to run."""
+
+    code = "E040"

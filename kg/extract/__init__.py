@@ -1,0 +1,29 @@
+"""From a parsed article to plain facts: entities, events and roles (no RDF here)."""
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from ..facts import Article, ArticleFacts
+from .entities import EntityIndex
+from .events import EventReader
+from .roles import RoleReader
+
+__all__ = ["extract_facts"]
+
+
+def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
+    """Read every event and role of an article's Doc; keep only entities that take part."""
+    index = EntityIndex(doc)
+    events_reader = EventReader(index, article.text)
+    roles_reader = RoleReader(index, article.text)
+    facts = ArticleFacts(article=article)
+    for sent in doc.sents:
+        if not sent.text.strip():
+            continue
+        facts.roles.extend(roles_reader.read(sent))
+        facts.events.extend(events_reader.read(sent))
+    facts.events = [e for e in facts.events]
+    used = {k for e in facts.events for k in (e.actor, e.target, e.reported_by) if k is not None}
+    used |= {k for r in facts.roles for k in (r.person, r.org)}
+    facts.entities = {k: index.entities[k] for k in sorted(used)}
+    return facts

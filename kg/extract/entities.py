@@ -1,0 +1,328 @@
+"""Who is mentioned: named entities, unnamed groups, and what pronouns and short names refer to.
+
+``EntityIndex`` is built once per article Doc. It clusters name variants ("Karzai" with
+"Hamid Karzai", "U.S." with "United States"), creates Group entities for unnamed actors
+("two US military advisers"), and resolves pronouns and definite descriptions to them.
+Nothing here knows RDF; the result is ``facts.Entity`` objects keyed by a string.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span, Token
+
+from ..facts import Entity
+from ..nlp.lexicon import (
+    ATTACKER_NOUNS,
+    DEMONYMS,
+    HUMAN_NOUNS,
+    HUMAN_SUFFIXES,
+    NOT_HUMAN,
+    PLACE_ALIASES,
+    RANKS,
+    ROLE_NOUNS,
+)
+
+_TYPE_OF_LABEL = {"PERSON": "Person", "ORG": "Organization", "GPE": "Place", "LOC": "Place", "FAC": "Place"}
+_MALE = {"he", "him", "his", "himself"}
+_FEMALE = {"she", "her", "hers", "herself"}
+_PLURAL = {"they", "them", "their", "theirs", "themselves"}
+_NEUTER = {"it", "its", "itself"}
+_RELATIVE = {"who", "whom", "which", "that", "whose"}
+_FIRST = {"i", "me", "my", "we", "us", "our", "ours", "myself", "ourselves"}
+_SUBJ_DEPS = {"nsubj", "nsubjpass", "csubj"}
+#: Nouns that name a concrete place or facility an action can be aimed at.
+FACILITY_NOUNS = frozenset("""
+base bases embassy consulate building buildings office offices compound headquarters camp camps station
+post posts village town city website site sites server servers home house school hospital church mosque
+temple border checkpoint airport port ship ships boat boats vessel plane aircraft convoy vehicle car
+""".split())
+
+
+def norm_name(text: str) -> str:
+    """A comparison key for names: lowercase letters and digits only ("Jong-Un" = "Jong Un")."""
+    return re.sub(r"[^0-9a-z]+", "", text.lower())
+
+
+def is_human_noun(tok: Token) -> bool:
+    """Whether a common noun names people or a body of people (an actor can be unnamed)."""
+    low, lemma = tok.lower_, tok.lemma_.lower()
+    if low in NOT_HUMAN or lemma in NOT_HUMAN:
+        return False
+    if low in HUMAN_NOUNS or lemma in HUMAN_NOUNS or lemma in ROLE_NOUNS or lemma in ATTACKER_NOUNS:
+        return True
+    return tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(HUMAN_SUFFIXES)
+
+
+@dataclass
+class _Mention:
+    key: str
+    start: int
+    end: int
+    type: str
+    plural: bool
+    subject: bool
+
+
+class EntityIndex:
+    """Entities of one article and a resolver from tokens to entity keys."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.entities: dict[str, Entity] = {}
+        self._token_key: dict[int, str] = {}
+        self._mentions: list[_Mention] = []
+        self._aliases: dict[str, str] = {}
+        self._index_named()
+
+    # ----- named entities -------------------------------------------------
+    def _index_named(self) -> None:
+        persons: list[tuple[Span, str]] = []
+        for ent in self.doc.ents:
+            etype = _TYPE_OF_LABEL.get(ent.label_)
+            if ent.label_ == "NORP" and ent[-1].tag_ in ("NNPS", "NNS"):
+                etype = "Group"
+            if etype is None:
+                continue
+            name = self._clean_name(ent, etype)
+            if not name:
+                continue
+            if etype == "Person":
+                persons.append((ent, name))
+                continue
+            key = self._named_key(etype, name)
+            self._add_mention(key, name, etype, ent)
+        # Long names first, so a short name can join the full one it abbreviates.
+        for ent, name in sorted(persons, key=lambda p: (-len(p[1].split()), p[0].start)):
+            key = self._person_key(name)
+            self._add_mention(key, name, "Person", ent)
+
+    def _clean_name(self, ent: Span, etype: str) -> str:
+        toks = list(ent)
+        while toks and (toks[0].lower_ in ("the", "a", "an") or (etype == "Person" and toks[0].lower_ in RANKS)):
+            toks = toks[1:]
+        while toks and toks[-1].tag_ == "POS":
+            toks = toks[:-1]
+        text = "".join(t.text_with_ws for t in toks).strip()
+        text = re.sub(r"['\u2019]s$", "", text).strip()
+        if etype == "Place":
+            text = PLACE_ALIASES.get(text.lower(), text)
+        return text
+
+    def _named_key(self, etype: str, name: str) -> str:
+        if etype == "Organization" and name.lower() in PLACE_ALIASES:
+            name = PLACE_ALIASES[name.lower()]
+        return f"{etype}:{norm_name(name)}"
+
+    def _person_key(self, name: str) -> str:
+        own = f"Person:{norm_name(name)}"
+        if own in self.entities:
+            return own
+        words = {norm_name(w) for w in name.split()}
+        matches = [
+            k for k, e in self.entities.items()
+            if e.type == "Person" and len(e.label.split()) > len(name.split())
+            and words <= {norm_name(w) for w in re.split(r"[\s\-]+", e.label)}
+        ]
+        return matches[0] if len(matches) == 1 else own
+
+    def _add_mention(self, key: str, name: str, etype: str, span: Span) -> None:
+        ent = self.entities.get(key)
+        if ent is None:
+            self.entities[key] = Entity(key=key, label=name, type=etype, aliases={name}, mentions=1)
+        else:
+            ent.mentions += 1
+            ent.aliases.add(name)
+            if len(name) > len(ent.label) and etype != "Place":
+                ent.label = name
+        for t in span:
+            self._token_key[t.i] = key
+        head = span.root
+        self._mentions.append(_Mention(key, span.start, span.end, etype, head.tag_ in ("NNS", "NNPS"),
+                                       head.dep_ in _SUBJ_DEPS))
+
+    # ----- groups ------------------------------------------------------------
+    def group_label(self, tok: Token) -> str:
+        """The noun phrase of an unnamed actor, without determiners, clauses or appositions."""
+        keep: list[Token] = []
+
+        def modifier(c: Token, depth: int) -> None:
+            keep.append(c)
+            for g in c.children:
+                if g.dep_ in ("amod", "compound", "nummod", "nmod", "quantmod", "npadvmod", "advmod", "conj", "cc") \
+                        or (g.dep_ == "punct" and g.text == "-"):
+                    modifier(g, depth + 1)
+
+        for c in tok.lefts:
+            if c.dep_ in ("det", "poss", "punct", "case", "predet") or c.lower_ == "such":
+                continue
+            if c.dep_ in ("amod", "compound", "nummod", "nmod", "quantmod", "npadvmod", "advmod"):
+                modifier(c, 1)
+        keep.append(tok)
+        for c in tok.rights:
+            if c.dep_ == "prep" and c.lower_ in ("of", "for"):
+                pobj = [p for p in c.children if p.dep_ == "pobj"]
+                if pobj:
+                    keep.append(c)
+                    for m in pobj[0].lefts:
+                        if m.dep_ not in ("det", "poss", "punct", "case"):
+                            modifier(m, 2)
+                    keep.append(pobj[0])
+                break
+        keep = sorted(set(keep), key=lambda t: t.i)
+        text = ""
+        for t in keep:
+            text += t.text if (t.text == "-" or text.endswith("-")) else (" " + t.text if text else t.text)
+        return text.strip(" ,")
+
+    def group_key(self, tok: Token, etype: str = "Group") -> str:
+        """The key of the unnamed actor (or facility) headed by ``tok``, creating the entity if needed."""
+        if tok.i in self._token_key:
+            return self._token_key[tok.i]
+        label = self.group_label(tok)
+        lemma = tok.lemma_.lower()
+        plural = tok.tag_ in ("NNS", "NNPS")
+        definite = any(c.lower_ in ("the", "this", "that", "these", "those") for c in tok.children if c.dep_ == "det")
+        words = {norm_name(w) for w in label.split()} - {norm_name(tok.text)}
+        key = None
+
+        def compatible(m: _Mention) -> bool:
+            old = self.entities[m.key]
+            old_words = {norm_name(w) for a in old.aliases for w in a.split()}
+            return m.plural == plural and words <= old_words
+
+        if definite and lemma in ATTACKER_NOUNS:
+            key = self._recent(tok.i, lambda m: m.type in ("Group", "Person") and m.plural == plural and any(
+                a.split()[-1].lower() in ATTACKER_NOUNS for a in self.entities[m.key].aliases))
+        if key is None and definite:
+            key = self._recent(tok.i, lambda m: m.type == etype and m.key.endswith(":" + lemma) and compatible(m))
+        if key is None:
+            key = f"{etype}:{norm_name(label)}:{lemma}"
+        ent = self.entities.get(key)
+        if ent is None:
+            self.entities[key] = Entity(key=key, label=label, type=etype, aliases={label})
+        else:
+            ent.mentions += 1
+            ent.aliases.add(label)
+        self._token_key[tok.i] = key
+        self._mentions.append(_Mention(key, tok.i, tok.i + 1, etype, plural, tok.dep_ in _SUBJ_DEPS))
+        self._mentions.sort(key=lambda m: m.start)
+        return key
+
+    def alias(self, key: str, same_as: str) -> None:
+        """Record that two keys name one entity (an apposition or "identified X as Y")."""
+        if key == same_as:
+            return
+        self._aliases[key] = same_as
+
+    def canonical(self, key: str | None) -> str | None:
+        """Follow aliases to the entity a key finally stands for."""
+        seen = set()
+        while key is not None and key in self._aliases and key not in seen:
+            seen.add(key)
+            key = self._aliases[key]
+        return key
+
+    # ----- resolution -----------------------------------------------------
+    def named_key(self, tok: Token) -> str | None:
+        """The named entity a token is part of, if any."""
+        return self._token_key.get(tok.i) if tok.i in self._token_key and not self._token_key[tok.i].startswith("Group:") else None
+
+    def resolve(self, tok: Token, allow_things: bool = False) -> str | None:
+        """The entity a noun, name or pronoun refers to, or None (the fact is then dropped)."""
+        key = self._resolve(tok, allow_things)
+        return self.canonical(key)
+
+    def _resolve(self, tok: Token, allow_things: bool) -> str | None:
+        if tok.i in self._token_key:
+            return self._token_key[tok.i]
+        low = tok.lower_
+        if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$", "WP", "WDT"):
+            if low in _RELATIVE and tok.head.dep_ in ("relcl",):
+                return self._resolve(tok.head.head, allow_things)
+            return self.pronoun(tok)
+        if tok.ent_type_ == "NORP":
+            return self._demonym_place(tok)
+        if tok.pos_ in ("NOUN", "PROPN") and is_human_noun(tok):
+            return self.group_key(tok)
+        if tok.pos_ in ("NOUN", "PROPN") and allow_things and tok.lemma_.lower() in FACILITY_NOUNS:
+            return self.group_key(tok, etype="Place")
+        if tok.pos_ == "NUM" and tok.lower_ == "one":
+            for c in tok.children:
+                if c.dep_ == "prep" and c.lower_ == "of":
+                    for p in c.children:
+                        if p.dep_ == "pobj":
+                            return self._resolve(p, allow_things)
+        return None
+
+    def _demonym_place(self, tok: Token) -> str | None:
+        country = DEMONYMS.get(tok.lower_)
+        if country is None:
+            return None
+        return self.place(country, tok)
+
+    def place(self, name: str, tok: Token | None = None) -> str:
+        """The key of a country or place by name, creating it when only a demonym named it."""
+        key = f"Place:{norm_name(name)}"
+        if key not in self.entities:
+            self.entities[key] = Entity(key=key, label=name, type="Place", aliases={name}, mentions=0)
+        if tok is not None:
+            self.entities[key].mentions += 1
+        return key
+
+    def org_of_modifier(self, tok: Token) -> str | None:
+        """The organization or country a modifier token names ("Pentagon", "Afghan", "Kunduz police")."""
+        if tok.i in self._token_key:
+            return self._token_key[tok.i]
+        if tok.ent_type_ == "NORP" or tok.lower_ in DEMONYMS:
+            span = [e for e in self.doc.ents if e.start <= tok.i < e.end]
+            text = span[0].text.lower() if span else tok.lower_
+            country = DEMONYMS.get(text) or DEMONYMS.get(tok.lower_)
+            if country:
+                return self.place(country, tok)
+        return None
+
+    def pronoun(self, tok: Token) -> str | None:
+        """Resolve a personal pronoun to the most salient compatible earlier mention."""
+        low = tok.lower_
+        if low in _MALE or low in _FEMALE:
+            want = lambda m: m.type == "Person" or (m.type == "Group" and not m.plural and self._is_person_group(m))  # noqa: E731
+        elif low in _PLURAL:
+            want = lambda m: m.plural or m.type == "Organization"  # noqa: E731
+        elif low == "it" and tok.dep_ in ("dobj", "pobj", "dative"):
+            want = lambda m: m.type == "Organization" and not m.plural and m.start >= tok.sent.start  # noqa: E731
+        elif low in _NEUTER:
+            want = lambda m: (m.type in ("Organization",) or (m.type == "Place" and m.key in self._countries())) and not m.plural  # noqa: E731
+        else:
+            return None
+        sent = tok.sent
+        clause = tok.head
+        same = [m for m in self._mentions if sent.start <= m.start and m.end <= tok.i and want(m)
+                and not (self.doc[m.end - 1].head == clause and tok.dep_ not in ("poss",))]
+        if same:
+            subj = [m for m in same if m.subject]
+            return (subj[-1] if subj and low not in _PLURAL else same[-1]).key
+        prev = [m for m in self._mentions if m.end <= sent.start and want(m)]
+        if not prev:
+            return None
+        last_sent = self.doc[prev[-1].start].sent
+        if sent.start - last_sent.end > 400:
+            return None
+        in_last = [m for m in prev if m.start >= last_sent.start]
+        subj = [m for m in in_last if m.subject]
+        return (subj[0] if subj else in_last[-1]).key
+
+    def _is_person_group(self, m: _Mention) -> bool:
+        return not self.entities[m.key].label.lower().split()[-1] in ("government", "ministry", "council")
+
+    def _countries(self) -> set[str]:
+        return {k for k, e in self.entities.items() if e.type == "Place"}
+
+    def _recent(self, before: int, pred) -> str | None:  # type: ignore[no-untyped-def]
+        found = [m for m in self._mentions if m.end <= before and pred(m)]
+        return found[-1].key if found else None
+
+    def is_first_person(self, tok: Token) -> bool:
+        """Whether a pronoun is first person (its referent is the quoted speaker)."""
+        return tok.lower_ in _FIRST

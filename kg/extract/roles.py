@@ -1,0 +1,187 @@
+"""Who holds which role in which organization, read from titles and appositions.
+
+Constructions: a title before a name ("Pentagon press secretary George Little",
+"Afghan Defense Minister General Abdul Rahim Wardak"), an apposition in either order
+("George Little, the Pentagon press secretary"; "its sympathizers, Abdul Rahman"),
+"X, a spokesman for Y", "Y's chief executive X", "X, who heads Y", "X from Y".
+A role is kept only when an organization (or a country) is named for it.
+"""
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from ..facts import Evidence, Role
+from ..nlp.lexicon import DEPARTMENT_WORDS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
+from .entities import EntityIndex
+from .events import evidence_of
+
+_ORG_PREPS = ("of", "for", "at", "from", "with", "in")
+_HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director", "found": "founder"}
+
+
+def _is_role_word(tok: Token) -> bool:
+    low = tok.lower_
+    return (low in ROLE_NOUNS or tok.lemma_.lower() in ROLE_NOUNS or low in ROLE_MODIFIERS
+            or low in DEPARTMENT_WORDS or low in RANKS)
+
+
+def _is_role_noun(tok: Token) -> bool:
+    return tok.lower_ in ROLE_NOUNS or tok.lemma_.lower() in ROLE_NOUNS
+
+
+def _role_text(words: list[Token]) -> str:
+    """The role as a singular phrase ("its sympathizers" -> "sympathizer")."""
+    if not words:
+        return ""
+    last = words[-1]
+    head = last.lemma_ if last.tag_ in ("NNS", "NNPS") else last.text
+    if last.text[:1].isupper() and head[:1].islower():
+        head = head[:1].upper() + head[1:]
+    return " ".join([t.text for t in words[:-1]] + [head])
+
+
+class RoleReader:
+    """Reads person-role-organization facts from the sentences of one article."""
+
+    def __init__(self, index: EntityIndex, text: str) -> None:
+        self.index = index
+        self.text = text
+
+    def read(self, sent: Span) -> list[Role]:
+        """Every role stated in a sentence."""
+        evidence = evidence_of(sent, self.text)
+        roles: list[Role] = []
+        for ent in sent.ents:
+            if ent.label_ != "PERSON":
+                continue
+            person = self.index.resolve(ent.root)
+            if person is None:
+                continue
+            roles.extend(self._title_before(ent, person, evidence))
+            roles.extend(self._appositions(ent, person, evidence))
+            roles.extend(self._relative_heads(ent, person, evidence))
+        # Appositions to an unnamed person are rare; a named one is the common case above.
+        seen: set[tuple[str, str, str]] = set()
+        out = []
+        for r in roles:
+            k = (r.person, r.role.lower(), r.org)
+            if k not in seen:
+                seen.add(k)
+                out.append(r)
+        return out
+
+    # "Pentagon press secretary George Little"
+    def _title_before(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        doc = ent.doc
+        i = ent.start - 1
+        title: list[Token] = []
+        while i >= ent.sent.start:
+            t = doc[i]
+            if t.is_punct and t.tag_ != "POS" or t.is_space:
+                break
+            if not (_is_role_word(t) or t.ent_type_ in ("ORG", "GPE", "NORP", "LOC") or t.tag_ in ("POS", "PRP$")
+                    or t.lower_ in ("former", "then", "ex", "new")):
+                break
+            title.insert(0, t)
+            i -= 1
+        if not title:
+            return []
+        return self._split_title(title, person, evidence, ent)
+
+    def _split_title(self, title: list[Token], person: str, evidence: Evidence, ent: Span | None) -> list[Role]:
+        """Split modifiers into organization tokens and the role phrase, then name the org."""
+        toks = list(title)
+        while toks and toks[-1].lower_ in RANKS and toks[-1].lower_ not in ROLE_NOUNS and len(toks) > 1:
+            toks.pop()
+        # Trailing ranks like "General" after a role ("Defense Minister General"): drop them.
+        while len(toks) > 1 and toks[-1].lower_ in RANKS and any(t.lower_ in ROLE_NOUNS for t in toks[:-1]) \
+                and toks[-1].lower_ in ("general", "colonel", "major", "lieutenant", "captain", "admiral", "sergeant", "dr", "dr."):
+            toks.pop()
+        role_toks: list[Token] = []
+        j = len(toks) - 1
+        while j >= 0 and _is_role_word(toks[j]) and self.index.named_key(toks[j]) is None:
+            role_toks.insert(0, toks[j])
+            j -= 1
+        if not role_toks or not any(_is_role_noun(t) for t in role_toks):
+            return []
+        former = any(t.lower_ in ("former", "then", "ex") for t in title)
+        role_words = [t for t in role_toks if t.lower_ not in ("former", "then", "ex", "new")]
+        role = _role_text(role_words)
+        org = None
+        for t in reversed(toks[: j + 1]):
+            org = self.index.org_of_modifier(t) or (self.index.resolve(t) if t.tag_ in ("PRP$",) else None)
+            if org is not None:
+                break
+        if org is None:
+            org = self._org_from_preps([t for t in role_toks] + ([ent.root] if ent is not None else []))
+        if org is None or org == person:
+            return []
+        if not role:
+            return []
+        return [Role(person=person, role=role, org=org, evidence=evidence, former=former, rule="title")]
+
+    def _org_from_preps(self, heads: list[Token]) -> str | None:
+        for h in heads:
+            for c in h.children:
+                if c.dep_ == "poss":
+                    key = self.index.resolve(c) or self.index.org_of_modifier(c)
+                    if key and not key.startswith("Person:"):
+                        return key
+                if c.dep_ == "prep" and c.lower_ in _ORG_PREPS:
+                    for p in c.children:
+                        if p.dep_ == "pobj":
+                            key = self.index.named_key(p) or self.index.org_of_modifier(p)
+                            if key is None:
+                                for m in p.children:
+                                    if m.dep_ in ("compound", "amod", "nmod"):
+                                        key = self.index.org_of_modifier(m)
+                                        if key:
+                                            break
+                            if key and not key.startswith("Person:"):
+                                return key
+        return None
+
+    # "George Little, the Pentagon press secretary" / "its sympathizers, Abdul Rahman"
+    def _appositions(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        root = ent.root
+        nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and c.lower_ in ROLE_NOUNS | {c.lower_ for c in []}]
+        nouns += [c for c in root.children if c.dep_ == "appos" and c.lemma_.lower() in ROLE_NOUNS and c not in nouns]
+        if root.dep_ == "appos" and root.head.lemma_.lower() in ROLE_NOUNS:
+            nouns.append(root.head)
+        if root.dep_ == "appos" and root.head.lower_ == "one":
+            # "one of its members, Juan Ortiz"
+            nouns += [p for c in root.head.children if c.dep_ == "prep" and c.lower_ == "of"
+                      for p in c.children if p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS]
+        out: list[Role] = []
+        for noun in nouns:
+            mods = [t for t in noun.subtree if t.i < noun.i and t.dep_ not in ("det", "punct", "case")
+                    and not (ent.start <= t.i < ent.end)]
+            title = sorted(mods + [noun], key=lambda t: t.i)
+            title = [t for t in title if t.i >= min(t2.i for t2 in title)]
+            roles = self._split_title(title, person, evidence, None)
+            if not roles:
+                org = self._org_from_preps([noun])
+                role_words = [t for t in title if _is_role_word(t) and self.index.named_key(t) is None
+                              and t.lower_ not in ("former", "then")]
+                if org and role_words and org != person:
+                    roles = [Role(person=person, role=_role_text([t for t in role_words if t.i <= noun.i]) or noun.lemma_,
+                                  org=org, evidence=evidence,
+                                  former=any(t.lower_ == "former" for t in title), rule="apposition")]
+            else:
+                roles = [Role(person=r.person, role=r.role, org=r.org, evidence=r.evidence, former=r.former,
+                              rule="apposition") for r in roles]
+            out.extend(roles)
+        return out
+
+    # "X, who heads Y"
+    def _relative_heads(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        out: list[Role] = []
+        for c in ent.root.children:
+            if c.dep_ == "relcl" and c.lemma_ in _HEAD_VERBS:
+                for o in c.children:
+                    if o.dep_ == "dobj":
+                        org = self.index.named_key(o)
+                        if org and not org.startswith("Person:"):
+                            out.append(Role(person=person, role=_HEAD_VERBS[c.lemma_], org=org,
+                                            evidence=evidence, rule="relative-clause"))
+        return out

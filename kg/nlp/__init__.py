@@ -1,0 +1,1 @@
+"""Loading the spaCy pipeline kg uses, with its own components (paragraphs, NER repairs)."""

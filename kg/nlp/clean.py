@@ -1,0 +1,90 @@
+"""Find the parts of an article that are not story text: headline, dateline, trailing junk.
+
+Cleaning never changes the length of the text: removed parts are overwritten with spaces
+(newlines kept), so every character offset of the cleaned text is an offset of the original.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_DATELINE = re.compile(
+    r"^(?P<place>[A-Z][A-Z .'\-]{1,40}?(?:,\s*[A-Z][A-Za-z. ]{1,30})?)\s*(?:\([A-Za-z .]+\)\s*)?[-\u2013\u2014]{1,2}\s+"
+)
+_DATE_LINE = re.compile(
+    r"^(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),\s+)?"
+    r"(?P<month>January|February|March|April|May|June|July|August|September|October|November|December)"
+    r"\s+(?P<day>\d{1,2}),\s+(?P<year>\d{4})\s*$"
+)
+_MONTHS = {m: i for i, m in enumerate(
+    "January February March April May June July August September October November December".split(), 1)}
+_SENTENCE_END = re.compile(r"[.!?]['\"\u201d\u2019)\]]*\s*$")
+
+
+@dataclass
+class Cleaned:
+    """The text to parse (same length as the original) and what was found around the story."""
+
+    text: str
+    title: str | None = None
+    date: str | None = None
+    dateline: str | None = None
+    removed: list[tuple[int, int, str]] = field(default_factory=list)
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    spans, pos = [], 0
+    for line in text.split("\n"):
+        spans.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return spans
+
+
+def clean(text: str) -> Cleaned:
+    """Blank out the headline, a date line, the dateline and trailing junk; report them."""
+    out = Cleaned(text=text)
+    lines = [(s, e) for s, e in _lines(text) if text[s:e].strip()]
+    if not lines:
+        return out
+    # A headline: a first line, not the only one, short and without final punctuation.
+    s, e = lines[0]
+    first = text[s:e].strip()
+    if len(lines) > 1 and len(first) <= 200 and not _SENTENCE_END.search(first):
+        out.title = first
+        out.text = _blank(out.text, s, e)
+        out.removed.append((s, e, "headline"))
+        lines = lines[1:]
+    # A date line ("Friday, August 21, 2015") right under the headline.
+    if lines:
+        s, e = lines[0]
+        m = _DATE_LINE.match(text[s:e].strip())
+        if m:
+            out.date = f"{int(m['year']):04d}-{_MONTHS[m['month']]:02d}-{int(m['day']):02d}"
+            out.text = _blank(out.text, s, e)
+            out.removed.append((s, e, "date"))
+            lines = lines[1:]
+    # A dateline ("KABUL - ") opening the story: the place is kept, the words are not parsed.
+    if lines:
+        s, e = lines[0]
+        lead = len(text[s:e]) - len(text[s:e].lstrip())
+        m = _DATELINE.match(text[s + lead:e])
+        if m and m["place"].strip().isupper():
+            out.dateline = m["place"].strip().title()
+            out.text = _blank(out.text, s + lead, s + lead + m.end())
+            out.removed.append((s + lead, s + lead + m.end(), "dateline"))
+    # Trailing junk: a last line that is no sentence (a company name, "Share this", a tag list).
+    while len(lines) > 1:
+        s, e = lines[-1]
+        last = text[s:e].strip()
+        words = last.split()
+        if _SENTENCE_END.search(last) or len(words) > 12 or last.endswith((":", ",")):
+            break
+        out.text = _blank(out.text, s, e)
+        out.removed.append((s, e, "trailer"))
+        lines = lines[:-1]
+        break
+    return out

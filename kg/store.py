@@ -1,0 +1,153 @@
+"""The graph store: one named graph per article, replaced atomically on re-ingest.
+
+``Store`` is the interface the rest of kg uses; ``OxigraphStore`` is the embedded,
+persistent backend (RocksDB under a directory) and ``MemoryStore`` the in-memory one
+used by tests and throwaway builds. Both pass ``tests/test_store_contract.py``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Iterator, Protocol
+
+import pyoxigraph as ox
+
+from .errors import QueryError, StoreError, StoreLocked
+from .vocab import PREFIXES
+
+#: Row of a SELECT result: variable name -> lexical value (IRI, literal text) or None.
+Row = dict[str, str | None]
+
+EXPORT_FORMATS = {
+    "turtle": ox.RdfFormat.TURTLE,
+    "nt": ox.RdfFormat.N_TRIPLES,
+    "nquads": ox.RdfFormat.N_QUADS,
+    "trig": ox.RdfFormat.TRIG,
+}
+
+
+class Store(Protocol):
+    """What kg needs from a graph store."""
+
+    def replace_graph(self, graph: str, ntriples: str) -> None:
+        """Replace the named graph ``graph`` by the given N-Triples, in one transaction."""
+
+    def remove_graph(self, graph: str) -> None:
+        """Drop a named graph (no error if it is absent)."""
+
+    def graphs(self) -> list[str]:
+        """IRIs of the named graphs held."""
+
+    def select(self, sparql: str) -> list[Row]:
+        """Run a SELECT over the union of all graphs; values as plain strings."""
+
+    def raw_query(self, sparql: str) -> object:
+        """Run any query form over the union graph; the backend's own result object."""
+
+    def dump(self, fmt: str, union: bool) -> bytes:
+        """Serialize the store: the union graph (triples) or every graph (quads)."""
+
+    def __len__(self) -> int:
+        """Number of quads."""
+
+    def close(self) -> None:
+        """Flush and release the store."""
+
+
+def _value(term: object) -> str | None:
+    if term is None:
+        return None
+    return term.value  # type: ignore[attr-defined]
+
+
+class _OxigraphBase:
+    """Shared implementation over a ``pyoxigraph.Store``."""
+
+    _store: ox.Store
+
+    def replace_graph(self, graph: str, ntriples: str) -> None:
+        g = ox.NamedNode(graph)
+        update = f"DROP SILENT GRAPH {g} ;\nINSERT DATA {{ GRAPH {g} {{\n{ntriples}\n}} }}"
+        try:
+            self._store.update(update)
+        except (OSError, SyntaxError, ValueError) as err:
+            raise StoreError(f"could not write graph {graph}: {err}") from err
+
+    def remove_graph(self, graph: str) -> None:
+        self._store.update(f"DROP SILENT GRAPH {ox.NamedNode(graph)}")
+
+    def graphs(self) -> list[str]:
+        return sorted(g.value for g in self._store.named_graphs())
+
+    def raw_query(self, sparql: str) -> object:
+        try:
+            return self._store.query(sparql, use_default_graph_as_union=True)
+        except SyntaxError as err:
+            raise QueryError(f"the query does not parse: {err}") from err
+        except OSError as err:
+            raise QueryError(f"the query failed: {err}") from err
+
+    def select(self, sparql: str) -> list[Row]:
+        res = self.raw_query(sparql)
+        if not isinstance(res, ox.QuerySolutions):
+            raise QueryError("expected a SELECT query")
+        names = [v.value for v in res.variables]
+        return [{n: _value(sol[n]) for n in names} for sol in res]
+
+    def dump(self, fmt: str, union: bool) -> bytes:
+        rdf_format = EXPORT_FORMATS[fmt]
+        if union:
+            quads: Iterator[ox.Quad] = iter(self._store)
+            triples = {ox.Triple(q.subject, q.predicate, q.object) for q in quads}
+            return ox.serialize(sorted(triples, key=str), format=rdf_format, prefixes=PREFIXES) or b""
+        return self._store.dump(format=rdf_format, prefixes=PREFIXES) or b""
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+    def close(self) -> None:
+        self._store.flush()
+
+
+class OxigraphStore(_OxigraphBase):
+    """The persistent embedded store: a RocksDB directory that survives crashes."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            self._store = ox.Store(str(self.path))
+        except OSError as err:
+            if "lock" in str(err).lower():
+                raise StoreLocked(
+                    f"store {self.path} is locked by another kg process; wait for it to finish or use another --store"
+                ) from err
+            raise StoreError(f"cannot open store {self.path}: {err}") from err
+
+
+class MemoryStore(_OxigraphBase):
+    """An in-memory store with the same behaviour; nothing is written to disk."""
+
+    def __init__(self) -> None:
+        self._store = ox.Store()
+
+
+def open_store(location: str | Path | None) -> Store:
+    """Open the store at a directory, or an in-memory one for ``None`` or ``":memory:"``."""
+    if location is None or str(location) == ":memory:":
+        return MemoryStore()
+    return OxigraphStore(location)
+
+
+def iter_batches(items: Iterable[str], size: int) -> Iterator[list[str]]:
+    """Yield lists of at most ``size`` items (bounded batches for bulk work)."""
+    batch: list[str] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+

@@ -1,0 +1,89 @@
+"""The kg ontology's terms as a closed namespace, and the prefixes kg writes.
+
+``KG.Evnt`` raises AttributeError: a typo in a term fails loudly. ``tests/test_vocab.py``
+checks that this list and ``ontology/kg.ttl`` declare the same terms.
+"""
+from __future__ import annotations
+
+from rdflib import Namespace, URIRef
+from rdflib.namespace import DCTERMS, FOAF, OWL, PROV, RDF, RDFS, SKOS, XSD, DefinedNamespace
+
+KG_NS = "https://w3id.org/kg-news/ns#"
+
+
+class KG(DefinedNamespace):
+    """Classes, properties and individuals of the kg ontology (ontology/kg.ttl)."""
+
+    _NS = Namespace(KG_NS)
+    _fail = True
+
+    # classes
+    Article: URIRef
+    Entity: URIRef
+    Person: URIRef
+    Organization: URIRef
+    Place: URIRef
+    Group: URIRef
+    Event: URIRef
+    Evidence: URIRef
+    Modality: URIRef
+    # modality individuals
+    asserted: URIRef
+    reported: URIRef
+    planned: URIRef
+    hypothetical: URIRef
+    generic: URIRef
+    # object properties
+    actor: URIRef
+    target: URIRef
+    modality: URIRef
+    reportedBy: URIRef
+    evidence: URIRef
+    mentions: URIRef
+    # datatype properties
+    action: URIRef
+    negated: URIRef
+    confidence: URIRef
+    rule: URIRef
+    sentence: URIRef
+    beginIndex: URIRef
+    endIndex: URIRef
+    contentHash: URIRef
+    former: URIRef
+
+
+SCHEMA = Namespace("https://schema.org/")
+ORG = Namespace("http://www.w3.org/ns/org#")
+SEM = Namespace("http://semanticweb.cs.vu.nl/2009/11/sem/")
+NIF = Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
+
+PREFIXES: dict[str, str] = {
+    "kg": KG_NS,
+    "schema": str(SCHEMA),
+    "org": str(ORG),
+    "sem": str(SEM),
+    "prov": str(PROV),
+    "dcterms": str(DCTERMS),
+    "skos": str(SKOS),
+    "foaf": str(FOAF),
+    "rdfs": str(RDFS),
+    "rdf": str(RDF),
+    "xsd": str(XSD),
+    "owl": str(OWL),
+}
+
+#: kg entity type name -> the classes an entity of that type carries (kg's and the standard ones).
+TYPE_CLASSES: dict[str, tuple[URIRef, ...]] = {
+    "Person": (KG.Person, SCHEMA.Person, FOAF.Person),
+    "Organization": (KG.Organization, ORG.Organization, SCHEMA.Organization),
+    "Place": (KG.Place, SCHEMA.Place),
+    "Group": (KG.Group, FOAF.Group),
+}
+
+MODALITY_TERMS: dict[str, URIRef] = {
+    "asserted": KG.asserted,
+    "reported": KG.reported,
+    "planned": KG.planned,
+    "hypothetical": KG.hypothetical,
+    "generic": KG.generic,
+}

@@ -1,0 +1,142 @@
+"""Event constructions, each on hand-written sentences (never article text)."""
+from __future__ import annotations
+
+from conftest import triples
+
+
+def has(facts, actor_word, action_word, target_word=None):  # type: ignore[no-untyped-def]
+    """Whether some asserted/reported event has an actor, action and target containing these words."""
+    for a, act, t in triples(facts):
+        if actor_word is not None and (a is None or actor_word not in a):
+            continue
+        if actor_word is None and a is not None:
+            continue
+        if action_word not in act:
+            continue
+        if target_word is None or (t is not None and target_word in t):
+            return True
+    return False
+
+
+def test_active_subject_verb_object(read):
+    f = read("Police arrested two protesters in the square on Monday.")
+    assert has(f, "Police", "arrest", "two protesters")
+
+
+def test_passive_with_agent(read):
+    f = read("The missing hikers were found by a local farmer.")
+    assert has(f, "local farmer", "find", "missing hikers")
+
+
+def test_agentless_passive_keeps_patient(read):
+    f = read("Three soldiers were injured on Tuesday.")
+    assert has(f, None, "injure", "Three soldiers")
+
+
+def test_coordinated_subjects_give_one_event_each(read):
+    f = read("Maria Lopez and John Brennan signed the agreement.")
+    actors = {a for a, act, _ in triples(f) if act.startswith("sign")}
+    assert {"Maria Lopez", "John Brennan"} <= actors
+
+
+def test_coordinated_verbs_share_the_subject(read):
+    f = read("The senator criticized the board and praised the workers.")
+    assert has(f, "senator", "criticize", "board")
+    assert has(f, "senator", "praise", "workers")
+
+
+def test_purpose_clause_takes_the_matrix_subject(read):
+    f = read("Prime Minister Ana Costa phoned Chancellor Erik Lund to apologize for the delay.")
+    assert has(f, "Ana Costa", "phone", "Erik Lund")
+    assert has(f, "Ana Costa", "apologize")
+
+
+def test_object_control_gives_the_object_as_subject(read):
+    f = read("The mayor urged residents to leave the city.")
+    assert has(f, "mayor", "urge", "residents")
+    assert has(f, "residents", "leave")
+
+
+def test_verb_preposition_target(read):
+    f = read("Rioters threw stones at the police station.")
+    assert has(f, "Rioters", "throw", "police station")
+
+
+def test_phrasal_verb_and_call_for(read):
+    f = read("The bishop called for calm after the riots.")
+    assert any(a and "bishop" in a and act == "call for" for a, act, _ in triples(f))
+
+
+def test_light_verb_keeps_its_noun(read):
+    f = read("A rebel group claimed responsibility for the bombing.")
+    assert any(a and "rebel group" in a and act.startswith("claim") for a, act, _ in triples(f))
+
+
+def test_reporting_verb_is_an_event_and_marks_what_is_reported(read):
+    f = read("Spokesman Tom Reyes said the army shelled the village.")
+    assert has(f, "Tom Reyes", "say")
+    shelled = [e for e in f.events if e.action.startswith("shell")]
+    assert shelled and shelled[0].modality == "reported"
+    assert f.entities[shelled[0].reported_by].label == "Tom Reyes"
+
+
+def test_negation_is_recorded_and_left_out(read):
+    f = read("The company did not pay the workers.")
+    paid = [e for e in f.events if e.action.startswith("pay")]
+    assert paid and all(e.negated for e in paid)
+    assert not has(f, "company", "pay")
+
+
+def test_refuse_to_negates_the_complement(read):
+    f = read("The minister refused to meet the strikers.")
+    met = [e for e in f.events if e.action.startswith("meet")]
+    assert met and all(e.negated for e in met)
+
+
+def test_modal_future_and_conditional_are_not_asserted(read):
+    f = read("The union will strike on Friday. If the talks fail, the government could fire the negotiators.")
+    mods = {e.action.split()[0]: e.modality for e in f.events}
+    assert mods.get("strike") == "planned"
+    assert mods.get("fire") == "hypothetical"
+
+
+def test_habitual_statement_is_generic(read):
+    f = read("The rebels often attack convoys.")
+    att = [e for e in f.events if e.action.startswith("attack")]
+    assert att and att[0].modality == "generic"
+
+
+def test_unresolved_pronoun_drops_the_fact(read):
+    f = read("He signed the order.")
+    assert not any(e.action.startswith("sign") for e in f.events)
+    assert all(ent.label.lower() != "he" for ent in f.entities.values())
+
+
+def test_pronoun_resolves_to_the_previous_subject(read):
+    f = read("Senator Paula Grant met the governor on Monday. She criticized the budget.")
+    assert has(f, "Paula Grant", "criticize")
+
+
+def test_short_name_joins_the_full_name(read):
+    f = read("Mayor Daniel Okafor opened the bridge. Okafor thanked the engineers.")
+    assert has(f, "Daniel Okafor", "thank", "engineers")
+
+
+def test_definite_attacker_description_refers_back(read):
+    f = read("A gunman attacked a bank in the town. Police later arrested the attacker.")
+    arrested = [e for e in f.events if e.action.startswith("arrest")]
+    attacked = [e for e in f.events if e.action.startswith("attack")]
+    assert arrested and attacked and arrested[0].target == attacked[0].actor
+
+
+def test_unaccusative_verbs_have_no_actor(read):
+    f = read("Twelve villagers died in the flood.")
+    assert not any(e.action.startswith("die") for e in f.events)
+
+
+def test_evidence_offsets_slice_the_sentence(read):
+    text = "KABUL - Officials said rebels burned a school.\n\nThe army blamed the rebels."
+    f = read(text)
+    assert f.events
+    for e in f.events:
+        assert text[e.evidence.start:e.evidence.end] == e.evidence.text

@@ -1,0 +1,50 @@
+"""Role constructions, each on hand-written sentences (never article text)."""
+from __future__ import annotations
+
+from conftest import roles
+
+
+def test_title_before_name_with_organization(read):
+    f = read("Toyota press secretary Linda Park said the plant would close.")
+    assert ("Linda Park", "press secretary", "Toyota") in roles(f)
+
+
+def test_demonym_before_title_names_the_country(read):
+    f = read("French Foreign Minister Claire Dubois visited the camp.")
+    assert ("Claire Dubois", "Foreign Minister", "France") in roles(f)
+
+
+def test_place_and_police_make_one_organization(read):
+    f = read("Lagos police spokesman Ahmed Bello said two men were held.")
+    assert ("Ahmed Bello", "spokesman", "Lagos police") in roles(f)
+
+
+def test_apposition_after_the_name(read):
+    f = read("Mark Hill, the UNICEF spokesman, said aid was arriving.")
+    assert ("Mark Hill", "spokesman", "UNICEF") in roles(f)
+
+
+def test_possessive_organization_with_apposition(read):
+    f = read("Canada's Prime Minister, Robert Lane, arrived on Sunday.")
+    assert any(p == "Robert Lane" and "Prime Minister" in r and o == "Canada" for p, r, o in roles(f))
+
+
+def test_spokesman_for_organization(read):
+    f = read("Omar Haddad, a spokesman for the Red Crescent, confirmed the deaths.")
+    assert any(p == "Omar Haddad" and r == "spokesman" and "Red Crescent" in o for p, r, o in roles(f))
+
+
+def test_role_needs_an_organization(read):
+    f = read("President Ana Silva spoke on Monday.")
+    assert not roles(f)
+
+
+def test_plural_role_noun_is_singular_and_pronoun_org_resolves(read):
+    f = read("The Zetas cartel named one of its members, Juan Ortiz, as the driver.")
+    assert any(p == "Juan Ortiz" and r == "member" for p, r, _ in roles(f))
+
+
+def test_former_is_recorded(read):
+    f = read("Former Shell chief executive Peter Voss criticized the deal.")
+    formers = [r for r in f.roles if r.former]
+    assert formers and f.entities[formers[0].person].label == "Peter Voss"

@@ -1,0 +1,83 @@
+"""The contract every store backend passes: replace, union queries, dumps, locking."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pyoxigraph as ox
+import pytest
+
+from kg.errors import QueryError, StoreLocked
+from kg.store import MemoryStore, OxigraphStore
+
+G1, G2 = "https://kg.example.org/graph/a", "https://kg.example.org/graph/b"
+T = '<https://kg.example.org/s> <https://kg.example.org/p> "{}" .'
+
+
+@pytest.fixture(params=["memory", "oxigraph"])
+def store(request, tmp_path):  # type: ignore[no-untyped-def]
+    st = MemoryStore() if request.param == "memory" else OxigraphStore(tmp_path / "store")
+    yield st
+    st.close()
+
+
+def test_replace_graph_replaces_only_that_graph(store):
+    store.replace_graph(G1, T.format("one"))
+    store.replace_graph(G2, T.format("two"))
+    store.replace_graph(G1, T.format("uno"))
+    rows = store.select("SELECT ?o WHERE { ?s ?p ?o } ORDER BY ?o")
+    assert [r["o"] for r in rows] == ["two", "uno"]
+    assert store.graphs() == [G1, G2]
+    assert len(store) == 2
+
+
+def test_remove_graph(store):
+    store.replace_graph(G1, T.format("one"))
+    store.remove_graph(G1)
+    store.remove_graph(G1)
+    assert len(store) == 0 and store.graphs() == []
+
+
+def test_odd_literals_round_trip(store):
+    odd = 'quote " back\\slash \n newline <script> \u202e rtl \U0001F600'
+    line = f"{ox.NamedNode('https://kg.example.org/s')} {ox.NamedNode('https://kg.example.org/p')} {ox.Literal(odd)} ."
+    store.replace_graph(G1, line)
+    assert store.select("SELECT ?o WHERE { ?s ?p ?o }")[0]["o"] == odd
+
+
+def test_dumps_parse_back(store):
+    store.replace_graph(G1, T.format("one"))
+    store.replace_graph(G2, T.format("one"))
+    ttl = store.dump("turtle", union=True)
+    assert len(list(ox.parse(ttl, format=ox.RdfFormat.TURTLE))) == 1
+    nq = store.dump("nquads", union=False)
+    assert len(list(ox.parse(nq, format=ox.RdfFormat.N_QUADS))) == 2
+
+
+def test_bad_query_is_a_query_error(store):
+    with pytest.raises(QueryError):
+        store.select("SELEKT nothing")
+
+
+def test_persistent_store_survives_reopen(tmp_path: Path):
+    st = OxigraphStore(tmp_path / "s")
+    st.replace_graph(G1, T.format("kept"))
+    st.close()
+    del st
+    again = OxigraphStore(tmp_path / "s")
+    assert again.select("SELECT ?o WHERE { ?s ?p ?o }")[0]["o"] == "kept"
+
+
+def test_second_process_gets_store_locked(tmp_path: Path):
+    path = tmp_path / "locked"
+    holder = OxigraphStore(path)
+    code = (
+        "import sys\nfrom kg.store import OxigraphStore\nfrom kg.errors import StoreLocked\n"
+        f"try:\n    OxigraphStore({str(path)!r})\nexcept StoreLocked as e:\n    print(e); sys.exit(3)\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    holder.close()
+    assert res.returncode == 3, res.stderr
+    assert "locked by another kg process" in res.stdout
+    assert StoreLocked.code in res.stdout

@@ -1,0 +1,390 @@
+"""The view in a real browser: headless Debian chromium with networking off.
+
+How "the payloads never ran" is checked, without injecting anything into the page: the
+hostile sample text (see viewsamples.py) is markup that, if the page ever parsed it as
+HTML, would create an ``<img onerror=...>`` or a ``<script>`` element, and that, if it
+ever ran, would set ``data-pwned`` on ``<html>`` (besides ``window.__pwned``). The page
+is opened with a deep link that renders the hostile fact into the side panel, and
+``--dump-dom`` prints the live DOM after the page's scripts ran. The test then asserts,
+structurally, that no element the payloads would create exists (no ``<img>``, exactly the
+page's own three ``<script>`` elements, no ``javascript:`` link) and, behaviourally, that
+no ``data-pwned`` attribute was set. The structural check is the one that matters: the
+page's Content-Security-Policy would also stop an injected handler from running, so the
+behavioural check alone could hide an escaping bug. The hostile text must instead show
+up in the panel as text.
+
+``--dump-dom`` cannot click, so the dump tests use the page's deep links
+(``#select-edge=<IRI>``, ``#select-node=<IRI>``, ``#search=<label>``), which call the same
+functions as the click and search handlers. ``test_real_clicks_over_devtools`` also clicks
+the canvas for real, over the DevTools protocol on a pipe (``--remote-debugging-pipe``:
+NUL-separated JSON on fds 3 and 4, so no websocket library and no TCP port), and checks
+that the page logs no error and no CSP violation.
+
+Without chromium these tests skip, or fail when the CI environment variable is set.
+"""
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import quote
+
+import pytest
+
+import viewsamples as vs
+from kg.network import Network, load_network
+from kg.view import write_view
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--proxy-server=127.0.0.1:9",
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--window-size=1200,800",
+]
+
+
+def _find_chromium() -> str | None:
+    for name in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if name and os.path.exists(name):
+            return name
+    return None
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    path = _find_chromium()
+    if path is None:
+        msg = "chromium is not installed: apt-get install chromium"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+    return path
+
+
+@pytest.fixture(scope="module")
+def network() -> Network:
+    return load_network(vs.build_store())
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory, network: Network) -> Path:
+    out = tmp_path_factory.mktemp("view") / "graph.html"
+    write_view(network, out, title=f"sample {vs.SCRIPT}")
+    return out
+
+
+def _dump_dom(chromium: str, url: str, tmp_path: Path) -> str:
+    profile = tmp_path / f"profile-{time.monotonic_ns()}"
+    profile.mkdir()
+    proc = subprocess.run(
+        [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--virtual-time-budget=10000", "--dump-dom", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "<body" in proc.stdout, proc.stderr[-2000:]
+    return proc.stdout
+
+
+def _url(path: Path, fragment: str = "") -> str:
+    return path.resolve().as_uri() + fragment
+
+
+class _Dom(HTMLParser):
+    """Elements of a dumped DOM (tag, attributes) and the text under a chosen id."""
+
+    VOID = {"meta", "br", "img", "input", "link", "hr", "source", "wbr", "area", "base", "col", "embed", "track"}
+
+    def __init__(self, text_of: str = "") -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.text_of = text_of
+        self.depth = 0  # >0 while inside the element whose text is collected
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.elements.append((tag, a))
+        if tag in self.VOID:
+            return
+        if self.depth:
+            self.depth += 1
+        elif self.text_of and a.get("id") == self.text_of:
+            self.depth = 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth and tag not in self.VOID:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self.text.append(data)
+
+    def attrs_of(self, tag: str) -> dict[str, str | None]:
+        return next(a for t, a in self.elements if t == tag)
+
+
+def _parse(dom: str, text_of: str = "") -> _Dom:
+    d = _Dom(text_of)
+    d.feed(dom)
+    d.close()
+    return d
+
+
+def _assert_not_pwned(d: _Dom) -> None:
+    tags = [t for t, _ in d.elements]
+    assert "img" not in tags, "a payload became an <img> element"
+    scripts = [a for t, a in d.elements if t == "script"]
+    assert len(scripts) == 3, f"expected the page's 3 scripts, found {len(scripts)}"
+    assert [a.get("type") for a in scripts] == ["application/json", None, None]
+    for t, a in d.elements:
+        for name, value in a.items():
+            assert not name.startswith("on"), f"<{t} {name}=...> in the live DOM"
+            assert not (value or "").strip().lower().startswith("javascript:"), f"<{t} {name}={value!r}>"
+    assert "data-pwned" not in d.attrs_of("html")
+
+
+def test_draws_offline_and_payloads_never_run(chromium: str, page: Path, network: Network, tmp_path: Path) -> None:
+    dom = _dump_dom(chromium, _url(page), tmp_path)
+    d = _parse(dom)
+    body = d.attrs_of("body")
+    assert body.get("data-drawn") == str(len(network.nodes)), body
+    assert body.get("data-stabilized") == "true"
+    assert len(network.nodes) > 0
+    _assert_not_pwned(d)
+    assert any(t == "canvas" for t, _ in d.elements)
+
+
+def test_edge_panel_shows_sentence_title_and_source(chromium: str, page: Path, network: Network, tmp_path: Path) -> None:
+    meet = next(e for e in network.edges if e.label == "meet")
+    dom = _dump_dom(chromium, _url(page, "#select-edge=" + quote(meet.id, safe="")), tmp_path)
+    d = _parse(dom, text_of="kg-panel-body")
+    panel = "".join(d.text)
+    assert vs.HOSTILE_SENTENCE in panel  # the hostile markup, shown as text
+    assert meet.title in panel
+    assert f"seeds/{vs.IMG}.txt" in panel
+    assert "hidden" not in next(a for t, a in d.elements if a.get("id") == "kg-panel")
+    _assert_not_pwned(d)
+
+
+def test_javascript_source_is_text_not_a_link(chromium: str, page: Path, network: Network, tmp_path: Path) -> None:
+    condemn = next(e for e in network.edges if e.label == "condemn")
+    dom = _dump_dom(chromium, _url(page, "#select-edge=" + quote(condemn.id, safe="")), tmp_path)
+    d = _parse(dom, text_of="kg-panel-body")
+    panel = "".join(d.text)
+    assert "Karzai condemned the Taliban." in panel
+    assert vs.HREF_TITLE in panel and vs.JS_URL in panel
+    assert not any(t == "a" for t, _ in d.elements)
+    _assert_not_pwned(d)
+
+
+def test_node_panel_lists_facts_including_targetless(chromium: str, page: Path, tmp_path: Path) -> None:
+    dom = _dump_dom(chromium, _url(page, "#select-node=" + quote(vs.KARZAI, safe="")), tmp_path)
+    panel = "".join(_parse(dom, text_of="kg-panel-body").text)
+    assert "Hamid Karzai" in panel
+    assert vs.CALM_SENTENCE in panel  # target-less event: a fact of its actor, not an edge
+    assert "Karzai condemned the Taliban." in panel
+
+
+def test_hostile_node_panel(chromium: str, page: Path, tmp_path: Path) -> None:
+    dom = _dump_dom(chromium, _url(page, "#select-node=" + quote(vs.EVIL, safe="")), tmp_path)
+    d = _parse(dom, text_of="kg-panel-body")
+    panel = "".join(d.text)
+    assert vs.IMG in panel and f"chief {vs.SCRIPT}" in panel and vs.HOSTILE_SENTENCE in panel
+    _assert_not_pwned(d)
+
+
+def test_search_focuses_a_node_by_label(chromium: str, page: Path, tmp_path: Path) -> None:
+    dom = _dump_dom(chromium, _url(page, "#search=" + quote("wardák", safe="")), tmp_path)  # an alias, any case
+    panel = "".join(_parse(dom, text_of="kg-panel-body").text)
+    assert "Abdul Rahim Wardak" in panel and "Wardak visited the ministry." in panel
+
+
+def test_empty_network_page(chromium: str, tmp_path: Path) -> None:
+    out = tmp_path / "empty.html"
+    write_view(Network(), out)
+    dom = _dump_dom(chromium, _url(out), tmp_path)
+    d = _parse(dom, text_of="kg-empty")
+    assert d.attrs_of("body").get("data-drawn") == "0"
+    assert "no facts yet" in "".join(d.text)
+
+
+# --- real clicks over the DevTools protocol (on a pipe) -------------------------------
+
+
+class _Cdp:
+    """A minimal DevTools client over --remote-debugging-pipe (fd 3: commands, fd 4: replies)."""
+
+    def __init__(self, chromium: str, profile: Path) -> None:
+        cmd_r, self._cmd_w = os.pipe()
+        self._out_r, out_w = os.pipe()
+
+        def fds() -> None:  # runs in the child before exec
+            os.dup2(cmd_r, 3)
+            os.dup2(out_w, 4)
+
+        self.proc = subprocess.Popen(
+            [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe", "about:blank"],
+            preexec_fn=fds,
+            pass_fds=(3, 4),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(cmd_r)
+        os.close(out_w)
+        self._buf = b""
+        self._id = 0
+        self.events: list[dict[str, Any]] = []
+        self.session: str | None = None
+
+    def _read(self, deadline: float) -> dict[str, Any]:
+        while b"\0" not in self._buf:
+            ready, _, _ = select.select([self._out_r], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise TimeoutError("chromium did not answer")
+            chunk = os.read(self._out_r, 1 << 16)
+            if not chunk:
+                raise EOFError("chromium closed the pipe")
+            self._buf += chunk
+        msg, self._buf = self._buf.split(b"\0", 1)
+        return json.loads(msg)
+
+    def call(self, method: str, params: dict[str, Any] | None = None, timeout: float = 30) -> dict[str, Any]:
+        self._id += 1
+        msg: dict[str, Any] = {"id": self._id, "method": method, "params": params or {}}
+        if self.session and not method.startswith(("Target.", "Browser.")):
+            msg["sessionId"] = self.session
+        os.write(self._cmd_w, json.dumps(msg).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self._read(deadline)
+            if reply.get("id") == self._id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            self.events.append(reply)
+
+    def js(self, expression: str) -> Any:
+        res = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+        if "exceptionDetails" in res:
+            raise RuntimeError(res["exceptionDetails"])
+        return res["result"].get("value")
+
+    def wait_for(self, expression: str, timeout: float = 30) -> Any:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.1)
+        raise TimeoutError(expression)
+
+    def click(self, x: float, y: float) -> None:
+        self.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+
+    def close(self) -> None:
+        try:
+            self.call("Browser.close", timeout=10)
+        except (OSError, TimeoutError, EOFError, RuntimeError):
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        for fd in (self._cmd_w, self._out_r):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+@pytest.fixture
+def cdp(chromium: str, tmp_path: Path) -> Iterator[_Cdp]:
+    if sys.platform == "win32":
+        pytest.skip("--remote-debugging-pipe needs POSIX file descriptors")
+    profile = tmp_path / "cdp-profile"
+    profile.mkdir()
+    client = _Cdp(chromium, profile)
+    try:
+        targets = client.call("Target.getTargets")["targetInfos"]
+        page_target = next(t for t in targets if t["type"] == "page")
+        client.session = client.call("Target.attachToTarget", {"targetId": page_target["targetId"], "flatten": True})[
+            "sessionId"
+        ]
+        for domain in ("Runtime.enable", "Log.enable", "Page.enable"):
+            client.call(domain)
+        yield client
+    finally:
+        client.close()
+
+
+_NODE_XY = """(id => { const p = kgNetwork.canvasToDOM(kgNetwork.getPositions([id])[id]);
+  const r = document.getElementById('kg-network').getBoundingClientRect(); return [p.x + r.left, p.y + r.top]; })"""
+# the point halfway along the (curved) edge, where vis-network also puts its label
+_EDGE_XY = """(id => { const p = kgNetwork.canvasToDOM(kgNetwork.body.edges[id].edgeType.getPoint(0.5));
+  const r = document.getElementById('kg-network').getBoundingClientRect(); return [p.x + r.left, p.y + r.top]; })"""
+_PANEL = "document.getElementById('kg-panel').hidden ? '' : document.getElementById('kg-panel-body').textContent"
+
+
+def test_real_clicks_over_devtools(cdp: _Cdp, page: Path, network: Network) -> None:
+    cdp.call("Page.navigate", {"url": _url(page)})
+    cdp.wait_for("document.body && document.body.dataset.stabilized === 'true'")
+    assert cdp.js("document.body.dataset.drawn") == str(len(network.nodes))
+
+    # click the hostile "meet" edge on the canvas
+    meet = next(e for e in network.edges if e.label == "meet")
+    x, y = cdp.js(f"{_EDGE_XY}({json.dumps(meet.id)})")
+    assert cdp.js(f"document.elementFromPoint({x}, {y}).tagName") == "CANVAS"
+    cdp.click(x, y)
+    panel = cdp.wait_for(_PANEL, timeout=10)
+    assert vs.HOSTILE_SENTENCE in panel and meet.title in panel
+
+    # close the panel (it covers part of the canvas), then click Karzai's node
+    cdp.js("document.getElementById('kg-panel-close').click()")
+    x, y = cdp.js(f"{_NODE_XY}({json.dumps(vs.KARZAI)})")
+    assert cdp.js(f"document.elementFromPoint({x}, {y}).tagName") == "CANVAS"
+    cdp.click(x, y)
+    panel = cdp.wait_for(_PANEL, timeout=10)
+    assert "Hamid Karzai" in panel and vs.CALM_SENTENCE in panel
+
+    # hover the hostile node: vis-network's tooltip holds our DOM element, its text is the label
+    cdp.js("document.getElementById('kg-panel-close').click()")
+    x, y = cdp.js(f"{_NODE_XY}({json.dumps(vs.EVIL)})")
+    cdp.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x + 1, "y": y + 1})
+    tip = cdp.wait_for(
+        "(t => t && t.style.visibility === 'visible' && [t.textContent, t.querySelectorAll('*').length,"
+        " t.querySelectorAll('img,script,a').length])(document.querySelector('.vis-tooltip'))",
+        timeout=10,
+    )
+    assert tip[0].startswith(vs.IMG) and tip[2] == 0
+
+    assert cdp.js("typeof window.__pwned") == "undefined"
+    assert cdp.js("document.documentElement.hasAttribute('data-pwned')") is False
+    assert cdp.js("document.querySelectorAll('img').length") == 0
+    problems = [
+        e["params"]
+        for e in cdp.events
+        if e.get("method") == "Runtime.exceptionThrown"
+        or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] in ("error", "warning"))
+        or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
+    ]
+    assert problems == [], problems

@@ -1,0 +1,150 @@
+"""Sample stores for the network and view tests, with hostile text in every text field.
+
+The facts go through the real mapping (``article_graph`` -> ``to_ntriples``) into a
+``MemoryStore``, so the tests see exactly the RDF a build writes. Imported as a plain
+module (``import viewsamples``, as ``factsamples``); importing it also makes the ``kg``
+package importable when the project is not installed into the virtualenv.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # the package is not necessarily installed
+    sys.path.insert(0, str(ROOT))
+
+from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role  # noqa: E402
+from kg.iris import Minter  # noqa: E402
+from kg.mapping import article_graph, to_ntriples  # noqa: E402
+from kg.store import MemoryStore  # noqa: E402
+
+BASE = "https://kg.example.org/"
+MINTER = Minter(BASE)
+
+#: Payloads that would run if any of them were ever parsed as markup. Besides the
+#: ``window.__pwned`` flag they also set an attribute on <html>, so a DOM dump shows it.
+SCRIPT = "<script>window.__pwned=1;document.documentElement.setAttribute('data-pwned','script')</script>"
+IMG = "<img src=x onerror=\"window.__pwned=1;document.documentElement.setAttribute('data-pwned','img')\">"
+HREF_TITLE = 'Read <a href="javascript:window.__pwned=1">href</a> javascript:window.__pwned=1 & more'
+JS_URL = "javascript:window.__pwned=1"
+HOSTILE = (SCRIPT, IMG, HREF_TITLE)
+
+KILL_SENTENCE = "A gunman killed two US military advisers at the ministry in Kabul."
+HOSTILE_SENTENCE = f"The man called {IMG} met the {SCRIPT} group & left."
+CALM_SENTENCE = "Karzai called for calm."
+
+
+def _ev(text: str, start: int) -> Evidence:
+    return Evidence(text=text, start=start, end=start + len(text))
+
+
+def _facts_kabul() -> ArticleFacts:
+    art = Article(
+        id="kabul-shooting",
+        text="...",
+        title=f"Gunman kills two advisers {SCRIPT}",
+        date="2012-02-25",
+        path=f"seeds/{IMG}.txt",
+        content_hash="h1",
+    )
+    ents = [
+        Entity("gunman", "a gunman", "Group"),
+        Entity("advisers", "two US military advisers", "Group"),
+        Entity("karzai", "Hamid Karzai", "Person", {"Karzai"}),
+        Entity("little", "George Little", "Person"),
+        Entity("pentagon", "Pentagon", "Organization"),
+        Entity("kabul", "Kabul", "Place"),
+        Entity("taliban", "Taliban", "Organization"),
+        Entity("mujahid", "Zabiullah Mujahid", "Person"),
+        Entity("wardak", "Abdul Rahim Wardák", "Person"),
+        Entity("ministry", "Defense Ministry", "Organization"),
+        Entity("evil", IMG, "Person"),
+        Entity("evilorg", SCRIPT, "Organization"),
+    ]
+    events = [
+        Event("gunman", "kill", _ev(KILL_SENTENCE, 0), target="advisers"),
+        Event("karzai", "call", _ev(CALM_SENTENCE, 70)),  # no target
+        Event("taliban", "attack", _ev("The Taliban did not attack Kabul.", 100), target="kabul", negated=True),
+        Event("mujahid", "threaten", _ev("Mujahid might threaten the Pentagon.", 140), target="pentagon",
+              modality="hypothetical"),
+        Event("evil", "meet", _ev(HOSTILE_SENTENCE, 200), target="evilorg", modality="reported"),
+    ]
+    roles = [
+        Role("little", "press secretary", "pentagon", _ev("Pentagon press secretary George Little said.", 300)),
+        Role("mujahid", "spokesman", "taliban", _ev("Taliban spokesman Zabiullah Mujahid said.", 350)),
+        Role("wardak", "defense minister", "ministry", _ev("Defense Minister Abdul Rahim Wardák.", 400)),
+        Role("evil", f"chief {SCRIPT}", "evilorg", _ev(f"{IMG} is chief of {SCRIPT}.", 450)),
+    ]
+    return ArticleFacts(art, {e.key: e for e in ents}, events, roles)
+
+
+def _facts_condemn() -> ArticleFacts:
+    art = Article(
+        id="karzai-condemns",
+        text="...",
+        title=HREF_TITLE,
+        url=JS_URL,
+        content_hash="h2",
+    )
+    ents = [
+        Entity("karzai", "Hamid Karzai", "Person"),
+        Entity("taliban", "Taliban", "Organization"),
+        Entity("wardak", "Abdul Rahim Wardak", "Person"),
+        Entity("ministry", "Defense Ministry", "Organization"),
+    ]
+    events = [
+        Event("karzai", "condemn", _ev("Karzai condemned the Taliban.", 0), target="taliban", modality="reported"),
+        Event("wardak", "visit", _ev("Wardak visited the ministry.", 40), target="ministry"),
+        Event("karzai", "planned_trip", _ev("Karzai plans to visit Wardak.", 80), target="wardak",
+              modality="planned"),
+    ]
+    return ArticleFacts(art, {e.key: e for e in ents}, events, [])
+
+
+def sample_facts() -> list[ArticleFacts]:
+    """The two sample articles' facts."""
+    return [_facts_kabul(), _facts_condemn()]
+
+
+def build_store(facts: list[ArticleFacts] | None = None) -> MemoryStore:
+    """A fresh in-memory store holding the given (default: the sample) articles."""
+    store = MemoryStore()
+    for f in sample_facts() if facts is None else facts:
+        store.replace_graph(MINTER.graph(f.article.id), to_ntriples(article_graph(f, MINTER)))
+    return store
+
+
+def iri(etype: str, label: str, article_id: str | None = None) -> str:
+    """The IRI of an entity of the samples."""
+    return MINTER.entity(etype, label, article_id)
+
+
+# What the projection of the sample must give (IRI -> (label, type, degree)).
+GUNMAN = iri("Group", "a gunman", "kabul-shooting")
+ADVISERS = iri("Group", "two US military advisers", "kabul-shooting")
+KARZAI = iri("Person", "Hamid Karzai")
+LITTLE = iri("Person", "George Little")
+PENTAGON = iri("Organization", "Pentagon")
+TALIBAN = iri("Organization", "Taliban")
+MUJAHID = iri("Person", "Zabiullah Mujahid")
+WARDAK = iri("Person", "Abdul Rahim Wardak")
+MINISTRY = iri("Organization", "Defense Ministry")
+EVIL = iri("Person", IMG)
+EVILORG = iri("Organization", SCRIPT)
+KABUL = iri("Place", "Kabul")
+
+EXPECTED_NODES = {
+    GUNMAN: ("a gunman", "Group", 1),
+    ADVISERS: ("two US military advisers", "Group", 1),
+    KARZAI: ("Hamid Karzai", "Person", 1),  # condemn (call has no target, planned trip not drawn)
+    LITTLE: ("George Little", "Person", 1),
+    PENTAGON: ("Pentagon", "Organization", 1),  # the hypothetical threat is not drawn
+    TALIBAN: ("Taliban", "Organization", 2),  # spokesman + condemned; negated attack not drawn
+    MUJAHID: ("Zabiullah Mujahid", "Person", 1),
+    WARDAK: ("Abdul Rahim Wardak", "Person", 2),  # label: same length, "a" sorts before "á"
+    MINISTRY: ("Defense Ministry", "Organization", 2),
+    EVIL: (IMG, "Person", 2),
+    EVILORG: (SCRIPT, "Organization", 2),
+}
+# Kabul only takes part in the negated attack: not a node.
