@@ -17,12 +17,12 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     events_reader = EventReader(index, article.text)
     roles_reader = RoleReader(index, article.text)
     facts = ArticleFacts(article=article)
-    for sent in doc.sents:
-        if not sent.text.strip():
-            continue
+    sents = [s for s in doc.sents if s.text.strip()]
+    for sent in sents:
         facts.roles.extend(roles_reader.read(sent))
+    index.set_affiliations({r.person: r.org for r in facts.roles if not r.former})
+    for sent in sents:
         facts.events.extend(events_reader.read(sent))
-    facts.events = [e for e in facts.events]
     used = {k for e in facts.events for k in (e.actor, e.target, e.reported_by) if k is not None}
     used |= {k for r in facts.roles for k in (r.person, r.org)}
     facts.entities = {k: index.entities[k] for k in sorted(used)}

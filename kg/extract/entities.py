@@ -74,7 +74,10 @@ class EntityIndex:
         self._token_key: dict[int, str] = {}
         self._mentions: list[_Mention] = []
         self._aliases: dict[str, str] = {}
+        self._affiliation: dict[str, str] = {}
         self._index_named()
+        self._index_groups()
+        self._quotes = _quote_regions(doc.text)
 
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:
@@ -141,6 +144,26 @@ class EntityIndex:
         head = span.root
         self._mentions.append(_Mention(key, span.start, span.end, etype, head.tag_ in ("NNS", "NNPS"),
                                        head.dep_ in _SUBJ_DEPS))
+
+    def _index_groups(self) -> None:
+        """Register unnamed human actors in text order, so pronouns and "the X" can find them."""
+        for tok in self.doc:
+            if tok.i in self._token_key or tok.pos_ not in ("NOUN", "PROPN"):
+                continue
+            if tok.dep_ in ("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos") and is_human_noun(tok):
+                if self._appos_person(tok) is None:
+                    self.group_key(tok)
+
+    def _appos_person(self, tok: Token) -> str | None:
+        """A common noun whose apposition is a named person stands for that person."""
+        for c in tok.children:
+            if c.dep_ == "appos" and c.i in self._token_key and self._token_key[c.i].startswith("Person:"):
+                return self._token_key[c.i]
+        return None
+
+    def set_affiliations(self, person_org: dict[str, str]) -> None:
+        """Tell the resolver which organization each person speaks for ("we" in their quotes)."""
+        self._affiliation.update(person_org)
 
     # ----- groups ------------------------------------------------------------
     def group_label(self, tok: Token) -> str:
@@ -238,6 +261,11 @@ class EntityIndex:
         if tok.i in self._token_key:
             return self._token_key[tok.i]
         low = tok.lower_
+        person = self._appos_person(tok) if tok.pos_ in ("NOUN", "PROPN") else None
+        if person is not None:
+            return person
+        if low in ("country", "nation") and any(c.lower_ == "the" for c in tok.children):
+            return self._recent(tok.i, lambda m: m.type == "Place" and not m.plural and m.key in self._countries())
         if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$", "WP", "WDT"):
             if low in _RELATIVE and tok.head.dep_ in ("relcl",):
                 return self._resolve(tok.head.head, allow_things)
@@ -281,6 +309,14 @@ class EntityIndex:
             country = DEMONYMS.get(text) or DEMONYMS.get(tok.lower_)
             if country:
                 return self.place(country, tok)
+            if span and span[0].label_ == "NORP" and span[0][-1].tag_ not in ("NNS", "NNPS"):
+                # A party or movement named by its adjective ("a New Democrat MP").
+                name = span[0].text
+                key = f"Organization:{norm_name(name)}"
+                if key not in self.entities:
+                    self.entities[key] = Entity(key=key, label=name, type="Organization", aliases={name}, mentions=0)
+                self.entities[key].mentions += 1
+                return key
         return None
 
     def pronoun(self, tok: Token) -> str | None:
@@ -292,6 +328,8 @@ class EntityIndex:
             want = lambda m: m.plural or m.type == "Organization"  # noqa: E731
         elif low == "it" and tok.dep_ in ("dobj", "pobj", "dative"):
             want = lambda m: m.type == "Organization" and not m.plural and m.start >= tok.sent.start  # noqa: E731
+        elif low in _FIRST:
+            return self._first_person(tok)
         elif low in _NEUTER:
             want = lambda m: (m.type in ("Organization",) or (m.type == "Place" and m.key in self._countries())) and not m.plural  # noqa: E731
         else:
@@ -313,6 +351,40 @@ class EntityIndex:
         subj = [m for m in in_last if m.subject]
         return (subj[0] if subj else in_last[-1]).key
 
+    def _first_person(self, tok: Token) -> str | None:
+        """I/we inside a quotation: the speaker, or for "we" the speaker's organization."""
+        region = next(((a, b) for a, b in self._quotes if a <= tok.idx < b), None)
+        if region is None:
+            return None
+        speaker = self._speaker(region)
+        if speaker is None:
+            return None
+        if tok.lower_ in ("we", "us", "our", "ours", "ourselves"):
+            if speaker.startswith("Person:"):
+                return self._affiliation.get(speaker)
+        return speaker
+
+    def _speaker(self, region: tuple[int, int]) -> str | None:
+        """The subject of a reporting verb outside the quotation, in the sentences around it."""
+        from ..nlp.lexicon import REPORTING_VERBS
+
+        start, end = region
+        sents = [s for s in self.doc.sents if s.end_char > start - 2 and s.start_char < end + 2]
+        if not sents:
+            return None
+        nxt = self.doc[sents[-1].end].sent if sents[-1].end < len(self.doc) else None
+        candidates = sents + ([nxt] if nxt is not None else [])
+        for sent in candidates:
+            for t in sent:
+                if start <= t.idx < end or t.lemma_ not in REPORTING_VERBS or t.pos_ != "VERB":
+                    continue
+                for c in t.children:
+                    if c.dep_ == "nsubj" and not (start <= c.idx < end):
+                        key = self.resolve(c)
+                        if key is not None:
+                            return key
+        return None
+
     def _is_person_group(self, m: _Mention) -> bool:
         return not self.entities[m.key].label.lower().split()[-1] in ("government", "ministry", "council")
 
@@ -326,3 +398,20 @@ class EntityIndex:
     def is_first_person(self, tok: Token) -> bool:
         """Whether a pronoun is first person (its referent is the quoted speaker)."""
         return tok.lower_ in _FIRST
+
+
+def _quote_regions(text: str) -> list[tuple[int, int]]:
+    """Character spans inside double quotation marks ("..." and “...”), within a paragraph."""
+    regions: list[tuple[int, int]] = []
+    open_at: int | None = None
+    for i, ch in enumerate(text):
+        if ch == "\n" and text[i - 1:i] == "\n":
+            open_at = None
+        elif ch == "\u201c" or (ch == '"' and open_at is None):
+            open_at = i + 1
+        elif (ch == "\u201d" or ch == '"') and open_at is not None:
+            regions.append((open_at, i))
+            open_at = None
+    if open_at is not None:
+        regions.append((open_at, len(text)))
+    return regions

@@ -185,12 +185,16 @@ class EventReader:
                 return "planned", None
             if t.dep_ in ("ccomp",) and t.head.lemma_ in REPORTING_VERBS and reporter is None:
                 reporter = t.head
-            if t.dep_ in _CLAUSE_LINKS and t.head != t:
-                # A finite conjunct ("... should be punished, but told ...") has its own tense and modality.
-                own_tense = t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ", "VBP")
+            if t.dep_ == "relcl" or t.head == t:
+                break
+            # A finite conjunct ("... should be punished, but told ...") has its own tense and modality.
+            own_tense = t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ", "VBP")
+            t = t.head
+            while t.pos_ not in ("VERB", "AUX") and t.head != t:
+                if t.dep_ == "relcl":
+                    break
                 t = t.head
-                continue
-            break
+
         if reporter is not None:
             return "reported", reporter
         return "asserted", None
@@ -203,7 +207,7 @@ class EventReader:
         seen: set[tuple[str | None, str, str | None]] = set()
         for verb in sent:
             lemma = verb.lemma_.lower()
-            if not _is_verb(verb) or lemma in UNACCUSATIVE_VERBS:
+            if not _is_verb(verb) or lemma in UNACCUSATIVE_VERBS or not lemma.replace("-", "").isalpha():
                 continue
             if lemma in NON_EVENT_VERBS and not self._light(verb):
                 continue

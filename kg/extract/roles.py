@@ -107,18 +107,34 @@ class RoleReader:
         former = any(t.lower_ in ("former", "then", "ex") for t in title)
         role_words = [t for t in role_toks if t.lower_ not in ("former", "then", "ex", "new")]
         role = _role_text(role_words)
-        org = None
-        for t in reversed(toks[: j + 1]):
+        org = self._affiliation(ent) if ent is not None else None
+        possessor = [t for t in toks[: j + 1] if t.i + 1 < len(t.doc) and t.doc[t.i + 1].tag_ == "POS" or t.tag_ == "PRP$"]
+        for t in possessor if org is None else []:
+            org = self.index.org_of_modifier(t) or self.index.resolve(t)
+            if org is not None:
+                break
+        for t in reversed(toks[: j + 1]) if org is None else []:
             org = self.index.org_of_modifier(t) or (self.index.resolve(t) if t.tag_ in ("PRP$",) else None)
             if org is not None:
                 break
         if org is None:
-            org = self._org_from_preps([t for t in role_toks] + ([ent.root] if ent is not None else []))
+            org = self._org_from_preps([t for t in role_toks])
         if org is None or org == person:
             return []
         if not role:
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=former, rule="title")]
+
+    def _affiliation(self, ent: Span) -> str | None:
+        """ "Bruce Bennett from the RAND Corporation": an organization the name itself is tied to."""
+        for c in ent.root.children:
+            if c.dep_ == "prep" and c.lower_ in ("from", "at", "of", "with"):
+                for p in c.children:
+                    if p.dep_ == "pobj":
+                        key = self.index.named_key(p)
+                        if key and key.startswith("Organization:"):
+                            return key
+        return None
 
     def _org_from_preps(self, heads: list[Token]) -> str | None:
         for h in heads:
@@ -129,7 +145,7 @@ class RoleReader:
                         return key
                 if c.dep_ == "prep" and c.lower_ in _ORG_PREPS:
                     for p in c.children:
-                        if p.dep_ == "pobj":
+                        if p.dep_ == "pobj" and p.lower_ not in DEPARTMENT_WORDS:
                             key = self.index.named_key(p) or self.index.org_of_modifier(p)
                             if key is None:
                                 for m in p.children:

@@ -32,6 +32,12 @@ def repair_entities(doc: Doc) -> Doc:
         if ent.label_ in ("ORG", "PERSON") and nxt is not None and nxt.lower_ in _PLACE_NOUNS:
             ents.append(Span(doc, ent.start, ent.end, label="GPE"))
             continue
+        if ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS:
+            # "the State Department Spokesperson": the body is an organization, the last word a role.
+            start = ent.start + (1 if ent[0].lower_ == "the" else 0)
+            if ent.end - 1 > start:
+                ents.append(Span(doc, start, ent.end - 1, label="ORG"))
+            continue
         if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
             end = ent.end
             while end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN"):
@@ -41,6 +47,8 @@ def repair_entities(doc: Doc) -> Doc:
                 continue
         ents.append(ent)
     ents = filter_spans(ents)
+    surnames = {e[-1].text for e in ents if e.label_ == "PERSON" and len(e) > 1}
+    ents = [Span(doc, e.start, e.end, label="PERSON") if len(e) == 1 and e.text in surnames else e for e in ents]
     doc.ents = filter_spans(ents + _propagated_names(doc, ents))
     return doc
 
