@@ -140,3 +140,16 @@ def test_evidence_offsets_slice_the_sentence(read):
     assert f.events
     for e in f.events:
         assert text[e.evidence.start:e.evidence.end] == e.evidence.text
+
+
+def test_unnamed_source_saying_is_attribution_not_an_event(read):
+    f = read("Officials said the army shelled the village. Mayor Rosa Diaz said the school was closed.")
+    says = {a for a, act, _ in triples(f) if act == "say"}
+    assert "Rosa Diaz" in says and "Officials" not in says
+    shelled = [e for e in f.events if e.action.startswith("shell")]
+    assert shelled and f.entities[shelled[0].reported_by].label == "Officials"
+
+
+def test_quoted_we_is_the_speakers_organization(read):
+    f = read('Oxfam spokesman Leo Grant said, "We urge the donors to act quickly."')
+    assert has(f, "Oxfam", "urge", "donors")

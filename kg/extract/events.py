@@ -251,6 +251,9 @@ class EventReader:
             resolved = [self.index.resolve(s) for s in speakers]
             reported_by = next((r for r in resolved if r is not None), None)
         out: list[Event] = []
+        if lemma in REPORTING_VERBS and not passive and not any(targets) and not things \
+                and self._attribution_only(verb, actors):
+            return out
         for actor in actors:
             if actor is None and not passive:
                 continue
@@ -265,6 +268,15 @@ class EventReader:
                     confidence=_confidence(rule, actor, target), rule=rule,
                 ))
         return out
+
+
+    def _attribution_only(self, verb: Token, actors: list[str | None]) -> bool:
+        """ "officials said ...", "police said": an unnamed source's saying is sourcing, not an event.
+
+        The reported clause keeps the source as ``reported_by``; a named speaker's statement
+        ("Little said") stays an event of its own.
+        """
+        return bool(actors) and all(a is not None and a.startswith("Group:") for a in actors)
 
 
 def _confidence(rule: str, actor: str | None, target: str | None) -> float:
