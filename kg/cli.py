@@ -84,17 +84,14 @@ def query(
 ) -> None:
     """Run a SPARQL query over the union of all articles' graphs."""
     from .queries import FORMATS, query_text, render, run
-    from .store import open_store
+    from .store import opened
 
     try:
         if fmt not in FORMATS:
             raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
         text = query_text(sparql)
-        st = open_store(load_settings(store=store).store)
-        try:
+        with opened(load_settings(store=store).store) as st:
             result = run(st, text)
-        finally:
-            st.close()
         if fmt == "table" and isinstance(result, tuple):
             cols, rows = result
             table = Table(*cols, show_lines=False)
@@ -116,16 +113,13 @@ def export(
 ) -> None:
     """Export the graph: Turtle/N-Triples hold the union, N-Quads/TriG keep one graph per article."""
     from .export import FORMATS, serialize, write_atomic
-    from .store import open_store
+    from .store import opened
 
     try:
         if fmt not in FORMATS:
             raise UsageError(f"unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}")
-        st = open_store(load_settings(store=store).store)
-        try:
+        with opened(load_settings(store=store).store) as st:
             data = serialize(st, fmt)
-        finally:
-            st.close()
         if output is None:
             sys.stdout.buffer.write(data)
         else:
@@ -142,15 +136,12 @@ def view(
 ) -> None:
     """Write the interactive network view (one self-contained HTML file, works offline)."""
     from .network import load_network
-    from .store import open_store
+    from .store import opened
     from .view import write_view
 
     try:
-        st = open_store(load_settings(store=store).store)
-        try:
+        with opened(load_settings(store=store).store) as st:
             network = load_network(st)
-        finally:
-            st.close()
         write_view(network, output, title="kg: news knowledge graph")
         err.print(f"kg: wrote {output} ({len(network.nodes)} nodes, {len(network.edges)} edges)", highlight=False)
     except KgError as e:
@@ -161,14 +152,11 @@ def view(
 def stats(store: Optional[str] = StoreOpt) -> None:
     """Counts: articles, entities by type, events, roles, triples."""
     from .stats import counts
-    from .store import open_store
+    from .store import opened
 
     try:
-        st = open_store(load_settings(store=store).store)
-        try:
+        with opened(load_settings(store=store).store) as st:
             numbers = counts(st)
-        finally:
-            st.close()
     except KgError as e:
         _fail(e)
         return

@@ -7,7 +7,8 @@ used by tests and throwaway builds. Both pass ``tests/test_store_contract.py``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Iterator, Protocol
+from contextlib import contextmanager
+from typing import Iterator, Protocol
 
 import pyoxigraph as ox
 
@@ -131,23 +132,18 @@ class MemoryStore(_OxigraphBase):
         self._store = ox.Store()
 
 
+@contextmanager
+def opened(location: str | Path | None) -> Iterator[Store]:
+    """``with opened(path) as store:`` opens the store and always closes it."""
+    store = open_store(location)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
 def open_store(location: str | Path | None) -> Store:
     """Open the store at a directory, or an in-memory one for ``None`` or ``":memory:"``."""
     if location is None or str(location) == ":memory:":
         return MemoryStore()
     return OxigraphStore(location)
-
-
-def iter_batches(items: Iterable[str], size: int) -> Iterator[list[str]]:
-    """Yield lists of at most ``size`` items (bounded batches for bulk work)."""
-    batch: list[str] = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
-
