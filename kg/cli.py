@@ -173,3 +173,32 @@ def run() -> None:
     except KeyboardInterrupt:
         err.print("kg: interrupted")
         sys.exit(130)
+
+
+@app.command(name="eval")
+def eval_cmd(
+    gold: Path = typer.Argument(..., help="folder of gold *.yaml files (schema in the README)"),
+    store: Optional[str] = StoreOpt,
+    misses: bool = typer.Option(False, "--misses", help="list the gold facts that were not found"),
+) -> None:
+    """Score the store's events and roles against gold files: precision, recall, F1."""
+    from .evaluate import evaluate
+    from .store import opened
+
+    try:
+        with opened(load_settings(store=store).store) as st:
+            result = evaluate(st, gold)
+    except KgError as e:
+        _fail(e)
+        return
+    table = Table("article", "events P", "events R", "events F1", "roles P", "roles R", "roles F1")
+    for name, scores in result.items():
+        ev, ro = scores["events"], scores["roles"]
+        table.add_row(name, f"{ev.precision:.3f}", f"{ev.recall:.3f}", f"{ev.f1:.3f}",
+                      f"{ro.precision:.3f}", f"{ro.recall:.3f}", f"{ro.f1:.3f}")
+    out.print(table)
+    if misses:
+        for g in result["total"]["events"].misses:
+            out.print(f"missed event {g}", markup=False, highlight=False)
+        for g in result["total"]["roles"].misses:
+            out.print(f"missed role  {g}", markup=False, highlight=False)

@@ -106,7 +106,11 @@ class _OxigraphBase:
         return len(self._store)
 
     def close(self) -> None:
-        self._store.flush()
+        """Flush and drop the handle, which releases the directory lock (RocksDB's LOCK file)."""
+        store = self.__dict__.pop("_store", None)
+        if store is not None:
+            store.flush()
+            del store
 
 
 class OxigraphStore(_OxigraphBase):

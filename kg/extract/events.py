@@ -119,7 +119,7 @@ class EventReader:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
         direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)]
         particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt")
-        entity_objs = [t for t in direct if self.index.resolve(t) is not None]
+        entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
         prep_word = ""
         if not entity_objs and verb.lemma_ in OBJECT_CONTROL_VERBS:
