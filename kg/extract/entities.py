@@ -155,10 +155,19 @@ class EntityIndex:
                     self.group_key(tok)
 
     def _appos_person(self, tok: Token) -> str | None:
-        """A common noun whose apposition is a named person stands for that person."""
+        """A common noun whose apposition is a named person stands for that person.
+
+        Also the surface form "ROLE, Firstname Lastname" when the parser missed the apposition.
+        """
         for c in tok.children:
             if c.dep_ == "appos" and c.i in self._token_key and self._token_key[c.i].startswith("Person:"):
                 return self._token_key[c.i]
+        nxt = tok.i + 1
+        if (tok.lemma_.lower() in ROLE_NOUNS and nxt + 1 < len(self.doc) and self.doc[nxt].text == ","
+                and self.doc[nxt + 1].ent_type_ == "PERSON" and self.doc[nxt + 1].ent_iob_ == "B"):
+            key = self._token_key.get(self.doc[nxt + 1].i)
+            if key and key.startswith("Person:"):
+                return key
         return None
 
     def set_affiliations(self, person_org: dict[str, str]) -> None:
@@ -325,13 +334,17 @@ class EntityIndex:
         if low in _MALE or low in _FEMALE:
             want = lambda m: m.type == "Person" or (m.type == "Group" and not m.plural and self._is_person_group(m))  # noqa: E731
         elif low in _PLURAL:
-            want = lambda m: m.plural or m.type == "Organization"  # noqa: E731
+            # Plural groups anywhere; an organization only as a subject ("the Taliban ... they").
+            want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and m.subject)  # noqa: E731
         elif low == "it" and tok.dep_ in ("dobj", "pobj", "dative"):
             want = lambda m: m.type == "Organization" and not m.plural and m.start >= tok.sent.start  # noqa: E731
         elif low in _FIRST:
             return self._first_person(tok)
+        elif low == "its":
+            want = lambda m: (m.type == "Organization" or m.key in self._countries()) and not m.plural  # noqa: E731
         elif low in _NEUTER:
-            want = lambda m: (m.type in ("Organization",) or (m.type == "Place" and m.key in self._countries())) and not m.plural  # noqa: E731
+            # "it" is often no entity at all ("it was damning"): only a subject organization or country.
+            want = lambda m: (m.type == "Organization" or m.key in self._countries()) and not m.plural and m.subject  # noqa: E731
         else:
             return None
         sent = tok.sent
@@ -349,7 +362,7 @@ class EntityIndex:
             return None
         in_last = [m for m in prev if m.start >= last_sent.start]
         subj = [m for m in in_last if m.subject]
-        return (subj[0] if subj else in_last[-1]).key
+        return (subj[0] if subj else in_last[0]).key
 
     def _first_person(self, tok: Token) -> str | None:
         """I/we inside a quotation: the speaker, or for "we" the speaker's organization."""
@@ -389,7 +402,9 @@ class EntityIndex:
         return not self.entities[m.key].label.lower().split()[-1] in ("government", "ministry", "council")
 
     def _countries(self) -> set[str]:
-        return {k for k, e in self.entities.items() if e.type == "Place"}
+        """Keys of places that are countries or unions of them (by the demonym and alias tables)."""
+        known = {norm_name(c) for c in DEMONYMS.values()} | {norm_name(c) for c in PLACE_ALIASES.values()}
+        return {k for k, e in self.entities.items() if e.type == "Place" and norm_name(e.label) in known}
 
     def _recent(self, before: int, pred) -> str | None:  # type: ignore[no-untyped-def]
         found = [m for m in self._mentions if m.end <= before and pred(m)]

@@ -18,6 +18,7 @@ from ..nlp.lexicon import (
     MODALS,
     NON_EVENT_VERBS,
     OBJECT_CONTROL_VERBS,
+    PLAN_NOUNS,
     PLAN_VERBS,
     REPORTING_VERBS,
     UNACCUSATIVE_VERBS,
@@ -183,6 +184,10 @@ class EventReader:
                     return "generic", None
             if t.dep_ == "xcomp" and t.head.lemma_ in PLAN_VERBS:
                 return "planned", None
+            if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
+                return "planned", None  # "the office is to begin issuing forms"
+            if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS:
+                return "planned", None
             if t.dep_ in ("ccomp",) and t.head.lemma_ in REPORTING_VERBS and reporter is None:
                 reporter = t.head
             if t.dep_ == "relcl" or t.head == t:
@@ -260,7 +265,7 @@ class EventReader:
             for target in targets:
                 if target is not None and target == actor:
                     target = None
-                if passive and target is None:
+                if passive and target is None and actor is None:
                     continue
                 out.append(Event(
                     actor=actor, action=action, target=target, evidence=evidence,

@@ -84,7 +84,8 @@ incident incidents agreement agreements moment moments percent content contents 
 department agent-less treatment parliament movement movements argument arguments amendment amendments
 establishment equipment environment development developments management settlement sentiment
 client-side talent patent current accent component components segment segments basement
-christian-ity guardian-ship plant plants grant grants giant giants
+christian-ity guardian-ship plant plants grant grants giant giants loudspeaker loudspeakers speaker-system
+transmitter transmitters container containers trailer trailers
 """.split())
 
 #: Demonyms and adjectives of place -> the country or region they name (general geography).
@@ -179,3 +180,6 @@ UNACCUSATIVE_VERBS = frozenset("die arrive fall grow exist disappear sink drown 
 
 #: Adverbs that make a clause a habit or a generalisation, not a dated event.
 HABITUAL_ADVERBS = frozenset("often sometimes usually always frequently generally typically routinely rarely seldom".split())
+
+#: Nouns of intent: an infinitive they govern has not happened ("a plan to cut taxes").
+PLAN_NOUNS = frozenset("plan plans proposal proposals promise promises threat threats pledge pledges bid intention aim goal".split())

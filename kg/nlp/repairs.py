@@ -9,7 +9,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from .lexicon import DEPARTMENT_WORDS, ORG_HEADS, RELIGIONS, ROLE_NOUNS, SCRIPTURES
+from .lexicon import DEPARTMENT_WORDS, ORG_HEADS, RELIGIONS, ROLE_MODIFIERS, ROLE_NOUNS, SCRIPTURES
 
 _PLACE_NOUNS = frozenset("town city village province district region county state capital island port".split())
 _KEEP = frozenset("PERSON ORG GPE LOC NORP FAC".split())
@@ -26,8 +26,13 @@ def repair_entities(doc: Doc) -> Doc:
         if low in SCRIPTURES or low in RELIGIONS:
             continue
         nxt = doc[ent.end] if ent.end < len(doc) else None
-        if (ent.label_ == "ORG" and len(ent) == 1 and low in DEPARTMENT_WORDS
+        if (ent.label_ == "ORG" and all(t.lower_ in DEPARTMENT_WORDS or t.lower_ in ROLE_MODIFIERS for t in ent)
                 and nxt is not None and nxt.lower_ in ROLE_NOUNS):
+            continue  # "Defense" in "Defense Minister", "Shadow Home" in "Shadow Home Secretary"
+        prev = doc[ent.start - 1] if ent.start > 0 else None
+        if (ent.label_ == "GPE" and prev is not None and prev.ent_type_ == "" and prev.text.istitle()
+                and prev.lower_ in DEPARTMENT_WORDS and nxt is not None and nxt.lower_ in ROLE_NOUNS):
+            ents.append(Span(doc, prev.i, ent.end, label="ORG"))  # "Environment Canada spokesperson"
             continue
         if ent.label_ in ("ORG", "PERSON") and nxt is not None and nxt.lower_ in _PLACE_NOUNS:
             ents.append(Span(doc, ent.start, ent.end, label="GPE"))
