@@ -5,7 +5,11 @@ order never matters, so re-building an article gives an isomorphic (indeed equal
 """
 from __future__ import annotations
 
-from rdflib import Graph, Literal, URIRef
+from collections.abc import Iterable
+
+import pyoxigraph as ox
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from .facts import ArticleFacts, Entity, Evidence
@@ -13,11 +17,22 @@ from .iris import Minter
 from .vocab import KG, MODALITY_TERMS, ORG, PREFIXES, SCHEMA, TYPE_CLASSES
 
 
+Triple = tuple[Node, Node, Node]
+
+
 def article_graph(facts: ArticleFacts, minter: Minter) -> Graph:
-    """Build the RDF graph of one article's facts."""
+    """The RDF graph of one article's facts (an rdflib Graph, for validation and comparison)."""
     g = Graph()
     for prefix, ns in PREFIXES.items():
         g.bind(prefix, ns)
+    for t in article_triples(facts, minter):
+        g.add(t)
+    return g
+
+
+def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
+    """The triples of one article's facts as a plain set (cheap: no graph index is built)."""
+    g: set[Triple] = set()
     art = facts.article
     a = URIRef(minter.article(art.id))
     g.add((a, RDF.type, KG.Article))
@@ -66,7 +81,7 @@ def article_graph(facts: ArticleFacts, minter: Minter) -> Graph:
     return g
 
 
-def _entity(g: Graph, ent: Entity, article: URIRef, article_id: str, minter: Minter) -> URIRef:
+def _entity(g: set[Triple], ent: Entity, article: URIRef, article_id: str, minter: Minter) -> URIRef:
     iri = URIRef(minter.entity(ent.type, ent.label, article_id))
     for cls in TYPE_CLASSES[ent.type]:
         g.add((iri, RDF.type, cls))
@@ -78,7 +93,7 @@ def _entity(g: Graph, ent: Entity, article: URIRef, article_id: str, minter: Min
 
 
 def _provenance(
-    g: Graph, fact: URIRef, article: URIRef, ev: Evidence, confidence: float, rule: str, article_id: str, minter: Minter
+    g: set[Triple], fact: URIRef, article: URIRef, ev: Evidence, confidence: float, rule: str, article_id: str, minter: Minter
 ) -> None:
     node = URIRef(minter.fact("evidence", article_id, ev.start, ev.end))
     g.add((fact, PROV.wasDerivedFrom, article))
@@ -98,7 +113,21 @@ def _date(text: str) -> Literal:
     return Literal(text)
 
 
-def to_ntriples(g: Graph) -> str:
-    """Serialize a graph as sorted N-Triples (stable text for the store and for diffs)."""
-    lines = g.serialize(format="nt", encoding="utf-8").decode("utf-8").split("\n")
-    return "\n".join(sorted(line for line in lines if line.strip()))
+def to_ntriples(triples: Iterable[Triple]) -> str:
+    """Sorted N-Triples lines (stable text for the store and for diffs), written by pyoxigraph's
+    term syntax, which escapes every character N-Triples requires."""
+    return "\n".join(sorted(f"{_ox(s)} {_ox(p)} {_ox(o)} ." for s, p, o in triples))
+
+
+def _ox(term: Node) -> ox.NamedNode | ox.BlankNode | ox.Literal:
+    if isinstance(term, URIRef):
+        return ox.NamedNode(str(term))
+    if isinstance(term, BNode):
+        return ox.BlankNode(str(term))
+    if isinstance(term, Literal):
+        if term.language:
+            return ox.Literal(str(term), language=term.language)
+        if term.datatype:
+            return ox.Literal(str(term), datatype=ox.NamedNode(str(term.datatype)))
+        return ox.Literal(str(term))
+    raise TypeError(f"not an RDF term: {term!r}")

@@ -13,7 +13,7 @@ from .config import Settings
 from .extract import extract_facts
 from .facts import Article, ArticleFacts
 from .iris import Minter
-from .mapping import article_graph, to_ntriples
+from .mapping import article_triples, to_ntriples
 from .nlp.clean import clean
 from .nlp.pipeline import load
 from .sources import Skipped, read_articles
@@ -88,8 +88,8 @@ def build(
                 continue
             todo.append(item)
         for facts in extract_texts(todo, settings):
-            graph = article_graph(facts, minter)
-            store.replace_graph(minter.graph(facts.article.id), to_ntriples(graph))
+            triples = article_triples(facts, minter)
+            store.replace_graph(minter.graph(facts.article.id), to_ntriples(triples))
             report.articles += 1
             report.events += len(facts.events)
             report.roles += len(facts.roles)

@@ -48,3 +48,26 @@ def test_former_is_recorded(read):
     f = read("Former Shell chief executive Peter Voss criticized the deal.")
     formers = [r for r in f.roles if r.former]
     assert formers and f.entities[formers[0].person].label == "Peter Voss"
+
+
+def test_title_without_organization_takes_the_dominant_country(read):
+    text = ("Norway raised taxes. Norway's parliament agreed. Critics in Norway protested.\n\n"
+            "Prime Minister Lars Berg defended the plan.")
+    assert ("Lars Berg", "Prime Minister", "Norway") in roles(read(text))
+
+
+def test_no_dominant_country_no_guess(read):
+    text = "Norway and Sweden signed a deal. Prime Minister Lars Berg defended the plan."
+    assert not roles(read(text))
+
+
+def test_an_untagged_organization_name_before_a_title(read):
+    f = read("Save the Children Fund for Northern Villages campaigner Maria Lind said food was short.")
+    assert any(p == "Maria Lind" and r == "campaigner" and "Northern Villages" in o for p, r, o in roles(f))
+
+
+def test_explicit_organization_beats_the_guess(read):
+    text = ("Kenya and Uganda and Uganda and Uganda met. Uganda agreed. Ugandan President Amos Oketch spoke. "
+            "Later President Amos Oketch left.")
+    found = {(p, o) for p, r, o in roles(read(text)) if p == "Amos Oketch"}
+    assert found == {("Amos Oketch", "Uganda")}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from ..facts import Article, ArticleFacts
+from ..facts import Article, ArticleFacts, Role
 from .entities import EntityIndex
 from .events import EventReader
 from .roles import RoleReader
@@ -20,6 +20,7 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     sents = [s for s in doc.sents if s.text.strip()]
     for sent in sents:
         facts.roles.extend(roles_reader.read(sent))
+    facts.roles = _consolidate_roles(facts.roles)
     index.set_affiliations({r.person: r.org for r in facts.roles if not r.former})
     for sent in sents:
         facts.events.extend(events_reader.read(sent))
@@ -27,3 +28,10 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     used |= {k for r in facts.roles for k in (r.person, r.org)}
     facts.entities = {k: index.entities[k] for k in sorted(used)}
     return facts
+
+
+def _consolidate_roles(roles: list[Role]) -> list[Role]:
+    """Drop a guessed organization ("implicit-country") when the article names the person's
+    organization for that role elsewhere ("Afghan President Hamid Karzai")."""
+    explicit = {(r.person, r.role.lower()) for r in roles if r.rule != "implicit-country"}
+    return [r for r in roles if r.rule != "implicit-country" or (r.person, r.role.lower()) not in explicit]

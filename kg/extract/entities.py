@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
@@ -40,9 +41,13 @@ temple border checkpoint airport port ship ships boat boats vessel plane aircraf
 """.split())
 
 
+@lru_cache(maxsize=65536)
 def norm_name(text: str) -> str:
     """A comparison key for names: lowercase letters and digits only ("Jong-Un" = "Jong Un")."""
-    return re.sub(r"[^0-9a-z]+", "", text.lower())
+    return _NOT_ALNUM.sub("", text.lower())
+
+
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
 def is_human_noun(tok: Token) -> bool:
@@ -91,6 +96,8 @@ class EntityIndex:
             name = self._clean_name(ent, etype)
             if not name:
                 continue
+            if etype == "Organization" and name.lower() in DEMONYMS:
+                etype, name = "Place", DEMONYMS[name.lower()]  # "Ugandan" tagged as an organization
             if etype == "Person":
                 persons.append((ent, name))
                 continue
@@ -403,8 +410,29 @@ class EntityIndex:
 
     def _countries(self) -> set[str]:
         """Keys of places that are countries or unions of them (by the demonym and alias tables)."""
-        known = {norm_name(c) for c in DEMONYMS.values()} | {norm_name(c) for c in PLACE_ALIASES.values()}
-        return {k for k, e in self.entities.items() if e.type == "Place" and norm_name(e.label) in known}
+        return {k for k, e in self.entities.items() if e.type == "Place" and norm_name(e.label) in _KNOWN_COUNTRIES}
+
+    def organization_span(self, toks: list[Token]) -> str:
+        """Register capitalized tokens as one organization the model missed; returns its key."""
+        name = " ".join(t.text for t in toks)
+        key = f"Organization:{norm_name(name)}"
+        ent = self.entities.get(key)
+        if ent is None:
+            self.entities[key] = Entity(key=key, label=name, type="Organization", aliases={name})
+        else:
+            ent.mentions += 1
+        for t in toks:
+            self._token_key[t.i] = key
+        self._mentions.append(_Mention(key, toks[0].i, toks[-1].i + 1, "Organization", False, False))
+        self._mentions.sort(key=lambda m: m.start)
+        return key
+
+    def home_country(self) -> str | None:
+        """The country an article is about, when one clearly dominates its mentions (3+ and twice the next)."""
+        counts = sorted(((self.entities[k].mentions, k) for k in self._countries()), reverse=True)
+        if not counts or counts[0][0] < 3 or (len(counts) > 1 and counts[0][0] < 2 * counts[1][0]):
+            return None
+        return counts[0][1]
 
     def _recent(self, before: int, pred) -> str | None:  # type: ignore[no-untyped-def]
         found = [m for m in self._mentions if m.end <= before and pred(m)]
@@ -413,6 +441,9 @@ class EntityIndex:
     def is_first_person(self, tok: Token) -> bool:
         """Whether a pronoun is first person (its referent is the quoted speaker)."""
         return tok.lower_ in _FIRST
+
+
+_KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
 
 
 def _quote_regions(text: str) -> list[tuple[int, int]]:

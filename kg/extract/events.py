@@ -234,7 +234,7 @@ class EventReader:
         if passive:
             agents = [a for a in self.agents(verb) if self.index.resolve(a) is not None]
             actors = [self.index.resolve(a) for a in agents] or [None]
-            targets = [self.index.resolve(s) for s in subjects]
+            targets = [self.index.resolve(s, allow_things=True) for s in subjects]
             rule = "passive" if agents else "passive-agentless"
             if not agents and not any(targets):
                 return []

@@ -16,6 +16,8 @@ from .entities import EntityIndex
 from .events import evidence_of
 
 _ORG_PREPS = ("of", "for", "at", "from", "with", "in")
+#: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
+_GOVERNMENT_HEADS = {"minister", "president", "premier", "chancellor", "secretary"}
 _HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director", "found": "founder"}
 
 
@@ -86,7 +88,32 @@ class RoleReader:
             i -= 1
         if not title:
             return []
+        if _is_role_word(title[0]) and i >= ent.sent.start:
+            name = self._proper_name_before(i, ent.sent.start)
+            if name is not None:
+                title = name + title
         return self._split_title(title, person, evidence, ent)
+
+    def _proper_name_before(self, i: int, floor: int) -> list[Token] | None:
+        """An organization name the model did not tag, right before a title ("Joint Council for the
+        Welfare of Immigrants campaigner X"): capitalized words joined by of/for/the/and."""
+        doc = self.index.doc
+        toks: list[Token] = []
+        while i >= floor:
+            t = doc[i]
+            if t.text[:1].isupper() and t.pos_ in ("PROPN", "NOUN") and t.ent_type_ not in ("PERSON", "DATE"):
+                toks.insert(0, t)
+            elif t.lower_ in ("of", "for", "the", "and", "&") and toks:
+                toks.insert(0, t)
+            else:
+                break
+            i -= 1
+        while toks and not toks[0].text[:1].isupper():
+            toks = toks[1:]
+        if not toks or all(self.index.named_key(t) is not None for t in toks):
+            return None
+        self.index.organization_span(toks)
+        return toks
 
     def _split_title(self, title: list[Token], person: str, evidence: Evidence, ent: Span | None) -> list[Role]:
         """Split modifiers into organization tokens and the role phrase, then name the org."""
@@ -119,11 +146,21 @@ class RoleReader:
                 break
         if org is None:
             org = self._org_from_preps([t for t in role_toks])
-        if org is None or org == person:
+        rule, confidence = "title", 0.8
+        if org is None and self._government_title(role_words):
+            # "Prime Minister Rishi Sunak" in an article about one country: that country's government.
+            org, rule, confidence = self.index.home_country(), "implicit-country", 0.5
+        if org is None or org == person or not role:
             return []
-        if not role:
-            return []
-        return [Role(person=person, role=role, org=org, evidence=evidence, former=former, rule="title")]
+        return [Role(person=person, role=role, org=org, evidence=evidence, former=former, rule=rule,
+                     confidence=confidence)]
+
+    @staticmethod
+    def _government_title(words: list[Token]) -> bool:
+        if not words or words[-1].lemma_.lower() not in _GOVERNMENT_HEADS:
+            return False
+        mods = {t.lower_ for t in words[:-1]}
+        return bool(mods & (DEPARTMENT_WORDS | {"prime", "vice", "shadow"})) or words[-1].lower_ in ("president", "premier", "chancellor")
 
     def _affiliation(self, ent: Span) -> str | None:
         """ "Bruce Bennett from the RAND Corporation": an organization the name itself is tied to."""
@@ -185,7 +222,8 @@ class RoleReader:
                                   former=any(t.lower_ == "former" for t in title), rule="apposition")]
             else:
                 roles = [Role(person=r.person, role=r.role, org=r.org, evidence=r.evidence, former=r.former,
-                              rule="apposition") for r in roles]
+                              rule="apposition" if r.rule == "title" else r.rule, confidence=r.confidence)
+                         for r in roles]
             out.extend(roles)
         return out
 
