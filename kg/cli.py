@@ -42,30 +42,36 @@ def main(version: bool = typer.Option(False, "--version", help="print the versio
 
 @app.command()
 def build(
-    paths: list[Path] = typer.Argument(..., help="article files (.txt) or folders of them"),
+    paths: list[Path] = typer.Argument(..., help="article files (.txt, .html, .jsonl), folders of them, or - for standard input"),
     out_dir: Path = typer.Option(Path("output"), "--out", help="where graph.ttl and graph.html go"),
     workers: Optional[int] = typer.Option(None, "--workers", help="spaCy processes (default: CPU cores)"),
     store: Optional[str] = StoreOpt,
     model: Optional[str] = ModelOpt,
     force: bool = typer.Option(False, "--force", help="re-extract articles even if they are unchanged"),
+    max_chars: int = typer.Option(50_000, "--max-chars", min=1000,
+                                  help="longest text parsed at once; longer articles are split on paragraphs"),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="one line per article: stored or unchanged"),
 ) -> None:
     """Extract facts from articles into the store, then write graph.ttl and graph.html."""
     from .pipeline import build as run_build
-    from .sources import expand
+    from .sources import inputs
 
     try:
         settings = load_settings(store=store, model=model, workers=workers)
-        total = len(expand(paths))
+        found = inputs(paths)
+        # a JSON-lines file or standard input holds an unknown number of articles
+        total = None if any(i.kind in ("jsonl", "stdin") for i in found) else len(found)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=err, transient=not err.is_terminal) as bar:
             task = bar.add_task("building", total=total)
 
             def progress(message: str) -> None:
-                bar.update(task, advance=1, description=message[:60])
-                if message.startswith("skipped"):
+                if not message.startswith("note"):
+                    bar.update(task, advance=1, description=message[:60])
+                if message.startswith(("skipped", "note")) or verbose:
                     err.print(f"kg: {message}", markup=False, highlight=False)
 
-            report = run_build(paths, settings, out_dir=out_dir, progress=progress, force=force)
+            report = run_build(paths, settings, out_dir=out_dir, progress=progress, force=force, max_chars=max_chars)
     except KgError as e:
         _fail(e)
         return
@@ -132,20 +138,125 @@ def export(
 @app.command()
 def view(
     output: Path = typer.Option(Path("output/graph.html"), "-o", "--output", help="HTML file to write"),
+    entity: Optional[str] = typer.Option(None, "--entity", help="only this entity (label, alias or IRI) and its surroundings"),
+    hops: int = typer.Option(2, "--hops", min=0, help="with --entity: how many links out"),
+    article: Optional[str] = typer.Option(None, "--article", help="only the facts of this article (id, IRI or title)"),
+    cls: Optional[str] = typer.Option(None, "--class", help="only events of this class (IRI, CAMEO code, label or quad class)"),
+    since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY-MM-DD"),
+    until: Optional[str] = typer.Option(None, "--until", help="only articles published on or before YYYY-MM-DD"),
+    max_nodes: int = typer.Option(1500, "--max-nodes", min=1, help="draw at most this many entities at first (most central)"),
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Write the interactive network view (one self-contained HTML file, works offline)."""
-    from .network import load_network
+    from .network import load_network, select
     from .store import opened
     from .view import write_view
 
     try:
         with opened(load_settings(store=store).store) as st:
             network = load_network(st)
-        write_view(network, output, title="kg: news knowledge graph")
+        network, what = select(network, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until)
+        title = "kg: news knowledge graph" + (f" \u2014 {what}" if what else "")
+        write_view(network, output, title=title, max_nodes=max_nodes)
         err.print(f"kg: wrote {output} ({len(network.nodes)} nodes, {len(network.edges)} edges)", highlight=False)
     except KgError as e:
         _fail(e)
+
+
+@app.command()
+def analyze(
+    top_n: int = typer.Option(10, "--top", min=1, help="how many entities per ranking, communities and dates"),
+    graphml: Optional[Path] = typer.Option(None, "--graphml", help="also write the network as GraphML (Gephi)"),
+    gexf: Optional[Path] = typer.Option(None, "--gexf", help="also write the network as GEXF (Gephi)"),
+    charts: Optional[Path] = typer.Option(None, "--charts", help="also write top-actors.png and activity.png here"),
+    store: Optional[str] = StoreOpt,
+) -> None:
+    """Actor rankings (degree, PageRank, betweenness), communities, activity over time; Gephi export."""
+    from rich.text import Text
+
+    from .analysis import activity, communities, rankings, top, write_gexf, write_graphml
+    from .network import load_network
+    from .store import opened
+
+    try:
+        with opened(load_settings(store=store).store) as st:
+            network = load_network(st)
+        ranks = rankings(network)
+        for measure, title in (("degree", "links"), ("pagerank", "PageRank"), ("betweenness", "betweenness")):
+            table = Table("#", "entity", "type", title, title=f"top {top_n} by {title}", title_justify="left")
+            for i, r in enumerate(top(ranks, measure, top_n), 1):
+                value = str(r.degree) if measure == "degree" else f"{getattr(r, measure):.4f}"
+                table.add_row(str(i), Text(r.label), r.type, value)
+            out.print(table)
+        found = communities(network, ranks)
+        table = Table("#", "size", "facts inside", "members (most central first)",
+                      title=f"communities (Louvain): {len(found)} of 2 or more", title_justify="left")
+        for c in found[:top_n]:
+            more = f" (+{len(c.labels) - 6})" if len(c.labels) > 6 else ""
+            table.add_row(str(c.index + 1), str(len(c.members)), str(c.internal_facts),
+                          Text("; ".join(c.labels[:6]) + more))
+        out.print(table)
+        days = activity(network)
+        table = Table("article date", "articles", "events", "roles", title="activity over time", title_justify="left")
+        for d in days:
+            table.add_row(d.date or "undated", str(d.articles), str(d.events), str(d.roles))
+        out.print(table)
+        written = []
+        if graphml is not None:
+            write_graphml(network, graphml, ranks)
+            written.append(graphml)
+        if gexf is not None:
+            write_gexf(network, gexf, ranks)
+            written.append(gexf)
+        if charts is not None:
+            from .charts import write_charts
+
+            written.extend(write_charts(network, charts, ranks, n=max(top_n, 15)))
+        for path in written:
+            err.print(f"kg: wrote {path}", highlight=False)
+    except KgError as e:
+        _fail(e)
+
+
+@app.command()
+def path(
+    a: str = typer.Argument(..., help="one entity: label, alias or IRI"),
+    b: str = typer.Argument(..., help="the other entity"),
+    store: Optional[str] = StoreOpt,
+) -> None:
+    """How two entities are connected: a shortest chain of events and roles, with their sentences."""
+    from .analysis import connection
+    from .network import find_entity, load_network
+    from .store import opened
+
+    try:
+        with opened(load_settings(store=store).store) as st:
+            network = load_network(st)
+        hops = connection(network, a, b)
+    except KgError as e:
+        _fail(e)
+        return
+    if hops is None:
+        err.print(f"kg: {find_entity(network, a).label} and {find_entity(network, b).label} are not connected",
+                  markup=False, highlight=False)
+        raise typer.Exit(1)
+    if not hops:
+        out.print(f"{find_entity(network, a).label} and {b} are the same entity", markup=False, highlight=False)
+        return
+    out.print(f"{hops[0].source_label} \u2192 {hops[-1].target_label}: {len(hops)} "
+              f"{'hop' if len(hops) == 1 else 'hops'}", markup=False, highlight=False)
+    for i, hop in enumerate(hops, 1):
+        out.print(f"{i}. {hop.source_label} \u2014 {hop.target_label}", markup=False, highlight=False)
+        for f in hop.facts[:3]:
+            src = hop.source_label if f.source == hop.source else hop.target_label
+            dst = hop.target_label if f.source == hop.source else hop.source_label
+            what = f"{src} \u2014 {f.label} of \u2014 {dst}" if f.kind == "role" else f"{src} \u2192 {f.label} \u2192 {dst}"
+            where = f" [{f.title}{', ' + f.date if f.date else ''}]" if f.title or f.date else ""
+            out.print(f"   {f.kind}: {what}{where}", markup=False, highlight=False)
+            if f.sentence:
+                out.print(f"     \u201c{f.sentence}\u201d", markup=False, highlight=False)
+        if len(hop.facts) > 3:
+            out.print(f"   (+{len(hop.facts) - 3} more facts)", markup=False, highlight=False)
 
 
 @app.command()
@@ -164,6 +275,41 @@ def stats(store: Optional[str] = StoreOpt) -> None:
     for name, value in numbers.items():
         table.add_row(name, str(value))
     out.print(table)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="address to bind (0.0.0.0: every interface)"),
+    port: int = typer.Option(7878, "--port", "-p", help="port (0 picks a free one; the URL is printed)"),
+    store: Optional[str] = StoreOpt,
+    timeout: float = typer.Option(30.0, "--timeout", help="seconds a query may run before it is stopped"),
+    allow_update: bool = typer.Option(False, "--allow-update", help="accept SPARQL Update and Graph Store writes"),
+    token: Optional[str] = typer.Option(None, "--token", envvar="KG_TOKEN",
+                                        help="bearer token that updates must carry (or KG_TOKEN)"),
+    cors: Optional[str] = typer.Option(None, "--cors", help="one origin allowed to read across origins"),
+    base: Optional[str] = typer.Option(None, "--base", help="base of the entity IRIs (default from settings)"),
+    max_rows: int = typer.Option(10_000, "--max-rows", help="most rows (or triples) a result holds"),
+    max_body: int = typer.Option(1_000_000, "--max-body", help="largest request body in bytes (413 above)"),
+    workers: int = typer.Option(2, "--workers", help="query worker processes"),
+) -> None:
+    """Serve SPARQL (1.1 Protocol), a query page, entity pages and the network view over HTTP."""
+    from .server import ServeConfig, serve as run_server
+
+    try:
+        settings = load_settings(store=store, base=base)
+        config = ServeConfig(store=settings.store, host=host, port=port, timeout=timeout, allow_update=allow_update,
+                             token=token, cors=cors, base=settings.base, max_rows=max_rows, max_body=max_body,
+                             workers=workers)
+
+        def announce(url: str, pool: object) -> None:
+            mode = "updates with the token" if allow_update else "read-only"
+            sandbox = "" if getattr(pool, "sandboxed", False) else "; workers not network-isolated"
+            sys.stdout.write(f"kg serve: {url} (store {settings.store}, {mode}, timeout {timeout:g} s{sandbox})\n")
+            sys.stdout.flush()
+
+        run_server(config, announce=announce)
+    except KgError as e:
+        _fail(e)
 
 
 def run() -> None:

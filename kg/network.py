@@ -14,15 +14,30 @@ What is drawn:
 * a **membership** (``org:Membership``) is an edge person -> organization, labelled with
   the role's ``rdfs:label``, kind ``"role"``.
 
+An event's class is optional: when it has a ``kg:eventClass`` (a CAMEO root concept), the
+edge carries the concept's IRI, label (``skos:prefLabel``), code (``skos:notation``, else
+the digits ending the IRI) and CAMEO quad class, taken from a ``skos:broader`` concept
+labelled like one or else from the root code (01-05 verbal cooperation, 06-09 material
+cooperation, 10-14 verbal conflict, 15-20 material conflict). Without one those fields
+are empty strings.
+
+Subgraphs for the view and the analysis (plain functions, the result is a ``Network``
+again, with degrees counted in it): ``ego_network`` (within N hops of an entity, on the
+undirected projection), ``article_network``, ``class_network``, ``date_network``;
+``find_entity`` resolves a label, alias or IRI to a node.
+
 Nodes are the entities that take part in a kept fact. ``degree`` counts the drawn edges
 at a node (a self-loop counts twice, as in networkx); target-less events do not count.
 """
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Iterable
+import re
+from collections import defaultdict, deque
+from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING, Callable, Iterable
+from urllib.parse import unquote
 
+from .errors import UsageError
 from .facts import ENTITY_TYPES
 from .vocab import KG_NS
 
@@ -31,10 +46,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .store import Row, Store
 
-__all__ = ["Edge", "Network", "Node", "load_network", "to_networkx", "DRAWN_MODALITIES"]
+__all__ = [
+    "Edge", "Network", "Node", "load_network", "to_networkx", "DRAWN_MODALITIES", "QUAD_CLASSES", "quad_class",
+    "find_entity", "ego_network", "article_network", "class_network", "date_network", "restrict", "select",
+]
 
 #: Modalities of the events that are drawn (planned and hypothetical ones are not).
 DRAWN_MODALITIES: tuple[str, ...] = ("asserted", "reported")
+
+#: CAMEO quad classes, in the order of their root codes.
+QUAD_CLASSES: tuple[str, ...] = ("verbal cooperation", "material cooperation", "verbal conflict", "material conflict")
 
 
 @dataclass(frozen=True)
@@ -70,6 +91,10 @@ class Edge:
     negated: bool = False
     modality: str = "asserted"
     former: bool = False
+    event_class: str = ""  # IRI of the kg:eventClass concept, "" if none
+    event_class_label: str = ""
+    event_class_code: str = ""  # CAMEO root code "01".."20" when known
+    quad_class: str = ""  # one of QUAD_CLASSES, or ""
 
 
 @dataclass
@@ -91,6 +116,10 @@ class Network:
         """Every kept fact a node takes part in: edges at it and its target-less events."""
         return [e for e in (*self.edges, *self.untargeted) if node_id in (e.source, e.target)]
 
+    def facts(self) -> list[Edge]:
+        """Every kept fact: the drawn edges and the target-less events."""
+        return [*self.edges, *self.untargeted]
+
 
 _PREFIXES = f"""\
 PREFIX kg: <{KG_NS}>
@@ -99,6 +128,7 @@ PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX dcterms: <http://purl.org/dc/terms/>
 PREFIX schema: <https://schema.org/>
 PREFIX prov: <http://www.w3.org/ns/prov#>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 """
 
 # One row per fact (more if a fact has several values of an optional property; the rows
@@ -107,7 +137,7 @@ FACTS_QUERY = (
     _PREFIXES
     + """
 SELECT ?fact ?kind ?source ?target ?label ?negated ?modality ?former
-       ?sentence ?article ?title ?file ?url ?date
+       ?sentence ?article ?title ?file ?url ?date ?class ?classLabel ?classCode ?quadLabel
 WHERE {
   {
     ?fact a kg:Event ; kg:actor ?source ; kg:action ?label .
@@ -115,6 +145,12 @@ WHERE {
     OPTIONAL { ?fact kg:target ?target }
     OPTIONAL { ?fact kg:negated ?negated }
     OPTIONAL { ?fact kg:modality ?modality }
+    OPTIONAL {
+      ?fact kg:eventClass ?class .
+      OPTIONAL { ?class skos:prefLabel|rdfs:label ?classLabel }
+      OPTIONAL { ?class skos:notation ?classCode }
+      OPTIONAL { ?class skos:broader ?quad . ?quad skos:prefLabel|rdfs:label ?quadLabel }
+    }
   } UNION {
     ?fact a org:Membership ; org:member ?source ; org:organization ?target .
     BIND("role" AS ?kind)
@@ -176,6 +212,9 @@ def _merge_facts(rows: list[Row]) -> list[Edge]:
         modality = pick("modality") or f"{KG_NS}asserted"
         if modality.startswith(KG_NS):
             modality = modality[len(KG_NS) :]
+        cls = pick("class") or ""
+        code = _class_code(cls, pick("classCode")) if cls else ""
+        quad = quad_class(code, *sorted({r.get("quadLabel") or "" for r in group})) if cls else ""
         edges.append(
             Edge(
                 id=fact_id,
@@ -191,9 +230,35 @@ def _merge_facts(rows: list[Row]) -> list[Edge]:
                 negated=_true(pick("negated")),
                 modality=modality,
                 former=_true(pick("former")),
+                event_class=cls,
+                event_class_label=(pick("classLabel") or "") if cls else "",
+                event_class_code=code,
+                quad_class=quad,
             )
         )
     return edges
+
+
+_QUAD_BY_CODE = {f"{c:02d}": QUAD_CLASSES[0 if c <= 5 else 1 if c <= 9 else 2 if c <= 14 else 3] for c in range(1, 21)}
+
+
+def quad_class(code: str | None, *labels: str | None) -> str:
+    """The CAMEO quad class of an event class: from a label that names one, else from its root code."""
+    for label in labels:
+        if label and label.strip().lower() in QUAD_CLASSES:
+            return label.strip().lower()
+    if code:
+        m = re.fullmatch(r"0*(\d{1,2})\d*", code.strip())
+        if m:
+            return _QUAD_BY_CODE.get(f"{int(m.group(1)):02d}", "")
+    return ""
+
+
+def _class_code(iri: str, notation: str | None) -> str:
+    if notation and notation.strip().isdigit():
+        return notation.strip()[:2].zfill(2)
+    m = re.search(r"(\d{2,4})/?$", iri)
+    return m.group(1)[:2] if m else ""
 
 
 def _kept(edge: Edge, modalities: tuple[str, ...], include_negated: bool) -> bool:
@@ -269,3 +334,176 @@ def to_networkx(network: Network) -> networkx.MultiDiGraph:
         g.add_edge(e.source, e.target, key=e.id, id=e.id, **attrs)
     g.graph["untargeted"] = [asdict(e) for e in network.untargeted]
     return g
+
+
+# --- subgraphs ----------------------------------------------------------------------
+
+
+def restrict(network: Network, keep: Callable[[Edge], bool], nodes: Iterable[str] = ()) -> Network:
+    """The facts ``keep`` accepts, the nodes they name (plus ``nodes``), degrees counted anew."""
+    edges = [e for e in network.edges if keep(e)]
+    untargeted = [e for e in network.untargeted if keep(e)]
+    degree: dict[str, int] = defaultdict(int)
+    members = set(nodes)
+    for e in edges:
+        degree[e.source] += 1
+        degree[e.target] += 1  # type: ignore[index]
+        members.update((e.source, e.target))  # type: ignore[arg-type]
+    members.update(e.source for e in untargeted)
+    kept = [replace(n, degree=degree.get(n.id, 0)) for n in network.nodes if n.id in members]
+    return Network(nodes=kept, edges=edges, untargeted=untargeted)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def find_entity(network: Network, query: str) -> Node:
+    """The node named by an IRI, a label or an alias (any case); the best linked one if several.
+
+    Raises ``UsageError`` (with close matches, if any) when nothing matches.
+    """
+    for n in network.nodes:
+        if n.id == query:
+            return n
+    q = _fold(query)
+    if not q:
+        raise UsageError("no entity given")
+
+    def rank(nodes: list[Node]) -> Node:
+        return sorted(nodes, key=lambda n: (-n.degree, n.label, n.id))[0]
+
+    exact = [n for n in network.nodes if q in {_fold(s) for s in (n.label, *n.aliases)}]
+    if exact:
+        return rank(exact)
+    near = [n for n in network.nodes if any(q in _fold(s) for s in (n.label, *n.aliases))]
+    if len(near) == 1:
+        return near[0]
+    hint = ""
+    if near:
+        names = sorted({n.label for n in sorted(near, key=lambda n: (-n.degree, n.label))[:8]})
+        hint = "; did you mean " + ", ".join(repr(x) for x in names) + "?"
+    raise UsageError(f"no entity named {query!r} in the graph{hint}")
+
+
+def ego_network(network: Network, entity: str, hops: int = 2) -> Network:
+    """Everything within ``hops`` links of ``entity`` (label, alias or IRI), links taken both ways.
+
+    The result holds every drawn fact between two of those entities (the induced
+    subgraph, as ``networkx.ego_graph``) and their target-less events.
+    """
+    if hops < 0:
+        raise UsageError(f"--hops must be 0 or more, not {hops}")
+    center = find_entity(network, entity).id
+    adjacent: dict[str, set[str]] = defaultdict(set)
+    for e in network.edges:
+        adjacent[e.source].add(e.target)  # type: ignore[arg-type]
+        adjacent[e.target].add(e.source)  # type: ignore[index]
+    seen = {center}
+    frontier = deque([(center, 0)])
+    while frontier:
+        node, dist = frontier.popleft()
+        if dist == hops:
+            continue
+        for nb in sorted(adjacent[node]):
+            if nb not in seen:
+                seen.add(nb)
+                frontier.append((nb, dist + 1))
+    return restrict(network, lambda e: e.source in seen and (e.target is None or e.target in seen), nodes=[center])
+
+
+def _article_key(iri: str) -> str:
+    return unquote(iri.rstrip("/").rsplit("/", 1)[-1])
+
+
+def article_network(network: Network, article: str) -> Network:
+    """The facts of one article, named by its IRI, its id or its title (any case)."""
+    facts = network.facts()
+    q = _fold(article)
+    for test in (
+        lambda e: e.article == article,
+        lambda e: e.article and _article_key(e.article) == article,
+        lambda e: e.article and _fold(e.title) == q,
+        lambda e: e.article and _fold(_article_key(e.article)) == q,
+    ):
+        chosen = {e.article for e in facts if test(e)}
+        if len(chosen) == 1:
+            (iri,) = chosen
+            return restrict(network, lambda e: e.article == iri)
+        if len(chosen) > 1:
+            raise UsageError(f"{article!r} names {len(chosen)} articles; give the article's IRI or id")
+    raise UsageError(f"no article {article!r} with facts in the graph (give its id, IRI or title)")
+
+
+def class_network(network: Network, cls: str) -> Network:
+    """The events of one class: its IRI, code ("19"), label, or a CAMEO quad class name."""
+    q = _fold(cls)
+    events = [e for e in network.facts() if e.event_class]
+    if not events:
+        raise UsageError("no event in the graph has a class (kg:eventClass) yet")
+
+    def matches(e: Edge) -> bool:
+        if e.event_class == cls or _fold(e.event_class_label) == q or e.quad_class == q:
+            return True
+        return bool(e.event_class_code) and q.isdigit() and e.event_class_code == q.zfill(2)
+
+    if not any(matches(e) for e in events):
+        known = sorted({e.event_class_label or e.event_class for e in events})[:12]
+        raise UsageError(f"no event of class {cls!r}; classes in the graph: {', '.join(known)}")
+    return restrict(network, lambda e: e.kind == "event" and matches(e))
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def date_network(network: Network, since: str | None = None, until: str | None = None) -> Network:
+    """The facts of articles dated (``schema:datePublished``) from ``since`` to ``until``, both included.
+
+    Dates are ``YYYY-MM-DD``; facts of undated articles are left out.
+    """
+    for name, value in (("--since", since), ("--until", until)):
+        if value is not None and not _DATE.fullmatch(value):
+            raise UsageError(f"{name} wants a date as YYYY-MM-DD, not {value!r}")
+    if since and until and since > until:
+        raise UsageError(f"--since {since} is after --until {until}")
+
+    def inside(e: Edge) -> bool:
+        day = e.date[:10]
+        if not _DATE.fullmatch(day):
+            return False
+        return (since is None or day >= since) and (until is None or day <= until)
+
+    return restrict(network, inside)
+
+
+def select(
+    network: Network,
+    *,
+    entity: str | None = None,
+    hops: int = 2,
+    article: str | None = None,
+    cls: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+) -> tuple[Network, str]:
+    """Apply the ``kg view`` selections in turn and say what was kept (for a page title).
+
+    Fact filters first (article, class, date range), then the ego network of ``entity``
+    within the facts that are left. With no selection the network is returned as is.
+    """
+    parts = []
+    if article is not None:
+        network = article_network(network, article)
+        titles = sorted({e.title for e in network.facts() if e.title})
+        parts.append(f"article {titles[0] if titles else article}")
+    if cls is not None:
+        network = class_network(network, cls)
+        parts.append(f"class {cls}")
+    if since is not None or until is not None:
+        network = date_network(network, since, until)
+        parts.append(f"dates {since or '…'} to {until or '…'}")
+    if entity is not None:
+        label = find_entity(network, entity).label
+        network = ego_network(network, entity, hops)
+        parts.append(f"{label} and {hops} {'hop' if hops == 1 else 'hops'} around")
+    return network, "; ".join(parts)

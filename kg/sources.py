@@ -1,20 +1,67 @@
-"""Input files and folders -> ``Article`` objects, with a stable id and a content hash.
+"""Input files, folders and standard input -> ``Article`` objects, with a stable id and a content hash.
 
-A ``.txt`` file is one article; its id is the file name stem (stable across runs and
-machines). Bad inputs (empty, binary, undecodable) are reported as ``Skipped``, never raised,
-so one bad file does not stop a build.
+Formats (chosen by suffix; a file named on the command line with another suffix is read as text):
+
+- ``.txt``: one article. UTF-8 (with or without BOM), UTF-16 or UTF-32 with BOM, else Windows-1252
+  when the bytes are valid Windows-1252 *and* read like Western text. Anything else (NUL bytes,
+  bytes Windows-1252 leaves undefined such as 0x81, mostly control characters, mostly non-ASCII
+  letters after a Windows-1252 decode) is reported as binary or undecodable, never guessed.
+- ``.html`` / ``.htm``: one article; text, title, date and URL from trafilatura (no network).
+  ``Article.text`` is the text trafilatura extracts.
+- ``.jsonl``: one article a line, an object with ``text`` and optionally ``id``, ``title``, ``date``
+  and ``url`` (strings; ``id`` may be a number). A bad line is reported as ``FILE:LINE``; the other
+  lines are read. Blank lines are ignored.
+- ``-``: standard input, one article (HTML if it starts like an HTML page, else text).
+
+Ids (the article IRI is minted from them, so they must be stable and unique):
+
+- a file's id is its path relative to the folder named on the command line, without the suffix,
+  with ``/`` between folders (``2024/03/story``); a file directly in that folder, or named on the
+  command line, has its stem as id (``story``: the seeds keep their file stems);
+- a JSONL record's id is its ``id`` field, else the file's id, a hyphen and the line number
+  (``crawl-17``);
+- standard input is ``stdin-`` and the first 12 hex digits of the content hash;
+- an id already used earlier in the same run (say ``story.txt`` and ``story.html`` side by side,
+  or two folders named on the command line that both hold ``story.txt``) gets ``~2``, ``~3``, ...
+  in input order, and a note says so. The same inputs in the same order always give the same ids.
+
+Folders are read recursively in sorted order; hidden files and folders (name starting with ".")
+are left out. A file named twice is read once. Bad inputs (empty, whitespace only, binary,
+undecodable, unreadable) are reported as ``Skipped``, never raised, so one bad file does not stop
+a build. ``Article.text`` never holds lone surrogates (they become U+FFFD) and has ``\\n`` line ends.
 """
 from __future__ import annotations
 
+import codecs
 import hashlib
+import json
+import os
+import re
+import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from .errors import UsageError
 from .facts import Article
+from .nlp.hygiene import is_blank
 
-SUFFIXES = (".txt",)
+TEXT_SUFFIXES = (".txt",)
+HTML_SUFFIXES = (".html", ".htm")
+JSONL_SUFFIXES = (".jsonl",)
+SUFFIXES = TEXT_SUFFIXES + HTML_SUFFIXES + JSONL_SUFFIXES
+STDIN = "-"
+
+#: Share of control characters above which decoded text is taken for binary data.
+MAX_CONTROL_SHARE = 0.10
+#: Share of non-ASCII letters above which a Windows-1252 decode is taken for another encoding.
+MAX_CP1252_NON_ASCII_SHARE = 0.30
+
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+_HTML_START = re.compile(r"\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head)\b", re.I | re.S)
 
 
 @dataclass(frozen=True)
@@ -24,62 +71,332 @@ class Skipped:
     path: str
     reason: str
 
+    @property
+    def line(self) -> str:
+        """``PATH: REASON`` on one line, whatever the file name holds."""
+        return one_line(f"{self.path}: {self.reason}")
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something the user should know about an input that was still ingested (one line)."""
+
+    path: str
+    message: str
+
+    @property
+    def line(self) -> str:
+        return one_line(f"{self.path}: {self.message}")
+
+
+def one_line(text: str) -> str:
+    """Control characters and line breaks escaped, so a message stays on one line."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", lambda m: repr(m.group())[1:-1], text)
+
 
 def content_hash(text: str) -> str:
     """sha256 of the article text: the same text always gives the same hash."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _decode(data: bytes) -> str | None:
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
+# ----- decoding ----------------------------------------------------------------------------------
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),  # before UTF-16: FF FE 00 00 starts like FF FE
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+UNDECODABLE = "is binary or not in a known text encoding (UTF-8, UTF-16/32 with BOM, Windows-1252)"
+
+
+def _looks_binary(text: str) -> bool:
+    controls = len(_CONTROL.findall(text))
+    return controls > 0 and controls > MAX_CONTROL_SHARE * max(1, len(text) - text.count(" "))
+
+
+def _plausible_cp1252(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return True
+    non_ascii = sum(1 for c in letters if not c.isascii())
+    return non_ascii <= MAX_CP1252_NON_ASCII_SHARE * len(letters)
+
+
+def decode(data: bytes, declared: str | None = None) -> str | None:
+    """Bytes -> text by BOM, UTF-8, a declared charset, then Windows-1252; None if none fits."""
+    text: str | None = None
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(codec)
+            except UnicodeDecodeError:
+                return None
+            break
+    else:
+        if b"\x00" in data:
             return None
-    if b"\x00" in data:
-        return None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        if text is None and declared:
+            try:
+                text = data.decode(declared)
+            except (UnicodeDecodeError, LookupError):
+                text = None
+        if text is None:
+            try:
+                text = data.decode("cp1252")
+            except UnicodeDecodeError:
+                return None
+            if not _plausible_cp1252(text):
+                return None
+    if _looks_binary(text):
         return None
     return text
 
 
-def read_file(path: Path) -> Article | Skipped:
-    """Read one text file as an article, or say why it cannot be."""
+def _normalize_text(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _SURROGATE.search(text):
+        text = _SURROGATE.sub("\ufffd", text)
+    return text
+
+
+def _article(article_id: str, text: str, path: str, **meta: str | None) -> Article | Skipped:
+    text = _normalize_text(text)
+    if is_blank(text):
+        return Skipped(path, "is empty (nothing but whitespace or invisible characters)")
+    return Article(id=article_id, text=text, path=path, content_hash=content_hash(text), **meta)
+
+
+# ----- one input ---------------------------------------------------------------------------------
+
+
+def read_file(path: Path, article_id: str | None = None) -> Article | Skipped:
+    """Read one text or HTML file as an article, or say why it cannot be."""
     try:
         data = path.read_bytes()
     except OSError as err:
         return Skipped(str(path), f"cannot be read: {err.strerror or err}")
-    text = _decode(data)
+    aid = article_id if article_id is not None else path.stem
+    if path.suffix.lower() in HTML_SUFFIXES:
+        return read_html(data, aid, str(path))
+    return read_text(data, aid, str(path))
+
+
+def read_text(data: bytes, article_id: str, where: str) -> Article | Skipped:
+    """A text article from bytes."""
+    if not data.strip():
+        return Skipped(where, "is empty" if not data else "is empty (whitespace only)")
+    text = decode(data)
     if text is None:
-        return Skipped(str(path), "is binary or not in a known text encoding (UTF-8, UTF-16, Windows-1252)")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.strip():
-        return Skipped(str(path), "is empty")
-    return Article(id=path.stem, text=text, path=str(path), content_hash=content_hash(text))
+        return Skipped(where, UNDECODABLE)
+    return _article(article_id, text, where)
 
 
-def expand(paths: Iterable[str | Path]) -> list[Path]:
-    """Files named, and the article files inside folders named (recursively, sorted)."""
-    out: list[Path] = []
+def read_html(data: bytes, article_id: str, where: str) -> Article | Skipped:
+    """An article from an HTML page: trafilatura's main text and metadata, no network."""
+    if not data.strip():
+        return Skipped(where, "is empty" if not data else "is empty (whitespace only)")
+    m = _META_CHARSET.search(data[:4096])
+    html = decode(data, declared=m.group(1).decode("ascii") if m else None)
+    if html is None:
+        return Skipped(where, UNDECODABLE)
+    import trafilatura
+
+    try:
+        doc = trafilatura.bare_extraction(html, with_metadata=True, include_comments=False)
+    except Exception as err:  # noqa: BLE001 - a third-party parser on arbitrary input
+        return Skipped(where, f"is not an HTML page trafilatura can read ({type(err).__name__})")
+    if doc is None or not (doc.text or "").strip():
+        return Skipped(where, "holds no article text (trafilatura found none)")
+
+    def field(value: object) -> str | None:
+        return value.strip() or None if isinstance(value, str) else None
+
+    return _article(article_id, doc.text, where, title=field(doc.title), date=field(doc.date), url=field(doc.url))
+
+
+def read_jsonl(path: Path, file_id: str | None = None) -> Iterator[Article | Skipped]:
+    """Articles from a JSON-lines file, one object a line; each bad line is reported as ``FILE:LINE``."""
+    fid = file_id if file_id is not None else path.stem
+    try:
+        fh = path.open("rb")
+    except OSError as err:
+        yield Skipped(str(path), f"cannot be read: {err.strerror or err}")
+        return
+    with fh:
+        head = fh.read(8192)
+        if b"\x00" in head and not head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            yield Skipped(str(path), "is binary, not JSON lines")
+            return
+        if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            yield Skipped(str(path), "is UTF-16; JSON lines must be UTF-8")
+            return
+        fh.seek(0)
+        seen_any = False
+        for lineno, raw in enumerate(fh, 1):
+            if lineno == 1 and raw.startswith(codecs.BOM_UTF8):
+                raw = raw[3:]
+            if not raw.strip():
+                continue
+            seen_any = True
+            yield _record(raw, f"{path}:{lineno}", f"{fid}-{lineno}")
+        if not seen_any:
+            yield Skipped(str(path), "is empty")
+
+
+def _record(raw: bytes, where: str, fallback_id: str) -> Article | Skipped:
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return Skipped(where, f"is not UTF-8 (byte {err.start + 1})")
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as err:
+        return Skipped(where, f"is not valid JSON ({err.msg} at column {err.colno})")
+    except RecursionError:
+        return Skipped(where, "is not valid JSON (nested too deeply)")
+    if not isinstance(rec, dict):
+        return Skipped(where, f"is a JSON {type(rec).__name__}, not an object with a \"text\"")
+    text = rec.get("text")
+    if not isinstance(text, str):
+        return Skipped(where, 'has no "text" string')
+    meta: dict[str, str | None] = {}
+    for name in ("title", "date", "url"):
+        value = rec.get(name)
+        if value is not None and not isinstance(value, str):
+            return Skipped(where, f'has a "{name}" that is not a string')
+        meta[name] = _normalize_text(value).strip() or None if isinstance(value, str) else None
+    rid = rec.get("id")
+    if isinstance(rid, bool) or (rid is not None and not isinstance(rid, (str, int, float))):
+        return Skipped(where, 'has an "id" that is not a string or a number')
+    rid = _normalize_text(str(rid)).strip() if rid is not None else ""
+    return _article(rid or fallback_id, text, where, **meta)
+
+
+def read_stdin(data: bytes | None = None) -> Article | Skipped:
+    """Standard input as one article; id ``stdin-<12 hex of the content hash>``."""
+    if data is None:
+        data = sys.stdin.buffer.read()
+    text = decode(data) if data.strip() else None
+    if text is not None and _HTML_START.match(text[:2048]):
+        res = read_html(data, "stdin", "<stdin>")
+    else:
+        res = read_text(data, "stdin", "<stdin>")
+    if isinstance(res, Article):
+        from dataclasses import replace
+
+        res = replace(res, id=f"stdin-{res.content_hash[:12]}")
+    return res
+
+
+# ----- many inputs -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Input:
+    """One input to read: a file (with the id its location gives) or standard input."""
+
+    path: Path
+    id: str
+
+    @property
+    def is_stdin(self) -> bool:
+        return str(self.path) == STDIN
+
+    @property
+    def kind(self) -> str:
+        if self.is_stdin:
+            return "stdin"
+        suffix = self.path.suffix.lower()
+        return "jsonl" if suffix in JSONL_SUFFIXES else "html" if suffix in HTML_SUFFIXES else "text"
+
+
+def _walk(root: Path) -> list[Path]:
+    """Article files under ``root``, hidden ones left out, sorted by their path below ``root``."""
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found.extend(Path(folder) / name for name in files
+                     if not name.startswith(".") and Path(name).suffix.lower() in SUFFIXES)
+    return sorted(found, key=lambda f: f.relative_to(root).parts)
+
+
+def _relative_id(path: Path, root: Path) -> str:
+    rel = path.relative_to(root)
+    return "/".join([*rel.parts[:-1], rel.stem])
+
+
+def inputs(paths: Iterable[str | Path]) -> list[Input]:
+    """Files named, and the article files inside folders named (recursively, sorted), with ids."""
+    out: list[Input] = []
+    seen: set[Path] = set()
+    stdin = False
     for p in map(Path, paths):
+        if str(p) == STDIN:
+            if stdin:
+                raise UsageError("standard input ('-') can be given only once")
+            stdin = True
+            out.append(Input(p, "stdin"))
+            continue
         if p.is_dir():
-            out.extend(sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in SUFFIXES))
+            found = [(f, _relative_id(f, p)) for f in _walk(p)]
         elif p.is_file():
-            out.append(p)
+            found = [(p, p.stem)]
         else:
-            raise UsageError(f"{p} does not exist: give article files (.txt) or folders that hold them")
+            raise UsageError(f"{p} does not exist: give article files (.txt, .html, .jsonl), folders that hold them, or -")
+        for f, fid in found:
+            key = f.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(Input(f, fid))
     return out
 
 
-def read_articles(paths: Iterable[str | Path]) -> Iterator[Article | Skipped]:
-    """Every article under the given paths, in a stable order, with the bad ones reported."""
-    for path in expand(paths):
-        yield read_file(path)
+def expand(paths: Iterable[str | Path]) -> list[Path]:
+    """The files ``inputs`` would read (``-`` for standard input), in order."""
+    return [i.path for i in inputs(paths)]
+
+
+def read_input(item: Input) -> Iterator[Article | Skipped]:
+    """The articles of one input (one, or one a line for JSON lines)."""
+    if item.kind == "stdin":
+        yield read_stdin()
+    elif item.kind == "jsonl":
+        yield from read_jsonl(item.path, item.id)
+    else:
+        yield read_file(item.path, item.id)
+
+
+def read_articles(paths: Iterable[str | Path]) -> Iterator[Article | Skipped | Note]:
+    """Every article under the given paths, in a stable order, with the bad ones reported.
+
+    The paths are checked at once (a missing one raises ``UsageError`` before anything is read);
+    the files are read lazily, as the result is iterated.
+    """
+    return _read_all(inputs(paths))
+
+
+def _read_all(items: list[Input]) -> Iterator[Article | Skipped | Note]:
+    taken: dict[str, str] = {}
+    for item in items:
+        for res in read_input(item):
+            if isinstance(res, Article):
+                key = unicodedata.normalize("NFC", res.id)  # the IRI segment is minted from the NFC form
+                if key in taken:
+                    n = 2
+                    while f"{key}~{n}" in taken:
+                        n += 1
+                    new_id = f"{res.id}~{n}"
+                    yield Note(res.path or str(item.path),
+                               f"id {res.id!r} is already used by {taken[key]}; stored as {new_id!r}")
+                    from dataclasses import replace
+
+                    res = replace(res, id=new_id)
+                    key = unicodedata.normalize("NFC", new_id)
+                taken[key] = res.path or str(item.path)
+            yield res

@@ -8,9 +8,26 @@ JSON in a ``<script type="application/json">`` block with ``<``, ``>`` and ``&``
 escaped, and the page's script puts every text in with ``textContent``. A
 Content-Security-Policy allows only the page's own two scripts (by hash) and no fetches.
 
-Test hooks, also handy as deep links: ``page.html#select-edge=<fact IRI>``,
-``#select-node=<entity IRI>`` and ``#search=<label>`` (values percent-encoded) open the
-side panel as a click or a search would; ``window.kgSelectEdge(id)`` etc. do the same.
+Every entity and fact is in the page; the page draws those that pass its filters (entity
+type, article, event class, article date range, "unlinked entities"), and if more than
+``max_nodes`` (default ``MAX_NODES`` = 1,500) pass, only the most central ones: each node
+carries its ``rank`` by PageRank (``kg.analysis.pagerank``, undirected projection),
+computed here. "show more" draws the next ``max_nodes``; a double-click on a node (or
+"show N hidden neighbours" in its panel) adds its neighbours. Physics runs until the
+layout is stable (fewer iterations for bigger drawings), then stops; it runs again
+briefly when entities are added. Event edges take the colour of their CAMEO quad class
+(``QUAD_COLORS``) when they have a ``kg:eventClass``; role edges are dashed.
+
+The page's state is on ``<body>``: ``data-visible-nodes``, ``data-visible-edges``,
+``data-cutoff``, ``data-drawn``, ``data-stabilized``, ``data-first-draw-ms`` (and the
+performance marks ``kg-first-draw``, ``kg-stabilized``). Test hooks, also handy as deep
+links (values percent-encoded, pairs joined by ``&``): ``#select-edge=<fact IRI>``,
+``#select-node=<entity IRI>``, ``#search=<label>`` open the side panel as a click or a
+search would; ``#types=Person,Place``, ``#article=<IRI>``, ``#class=<IRI>`` or
+``#class=quad:<quad class>``, ``#since=``/``#until=`` (YYYY-MM-DD), ``#isolated=1``,
+``#limit=N``, ``#expand=<entity IRI>`` set the filters. ``window.kgSelectEdge(id)``,
+``kgSelectNode``, ``kgFocus``, ``kgSetFilter({...})``, ``kgShowMore()``,
+``kgExpand(id)`` and ``kgState()`` do the same from script.
 """
 from __future__ import annotations
 
@@ -31,9 +48,9 @@ from markupsafe import Markup
 
 from .errors import KgError, UsageError
 from .facts import ENTITY_TYPES
-from .network import Edge, Network
+from .network import QUAD_CLASSES, Edge, Network
 
-__all__ = ["write_view", "render_view", "script_json", "TYPE_STYLES"]
+__all__ = ["write_view", "render_view", "script_json", "TYPE_STYLES", "QUAD_COLORS", "MAX_NODES"]
 
 #: Shape and colour of each entity type (the legend shows the four of ENTITY_TYPES).
 TYPE_STYLES: dict[str, dict[str, str]] = {
@@ -45,6 +62,16 @@ TYPE_STYLES: dict[str, dict[str, str]] = {
 }
 EVENT_COLOR = "#555555"
 ROLE_COLOR = "#8fa8c8"
+HIGHLIGHT_COLOR = "#111111"
+#: Colour of an event edge by the CAMEO quad class of its kg:eventClass, when it has one.
+QUAD_COLORS: dict[str, str] = {
+    "verbal cooperation": "#6baed6",
+    "material cooperation": "#1f5fa8",
+    "verbal conflict": "#f39b34",
+    "material conflict": "#d62728",
+}
+#: Past this many entities the page first draws the most central ones (PageRank).
+MAX_NODES = 1500
 
 _TEMPLATES = Path(__file__).parent / "templates"
 _VIS_DIR = "lib/vis-9.1.2"
@@ -98,10 +125,11 @@ def _environment() -> Environment:
 
 
 def _node_size(degree: int) -> float:
-    return round(min(14 + 7 * math.log2(1 + degree), 48), 1)
+    return round(min(11 + 6 * math.log2(1 + degree), 40), 1)
 
 
 def _options(n_nodes: int, n_edges: int) -> dict[str, Any]:
+    """vis-network options for a page that first draws ``n_nodes`` nodes and ``n_edges`` edges."""
     groups = {
         t: {
             "shape": s["shape"],
@@ -117,27 +145,59 @@ def _options(n_nodes: int, n_edges: int) -> dict[str, Any]:
         "groups": groups,
         "nodes": {
             "borderWidth": 1,
-            "font": {"size": 14, "color": "#222222", "strokeWidth": 3, "strokeColor": "#ffffff"},
+            "font": {"size": 17, "color": "#222222", "strokeWidth": 4, "strokeColor": "#ffffff"},
             "widthConstraint": {"maximum": 180},
+            "scaling": {"label": {"drawThreshold": 4}},
         },
         "edges": {
             "arrows": {"to": {"enabled": True, "scaleFactor": 0.6}},
-            "font": {"size": 11, "color": "#444444", "strokeWidth": 3, "strokeColor": "#ffffff", "align": "horizontal"},
+            "font": {"size": 13, "color": "#444444", "strokeWidth": 3, "strokeColor": "#ffffff", "align": "horizontal"},
             "widthConstraint": {"maximum": 160},
             "width": 1.5,
-            "selectionWidth": 2,
+            "selectionWidth": 2.5,
         },
         "layout": {"randomSeed": 7, "improvedLayout": n_nodes <= 150},
         "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False, "keyboard": False,
-                        "hideEdgesOnDrag": big},
-        "physics": {
-            "enabled": True,
-            "solver": "barnesHut",
-            "barnesHut": {"gravitationalConstant": -6000, "centralGravity": 0.25, "springLength": 140,
-                          "springConstant": 0.04, "damping": 0.3, "avoidOverlap": 0.2},
-            "stabilization": {"enabled": True, "iterations": 300 if big else 1000, "updateInterval": 50, "fit": True},
-        },
+                        "hideEdgesOnDrag": big, "zoomView": True},
+        "physics": _physics(n_nodes, big),
     }
+
+
+def _physics(n_nodes: int, big: bool) -> dict[str, Any]:
+    # forceAtlas2Based: its central gravity grows with the distance (barnesHut's does not),
+    # so the many small components of a news graph (pairs, stars) pack around the centre
+    # instead of drifting to a thin ring far apart; that keeps the zoom after fit, and so
+    # the labels, readable on small graphs.
+    return {
+        "enabled": True,
+        "solver": "forceAtlas2Based",
+        "forceAtlas2Based": {"gravitationalConstant": -60, "centralGravity": 0.012, "springLength": 90,
+                             "springConstant": 0.08, "damping": 0.5, "avoidOverlap": 0.6},
+        "maxVelocity": 60,
+        "minVelocity": 0.75,
+        "stabilization": {"enabled": True, "iterations": _iterations(n_nodes, big),
+                          "updateInterval": 50, "fit": True},
+    }
+
+
+def _iterations(n_nodes: int, big: bool) -> int:
+    # vis-network draws nothing until the initial stabilisation ends, at about 6 ms an
+    # iteration for 500 nodes and 20 ms for 1,500 in headless Chromium on two cores:
+    # fewer iterations for bigger graphs keep the first draw within a few seconds
+    # (benchmarks/view_bench.py); the page shows the progress meanwhile.
+    if big or n_nodes > 1000:
+        return 100
+    if n_nodes > 400:
+        return 200
+    if n_nodes > 150:
+        return 400
+    return 1000
+
+
+def _edge_color(e: Edge) -> str:
+    if e.kind == "role":
+        return ROLE_COLOR
+    return QUAD_COLORS.get(e.quad_class, EVENT_COLOR)
 
 
 def _fact(e: Edge, drawn: bool) -> dict[str, Any]:
@@ -145,6 +205,7 @@ def _fact(e: Edge, drawn: bool) -> dict[str, Any]:
         "id": e.id, "kind": e.kind, "source": e.source, "target": e.target, "label": e.label,
         "sentence": e.sentence, "title": e.title, "articleSource": e.article_source, "article": e.article,
         "date": e.date, "modality": e.modality, "negated": e.negated, "former": e.former, "drawn": drawn,
+        "cls": e.event_class, "clsLabel": e.event_class_label, "clsCode": e.event_class_code, "quad": e.quad_class,
     }
 
 
@@ -156,17 +217,47 @@ def _vis_edges(edges: list[Edge]) -> list[dict[str, Any]]:
         key = (e.source, e.target or "")
         k = seen.get(key, 0)
         seen[key] = k + 1
-        role = e.kind == "role"
         out.append({
             "id": e.id,
             "from": e.source,
             "to": e.target,
             "label": e.label,
-            "dashes": role,
-            "color": {"color": ROLE_COLOR if role else EVENT_COLOR, "highlight": "#d62728", "hover": "#d62728"},
+            "dashes": e.kind == "role",
+            "color": {"color": _edge_color(e), "highlight": HIGHLIGHT_COLOR, "hover": HIGHLIGHT_COLOR},
             "smooth": {"enabled": True, "type": "curvedCW", "roundness": round(0.12 + 0.18 * k, 2)},
         })
     return out
+
+
+def _ranks(network: Network) -> dict[str, int]:
+    """Each node's place by PageRank (0 = most central); ties by degree, label, IRI."""
+    from .analysis import pagerank
+
+    pr = pagerank(network)
+    order = sorted(network.nodes, key=lambda n: (-round(pr.get(n.id, 0.0), 12), -n.degree, n.label, n.id))
+    return {n.id: i for i, n in enumerate(order)}
+
+
+def _articles(facts: list[Edge]) -> list[dict[str, Any]]:
+    by_iri: dict[str, dict[str, Any]] = {}
+    for e in facts:
+        if not e.article:
+            continue
+        a = by_iri.setdefault(e.article, {"id": e.article, "title": e.title, "date": e.date,
+                                           "source": e.article_source, "facts": 0})
+        a["facts"] += 1
+    return sorted(by_iri.values(), key=lambda a: (a["date"] or "9999", a["title"], a["id"]))
+
+
+def _classes(facts: list[Edge]) -> list[dict[str, Any]]:
+    by_iri: dict[str, dict[str, Any]] = {}
+    for e in facts:
+        if e.kind != "event" or not e.event_class:
+            continue
+        c = by_iri.setdefault(e.event_class, {"id": e.event_class, "label": e.event_class_label,
+                                               "code": e.event_class_code, "quad": e.quad_class, "facts": 0})
+        c["facts"] += 1
+    return sorted(by_iri.values(), key=lambda c: (c["code"] or "99", c["label"], c["id"]))
 
 
 def _pyvis_network(network: Network, title: str) -> Any:
@@ -184,18 +275,40 @@ def _pyvis_network(network: Network, title: str) -> Any:
     return net
 
 
-def render_view(network: Network, title: str = "kg network") -> str:
-    """The HTML text of the view (what ``write_view`` writes)."""
+def render_view(network: Network, title: str = "kg network", max_nodes: int = MAX_NODES) -> str:
+    """The HTML text of the view (what ``write_view`` writes).
+
+    Every node and fact is in the page; if more than ``max_nodes`` entities pass the
+    page's filters it first draws the ``max_nodes`` most central (PageRank on the
+    undirected projection) and offers "show more" and a neighbour expand on double-click.
+    """
+    if max_nodes < 1:
+        raise UsageError(f"max_nodes must be at least 1, not {max_nodes}")
     net = _pyvis_network(network, title)
-    nodes, edges, heading, _height, _width, options_json = net.get_network_data()
+    nodes, edges, heading, _height, _width, _options_json = net.get_network_data()
+    ranks = _ranks(network)
+    for n in nodes:
+        n["rank"] = ranks[n["id"]]
+    all_facts = [*network.edges, *network.untargeted]
     facts = [_fact(e, True) for e in network.edges] + [_fact(e, False) for e in network.untargeted]
     facts.sort(key=lambda f: f["id"])
-    data = {"title": heading, "nodes": nodes, "edges": edges, "options": json.loads(options_json), "facts": facts}
+    linked = sum(1 for n in network.nodes if n.degree)
+    first = min(max_nodes, linked or len(network.nodes))
+    options = _options(first, len(network.edges) if first == len(network.nodes) else 2 * first)
+    quads = sorted({e.quad_class for e in network.edges if e.quad_class}, key=QUAD_CLASSES.index)
+    data = {
+        "title": heading, "nodes": nodes, "edges": edges, "options": options, "facts": facts,
+        "limit": max_nodes, "articles": _articles(all_facts), "classes": _classes(all_facts),
+        "quadColors": {q: QUAD_COLORS[q] for q in quads},
+    }
     assets = _assets()
     present = {n.type for n in network.nodes}
     legend = [{"label": t, **TYPE_STYLES[t]} for t in ENTITY_TYPES]
     if "Entity" in present:
         legend.append({"label": "other", **TYPE_STYLES["Entity"]})
+    types = [{"name": t, "label": "other" if t == "Entity" else t, "color": TYPE_STYLES[t]["color"],
+              "count": sum(1 for n in network.nodes if n.type == t)}
+             for t in (*ENTITY_TYPES, "Entity") if t in present]
     template = _environment().get_template("view.html")
     return template.render(
         title=heading,
@@ -206,16 +319,25 @@ def render_view(network: Network, title: str = "kg network") -> str:
         view_js=Markup(assets["view_js"]),
         view_css=Markup(assets["view_css"]),
         legend=legend,
+        quads=[{"label": q, "color": QUAD_COLORS[q]} for q in quads],
+        types=types,
         event_color=EVENT_COLOR,
         role_color=ROLE_COLOR,
         node_count=len(network.nodes),
         edge_count=len(network.edges),
         fact_count=len(facts),
+        limit=max_nodes,
+        has_dates=any(e.date for e in all_facts),
+        has_classes=bool(data["classes"]),
     )
 
 
-def write_view(network: Network, path: str | os.PathLike[str], title: str = "kg network") -> None:
+def write_view(
+    network: Network, path: str | os.PathLike[str], title: str = "kg network", max_nodes: int = MAX_NODES
+) -> None:
     """Write the view of ``network`` to ``path`` as one self-contained HTML file.
+
+    ``max_nodes``: how many entities the page draws at first (see ``render_view``).
 
     The page is written to a temporary file beside ``path`` and renamed over it, so a
     reader never sees half a page; nothing else is written.
@@ -223,7 +345,7 @@ def write_view(network: Network, path: str | os.PathLike[str], title: str = "kg 
     target = Path(path)
     if not target.parent.is_dir():
         raise UsageError(f"cannot write {target}: directory {target.parent} does not exist; create it first")
-    html = render_view(network, title)
+    html = render_view(network, title, max_nodes=max_nodes)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:

@@ -6,7 +6,13 @@ import dataclasses
 import networkx as nx
 
 import viewsamples as vs
-from kg.network import Edge, Network, load_network, to_networkx
+import pytest
+
+from kg.errors import UsageError
+from kg.network import (
+    Edge, Network, article_network, class_network, date_network, ego_network, find_entity, load_network, quad_class,
+    select, to_networkx,
+)
 from kg.store import MemoryStore
 
 
@@ -138,3 +144,114 @@ def test_to_networkx() -> None:
     assert g.graph["untargeted"][0]["label"] == "call"
     edge: Edge = net.edges[0]
     assert g.edges[edge.source, edge.target, edge.id]["sentence"] == edge.sentence
+
+
+# --- event classes (optional) -------------------------------------------------------
+
+
+def test_event_class_is_optional_and_read_when_present() -> None:
+    plain = _network()
+    assert all(e.event_class == e.quad_class == e.event_class_label == "" for e in plain.edges)
+    store = vs.build_store()
+    vs.classify(store)
+    net = load_network(store)
+    by_label = {e.label: e for e in net.edges}
+    kill, condemn = by_label["kill"], by_label["condemn"]
+    assert (kill.event_class, kill.event_class_label, kill.event_class_code, kill.quad_class) == (
+        f"{vs.CAMEO}18", "assault", "18", "material conflict")  # quad from the broader concept
+    assert (condemn.event_class_code, condemn.quad_class) == ("11", "verbal conflict")  # quad from the code
+    assert by_label["visit"].event_class == "" and by_label["spokesman"].event_class == ""
+    assert [e.id for e in net.edges] == [e.id for e in plain.edges]  # no fact gained or lost
+
+
+@pytest.mark.parametrize(
+    ("code", "labels", "quad"),
+    [("01", (), "verbal cooperation"), ("5", (), "verbal cooperation"), ("06", (), "material cooperation"),
+     ("09", (), "material cooperation"), ("10", (), "verbal conflict"), ("14", (), "verbal conflict"),
+     ("15", (), "material conflict"), ("20", (), "material conflict"), ("190", (), "material conflict"),
+     ("21", (), ""), ("", (), ""), (None, ("Verbal Cooperation",), "verbal cooperation"),
+     ("19", ("Material Cooperation",), "material cooperation"), ("x", ("fight",), "")],
+)
+def test_quad_class(code: str | None, labels: tuple[str, ...], quad: str) -> None:
+    assert quad_class(code, *labels) == quad
+
+
+# --- subgraphs ------------------------------------------------------------------------
+
+
+def test_find_entity_by_iri_label_alias_and_substring() -> None:
+    net = _network()
+    assert find_entity(net, vs.KARZAI).id == vs.KARZAI
+    assert find_entity(net, "hamid KARZAI").id == vs.KARZAI
+    assert find_entity(net, "Abdul Rahim Wardák").id == vs.WARDAK  # an alias
+    assert find_entity(net, "Mujahid").id == vs.MUJAHID  # the one substring match
+    with pytest.raises(UsageError, match="did you mean"):
+        find_entity(net, "a")  # many substring matches
+    with pytest.raises(UsageError, match="no entity named 'Nobody'"):
+        find_entity(net, "Nobody")
+
+
+def test_ego_network_hops() -> None:
+    net = _network()
+    zero = ego_network(net, "Mujahid", hops=0)
+    assert [n.id for n in zero.nodes] == [vs.MUJAHID] and zero.edges == []
+    one = ego_network(net, "Mujahid", hops=1)
+    assert {n.id for n in one.nodes} == {vs.MUJAHID, vs.TALIBAN}
+    two = ego_network(net, "Mujahid", hops=2)
+    assert {n.id for n in two.nodes} == {vs.MUJAHID, vs.TALIBAN, vs.KARZAI}
+    assert {e.label for e in two.edges} == {"spokesman", "condemn"}
+    assert [e.label for e in two.untargeted] == ["call"]  # Karzai's target-less event comes along
+    assert {n.id: n.degree for n in two.nodes} == {vs.MUJAHID: 1, vs.TALIBAN: 2, vs.KARZAI: 1}
+    # induced: both Wardak -> ministry facts, although one hop reaches the ministry
+    wardak = ego_network(net, vs.WARDAK, hops=1)
+    assert sorted(e.label for e in wardak.edges) == ["defense minister", "visit"]
+    with pytest.raises(UsageError):
+        ego_network(net, "Mujahid", hops=-1)
+
+
+def test_article_network_by_iri_id_and_title() -> None:
+    net = _network()
+    by_id = article_network(net, "karzai-condemns")
+    assert {e.label for e in by_id.facts()} == {"condemn", "visit"}
+    assert article_network(net, vs.MINTER.article("karzai-condemns")) == by_id
+    assert article_network(net, vs.HREF_TITLE.upper()) == by_id  # title, any case
+    kabul = article_network(net, "kabul-shooting")
+    assert {e.label for e in kabul.facts()} >= {"kill", "meet", "call", "spokesman"}
+    assert all(e.article == vs.MINTER.article("kabul-shooting") for e in kabul.facts())
+    with pytest.raises(UsageError, match="no article"):
+        article_network(net, "nope")
+
+
+def test_class_network() -> None:
+    store = vs.build_store()
+    vs.classify(store)
+    net = load_network(store)
+    for query in ("18", "18", "assault", "ASSAULT", f"{vs.CAMEO}18", "material conflict"):
+        assert [e.label for e in class_network(net, query).edges] == ["kill"], query
+    assert [e.label for e in class_network(net, "verbal conflict").edges] == ["condemn"]
+    assert {n.id for n in class_network(net, "11").nodes} == {vs.KARZAI, vs.TALIBAN}
+    with pytest.raises(UsageError, match="classes in the graph: assault, disapprove"):
+        class_network(net, "fight")
+    with pytest.raises(UsageError, match="no event in the graph has a class"):
+        class_network(_network(), "18")
+
+
+def test_date_network() -> None:
+    net = _network()
+    day = date_network(net, "2012-02-25", "2012-02-25")
+    assert day.facts() and all(e.date == "2012-02-25" for e in day.facts())
+    assert "condemn" not in {e.label for e in day.facts()}  # undated article: left out
+    assert date_network(net, since="2012-02-26").facts() == []
+    assert date_network(net, until="2012-02-25").facts() == day.facts()
+    for bad in (("2012-2-25", None), (None, "yesterday"), ("2013-01-01", "2012-01-01")):
+        with pytest.raises(UsageError):
+            date_network(net, *bad)
+
+
+def test_select_combines_and_describes() -> None:
+    net = _network()
+    same, what = select(net)
+    assert same is net and what == ""
+    sub, what = select(net, article="kabul-shooting", entity="Taliban", hops=1)
+    assert {n.id for n in sub.nodes} == {vs.TALIBAN, vs.MUJAHID}  # condemn is from the other article
+    assert what.startswith("article Gunman kills") and what.endswith("Taliban and 1 hop around")

@@ -14,7 +14,7 @@ import pytest
 import viewsamples as vs
 from kg.errors import KgError, UsageError
 from kg.network import Network, load_network
-from kg.view import render_view, script_json, write_view
+from kg.view import EVENT_COLOR, MAX_NODES, QUAD_COLORS, ROLE_COLOR, render_view, script_json, write_view
 
 HOSTILE_TITLE = f"{vs.SCRIPT} {vs.HREF_TITLE}"
 
@@ -215,3 +215,60 @@ def test_script_json_escapes() -> None:
     text = script_json({"a": "</script><!-- & \u2028\u2029 é"})
     assert not set(text) & set("<>&\u2028\u2029") and text.isascii()
     assert json.loads(text) == {"a": "</script><!-- & \u2028\u2029 é"}
+
+
+# --- filters, classes, the cut-off ------------------------------------------------------
+
+
+def test_ranks_are_by_pagerank(html: str, network: Network) -> None:
+    data = _data(html)
+    ranks = {n["id"]: n["rank"] for n in data["nodes"]}
+    assert sorted(ranks.values()) == list(range(len(network.nodes)))
+    from kg.analysis import pagerank
+
+    pr = pagerank(network)
+    order = sorted(ranks, key=ranks.get)
+    assert all(pr[a] >= pr[b] - 1e-12 for a, b in zip(order, order[1:]))
+    assert data["limit"] == MAX_NODES
+
+
+def test_filter_controls_and_their_data(html: str, network: Network) -> None:
+    page = _parse(html)
+    boxes = [a["value"] for t, a in page.tags if t == "input" and a.get("name") == "type"]
+    assert boxes == ["Person", "Organization", "Group"]  # the types present, in legend order
+    data = _data(html)
+    arts = {a["id"]: a for a in data["articles"]}
+    assert set(arts) == {vs.MINTER.article("kabul-shooting"), vs.MINTER.article("karzai-condemns")}
+    assert arts[vs.MINTER.article("kabul-shooting")]["date"] == "2012-02-25"
+    assert data["classes"] == [] and data["quadColors"] == {}
+    assert re.search(r'<label hidden>class <select id="kg-filter-class">', html)  # no classes: no class filter
+    assert '<span id="kg-filter-dates">' in html  # one article has a date
+
+
+def test_event_classes_colour_edges_and_fill_the_class_filter() -> None:
+    store = vs.build_store()
+    vs.classify(store)
+    net = load_network(store)
+    html = render_view(net)
+    data = _data(html)
+    colours = {e["label"]: e["color"]["color"] for e in data["edges"]}
+    assert colours["kill"] == QUAD_COLORS["material conflict"] and colours["condemn"] == QUAD_COLORS["verbal conflict"]
+    assert colours["visit"] == EVENT_COLOR and colours["spokesman"] == ROLE_COLOR
+    assert [(c["code"], c["label"], c["quad"], c["facts"]) for c in data["classes"]] == [
+        ("11", vs.HOSTILE_CLASS, "verbal conflict", 1), ("18", "assault", "material conflict", 1)]
+    kill = next(f for f in data["facts"] if f["label"] == "kill")
+    assert (kill["cls"], kill["clsCode"], kill["quad"]) == (f"{vs.CAMEO}18", "18", "material conflict")
+    legend = html[html.index('id="kg-legend"') : html.index("</aside>", html.index('id="kg-legend"'))]
+    assert "material conflict" in legend and "verbal conflict" in legend and "material cooperation" not in legend
+    assert '<label>class <select id="kg-filter-class">' in html
+
+
+def test_big_network_keeps_every_node_and_cuts_in_the_page() -> None:
+    net = vs.synthetic_network(3000)
+    data = _data(render_view(net, max_nodes=500))
+    assert len(data["nodes"]) == 3000 and len(data["facts"]) == len(net.edges)
+    assert data["limit"] == 500
+    physics = data["options"]["physics"]
+    assert physics["stabilization"]["iterations"] <= 200 and data["options"]["layout"]["improvedLayout"] is False
+    with pytest.raises(UsageError):
+        render_view(net, max_nodes=0)

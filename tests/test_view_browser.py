@@ -40,7 +40,7 @@ import pytest
 
 import viewsamples as vs
 from kg.network import Network, load_network
-from kg.view import write_view
+from kg.view import MAX_NODES, QUAD_COLORS, _ranks, write_view
 
 CHROMIUM_FLAGS = [
     "--headless",
@@ -388,3 +388,165 @@ def test_real_clicks_over_devtools(cdp: _Cdp, page: Path, network: Network) -> N
         or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
     ]
     assert problems == [], problems
+
+
+# --- filters, the top-N cut-off and neighbour expansion ------------------------------
+
+
+def _groups_visible(cdp: _Cdp) -> list[str]:
+    return cdp.js("kgState().visibleNodes.map(id => kgNetwork.body.data.nodes.get(id).group).sort()")
+
+
+def test_type_filter_by_deep_link(chromium: str, page: Path, network: Network, tmp_path: Path) -> None:
+    dom = _dump_dom(chromium, _url(page, "#types=Person,Organization"), tmp_path)
+    body = _parse(dom).attrs_of("body")
+    # the two Groups go, and with them the only link of each; nobody else loses every link
+    expected = [n for n in network.nodes if n.type != "Group"]
+    assert body.get("data-visible-nodes") == str(len(expected)) == body.get("data-drawn"), body
+    assert body.get("data-cutoff") == "false"
+
+
+@pytest.fixture(scope="module")
+def classified(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Network]:
+    store = vs.build_store()
+    vs.classify(store)
+    net = load_network(store)
+    out = tmp_path_factory.mktemp("classified") / "graph.html"
+    write_view(net, out, title="classified")
+    return out, net
+
+
+def _change(cdp: _Cdp, selector: str, value: str | bool) -> None:
+    prop = "checked" if isinstance(value, bool) else "value"
+    cdp.js(f"(e => {{ e.{prop} = {json.dumps(value)}; e.dispatchEvent(new Event('change', {{bubbles: true}})); }})"
+           f"(document.querySelector({json.dumps(selector)}))")
+
+
+def test_filters_through_the_controls(cdp: _Cdp, classified: tuple[Path, Network]) -> None:
+    page, net = classified
+    cdp.call("Page.navigate", {"url": _url(page)})
+    cdp.wait_for("document.body && document.body.dataset.stabilized === 'true'")
+    everyone = len(net.nodes)
+    assert cdp.js("document.body.dataset.visibleNodes") == str(everyone)
+
+    # entity type: a real click on the Group checkbox
+    cdp.js("document.querySelector('#kg-filter-types input[value=Group]').click()")
+    assert "Group" not in _groups_visible(cdp)
+    assert cdp.js("document.body.dataset.visibleNodes") == str(everyone - 2)
+    assert cdp.js("kgNetwork.body.data.nodes.length") == everyone - 2
+    cdp.js("document.querySelector('#kg-filter-types input[value=Group]').click()")
+    assert cdp.js("document.body.dataset.visibleNodes") == str(everyone)
+
+    # event class: a CAMEO quad class, and the event edge's colour says which
+    kill = next(e for e in net.edges if e.label == "kill")
+    assert cdp.js(f"kgNetwork.body.data.edges.get({json.dumps(kill.id)}).color.color") == QUAD_COLORS["material conflict"]
+    options = cdp.js("Array.from(document.querySelectorAll('#kg-filter-class option')).map(o => o.value)")
+    assert options == ["", "quad:material conflict", "quad:verbal conflict", f"{vs.CAMEO}11", f"{vs.CAMEO}18"]
+    _change(cdp, "#kg-filter-class", "quad:material conflict")
+    assert cdp.js("kgState().visibleNodes") == sorted([vs.GUNMAN, vs.ADVISERS])
+    _change(cdp, "#kg-filter-class", f"{vs.CAMEO}11")
+    assert cdp.js("kgState().visibleNodes") == sorted([vs.KARZAI, vs.TALIBAN])
+    labels = cdp.js("Array.from(document.querySelectorAll('#kg-filter-class option')).map(o => o.textContent)")
+    assert any(vs.HOSTILE_CLASS in t for t in labels)  # a payload in a class label: an option's text
+    assert cdp.js(f"kgSelectEdge({json.dumps(next(e.id for e in net.edges if e.label == 'condemn'))})") is True
+    assert vs.HOSTILE_CLASS in cdp.js(_PANEL)
+    _change(cdp, "#kg-filter-class", "")
+
+    # article (the hostile title is an option's text)
+    titles = cdp.js("Array.from(document.querySelectorAll('#kg-filter-article option')).map(o => o.textContent)")
+    assert vs.HREF_TITLE in titles
+    _change(cdp, "#kg-filter-article", vs.MINTER.article("karzai-condemns"))
+    assert cdp.js("kgState().visibleNodes") == sorted([vs.KARZAI, vs.TALIBAN, vs.WARDAK, vs.MINISTRY])
+    _change(cdp, "#kg-filter-article", "")
+
+    # date range: Karzai's only fact that day has no target, so he is hidden unless asked for
+    _change(cdp, "#kg-filter-since", "2012-02-25")
+    _change(cdp, "#kg-filter-until", "2012-02-25")
+    assert cdp.js("document.body.dataset.visibleNodes") == str(everyone - 1)
+    assert "1 without links hidden" in cdp.js("document.getElementById('kg-status').textContent")
+    _change(cdp, "#kg-filter-isolated", True)
+    assert cdp.js("document.body.dataset.visibleNodes") == str(everyone)
+    _change(cdp, "#kg-filter-since", "2012-02-26")
+    assert cdp.js("document.body.dataset.visibleNodes") == "0"
+    assert "none pass the filters" in cdp.js("document.getElementById('kg-status').textContent")
+
+    cdp.js("document.getElementById('kg-filter-reset').click()")
+    assert cdp.js("document.body.dataset.visibleNodes") == str(everyone)
+    assert cdp.js("document.getElementById('kg-filter-since').value") == ""
+    # the edge panel names the class
+    assert cdp.js(f"kgSelectEdge({json.dumps(kill.id)})") is True
+    assert "18 assault (material conflict)" in cdp.js(_PANEL)
+    assert cdp.js("typeof window.__pwned") == "undefined" and cdp.js("document.querySelectorAll('img').length") == 0
+    _assert_no_console_problems(cdp)
+
+
+def _assert_no_console_problems(cdp: _Cdp) -> None:
+    problems = [
+        e["params"]
+        for e in cdp.events
+        if e.get("method") == "Runtime.exceptionThrown"
+        or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] in ("error", "warning"))
+        or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
+    ]
+    assert problems == [], problems
+
+
+def test_double_click_expands_a_cut_off_graph(cdp: _Cdp, network: Network, tmp_path: Path) -> None:
+    out = tmp_path / "cut.html"
+    write_view(network, out, max_nodes=3)
+    cdp.call("Page.navigate", {"url": _url(out)})
+    cdp.wait_for("document.body && document.body.dataset.stabilized === 'true'")
+    state = cdp.js("kgState()")
+    assert state["cutoff"] is True and len(state["visibleNodes"]) == 3
+    assert cdp.js("document.getElementById('kg-more').hidden") is False
+    # a visible node with a hidden neighbour; double-click it for real
+    visible = set(state["visibleNodes"])
+    node = next(n for n in sorted(visible) if any(
+        {e.source, e.target} - visible for e in network.edges if n in (e.source, e.target)))
+    hidden = {e.target if e.source == node else e.source for e in network.edges if node in (e.source, e.target)} - visible
+    x, y = cdp.js(f"{_NODE_XY}({json.dumps(node)})")
+    cdp.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+    for count in (1, 2):
+        for kind in ("mousePressed", "mouseReleased"):
+            cdp.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": count})
+    cdp.wait_for(f"kgState().visibleNodes.length === {3 + len(hidden)}", timeout=10)
+    assert set(cdp.js("kgState().visibleNodes")) == visible | hidden
+    cdp.wait_for("document.body.dataset.stabilized === 'true'", timeout=20)
+    # "show more" until nothing is cut off; then the button goes
+    for _ in range(len(network.nodes)):
+        if cdp.js("document.body.dataset.cutoff") == "false":
+            break
+        cdp.js("document.getElementById('kg-more').click()")
+        cdp.wait_for("document.body.dataset.stabilized === 'true'", timeout=20)
+    assert cdp.js("document.body.dataset.visibleNodes") == str(len(network.nodes))
+    assert cdp.js("document.getElementById('kg-more').hidden") is True
+    _assert_no_console_problems(cdp)
+
+
+def test_top_n_cut_off_on_3000_nodes(cdp: _Cdp, tmp_path: Path) -> None:
+    net = vs.synthetic_network(3000, seed=3)
+    out = tmp_path / "big.html"
+    write_view(net, out)  # default cut-off: MAX_NODES
+    ranks = _ranks(net)
+    top = sorted(n.id for n in net.nodes if ranks[n.id] < MAX_NODES)
+    cdp.call("Page.navigate", {"url": _url(out)})
+    cdp.wait_for("document.body && document.body.dataset.stabilized === 'true'", timeout=60)
+    assert cdp.js("document.body.dataset.cutoff") == "true"
+    assert cdp.js("document.body.dataset.visibleNodes") == str(MAX_NODES) == cdp.js("document.body.dataset.drawn")
+    assert cdp.js("kgState().visibleNodes") == top  # the most central by PageRank
+    assert cdp.js("performance.getEntriesByName('kg-first-draw').length") == 1
+    assert "the most central of 3000" in cdp.js("document.getElementById('kg-status').textContent")
+    # expand one node's neighbours on a tighter cut
+    assert len(cdp.js("kgSetFilter({limit: 20}).visibleNodes")) == 20
+    visible = set(cdp.js("kgState().visibleNodes"))
+    hub = min(visible, key=lambda i: ranks[i])
+    around = {e.target if e.source == hub else e.source for e in net.edges if hub in (e.source, e.target)}
+    assert cdp.js(f"kgExpand({json.dumps(hub)})") == len(around - visible)
+    assert set(cdp.js("kgState().visibleNodes")) == visible | around
+    cdp.wait_for("document.body.dataset.stabilized === 'true'", timeout=30)  # changes wait for the layout
+    # "show more" (a real click on the button): the next MAX_NODES most central come in
+    cdp.js("document.getElementById('kg-more').click()")
+    more = {n.id for n in net.nodes if ranks[n.id] < 20 + MAX_NODES} | visible | around
+    cdp.wait_for(f"document.body.dataset.visibleNodes === '{len(more)}'", timeout=30)
+    assert set(cdp.js("kgState().visibleNodes")) == more
+    _assert_no_console_problems(cdp)

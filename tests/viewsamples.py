@@ -148,3 +148,85 @@ EXPECTED_NODES = {
     EVILORG: (SCRIPT, "Organization", 2),
 }
 # Kabul only takes part in the negated attack: not a node.
+
+
+def synthetic_network(n_nodes: int, links_per_node: int = 2, seed: int = 0, classes: bool = True):  # -> Network
+    """A generated ``Network`` of ``n_nodes`` entities and about ``links_per_node * n_nodes`` facts.
+
+    Preferential attachment (each new entity links to ``links_per_node`` earlier ones,
+    chosen in proportion to their degree), so a few hubs stand out as in news graphs.
+    Every fact has a sentence, an article (one per 40 entities, dated a day apart) and,
+    with ``classes``, a CAMEO-like class. Deterministic for a given seed. Built directly,
+    not through a store: for the scale tests and benchmarks/view_bench.py.
+    """
+    import random
+
+    from kg.network import Edge, Network, Node, quad_class
+
+    rng = random.Random(seed)
+    types = ("Person", "Organization", "Place", "Group")
+    ids = [f"{BASE}entity/synthetic/{i:06d}" for i in range(n_nodes)]
+    ends: list[int] = []  # every edge end, so a uniform pick is degree-proportional
+    edges: list[Edge] = []
+    degree = [0] * n_nodes
+    for i in range(1, n_nodes):
+        targets = {rng.choice(ends) if ends and rng.random() < 0.9 else rng.randrange(i) for _ in range(links_per_node)}
+        for j in sorted(targets):
+            k = len(edges)
+            art = i // 40
+            code = f"{1 + k % 20:02d}"
+            role = k % 9 == 0
+            edges.append(Edge(
+                id=f"{BASE}event/synthetic/{k:07d}",
+                source=ids[i], target=ids[j],
+                label="member" if role else ("meet", "attack", "call", "visit", "accuse")[k % 5],
+                kind="role" if role else "event",
+                sentence=f"Entity {i} and entity {j} were in the news together, sentence number {k} says so.",
+                article=f"{BASE}article/synthetic-{art:05d}",
+                title=f"Synthetic article {art}",
+                article_source=f"synthetic/{art:05d}.txt",
+                date=f"2020-{1 + art // 28 % 12:02d}-{1 + art % 28:02d}",
+                event_class=f"{BASE}cameo/{code}" if classes and not role else "",
+                event_class_label=f"class {code}" if classes and not role else "",
+                event_class_code=code if classes and not role else "",
+                quad_class=quad_class(code) if classes and not role else "",
+            ))
+            ends.extend((i, j))
+            degree[i] += 1
+            degree[j] += 1
+    nodes = [Node(id=ids[i], label=f"Entity {i}", type=types[i % 4], degree=degree[i]) for i in range(n_nodes)]
+    edges.sort(key=lambda e: e.id)
+    return Network(nodes=nodes, edges=edges, untargeted=[])
+
+
+CAMEO = f"{BASE}cameo/"
+#: Classes the tests give to two sample events (the mapping writes none yet):
+#: kill -> 18 "assault", with its quad class as a skos:broader concept; condemn -> 11
+#: "disapprove" (with a payload in its label), with only a skos:notation, so its quad
+#: class comes from the code.
+HOSTILE_CLASS = f"disapprove {IMG}"
+SAMPLE_CLASSES = {"kill": ("18", "assault", "material conflict"), "condemn": ("11", HOSTILE_CLASS, None)}
+
+
+def classify(store, classes: dict[str, tuple[str, str, str | None]] | None = None) -> None:  # store: MemoryStore
+    """Give the sample events of these actions a ``kg:eventClass`` (in a graph of their own)."""
+    from kg.network import load_network
+    from kg.vocab import KG_NS
+
+    classes = SAMPLE_CLASSES if classes is None else classes
+    skos = "http://www.w3.org/2004/02/skos/core#"
+    lines = []
+    for e in load_network(store).edges:
+        if e.label not in classes:
+            continue
+        code, label, quad = classes[e.label]
+        concept = f"{CAMEO}{code}"
+        lines.append(f'<{e.id}> <{KG_NS}eventClass> <{concept}> .')
+        literal = label.replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'<{concept}> <{skos}prefLabel> "{literal}"@en .')
+        lines.append(f'<{concept}> <{skos}notation> "{code}" .')
+        if quad:
+            q = f"{CAMEO}quad/{quad.replace(' ', '-')}"
+            lines.append(f'<{concept}> <{skos}broader> <{q}> .')
+            lines.append(f'<{q}> <{skos}prefLabel> "{quad.title()}"@en .')
+    store.replace_graph(f"{BASE}graph/test-classes", "\n".join(lines))
