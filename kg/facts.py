@@ -64,6 +64,8 @@ class Event:
     reported_by: str | None = None
     confidence: float = 0.8
     rule: str = "svo"
+    #: The verb (or noun) that states the event, with its offsets: where context rules look.
+    trigger: Evidence | None = None
 
 
 @dataclass(frozen=True)

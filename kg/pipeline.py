@@ -100,7 +100,8 @@ def _add_piece(work: _Work, piece: ArticleFacts, offset: int, k: int) -> None:
         return Evidence(text=text[start:end], start=start, end=end)
 
     out = work.facts
-    out.events.extend(replace(e, evidence=back(e.evidence)) for e in piece.events)
+    out.events.extend(replace(e, evidence=back(e.evidence), trigger=back(e.trigger) if e.trigger else None)
+                      for e in piece.events)
     out.roles.extend(replace(r, evidence=back(r.evidence)) for r in piece.roles)
     for key, ent in piece.entities.items():
         work.seen_in.setdefault(key, set()).add(k)

@@ -269,6 +269,7 @@ class EventReader:
                     continue
                 out.append(Event(
                     actor=actor, action=action, target=target, evidence=evidence,
+                    trigger=Evidence(text=verb.text, start=verb.idx, end=verb.idx + len(verb.text)),
                     negated=negated, modality=modality, reported_by=reported_by if reported_by != actor else None,
                     confidence=_confidence(rule, actor, target), rule=rule,
                 ))
