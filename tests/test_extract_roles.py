@@ -71,3 +71,54 @@ def test_explicit_organization_beats_the_guess(read):
             "Later President Amos Oketch left.")
     found = {(p, o) for p, r, o in roles(read(text)) if p == "Amos Oketch"}
     assert found == {("Amos Oketch", "Uganda")}
+
+
+def test_apposition_with_any_person_noun_and_org_modifier(read):
+    f = read("Laura Chen, a Stanford University economist, said growth would slow.")
+    assert any(p == "Laura Chen" and r == "economist" and "Stanford University" in o for p, r, o in roles(f))
+
+
+def test_apposition_role_of_organization(read):
+    f = read("Mark Olsen, executive director of the National Fisheries Council, resigned.")
+    assert any(p == "Mark Olsen" and "director" in r and "National Fisheries Council" in o for p, r, o in roles(f))
+
+
+def test_apposition_role_at_organization_after_a_topic(read):
+    f = read("Anna Berg, a professor of chemistry at Oxford University, led the study.")
+    assert any(p == "Anna Berg" and r == "professor" and "Oxford University" in o for p, r, o in roles(f))
+
+
+def test_rank_between_title_and_name(read):
+    f = read("Army spokesman Maj. Tom Reed said the base was closed.")
+    assert any(p == "Tom Reed" and r == "spokesman" and o == "Army" for p, r, o in roles(f))
+
+
+def test_hyphenated_title(read):
+    f = read("NATO Secretary-General Anders Holm arrived in Riga.")
+    assert any(p == "Anders Holm" and r == "Secretary-General" and o == "NATO" for p, r, o in roles(f))
+
+
+def test_who_directs_the_organization(read):
+    f = read("Peter Lang, who heads the Red Cross, visited the camp.")
+    assert any(p == "Peter Lang" and r == "head" and "Red Cross" in o for p, r, o in roles(f))
+
+
+def test_rank_alone_with_an_organization(read):
+    f = read("Navy Capt. Lisa Ford said the ship was safe.")
+    assert any(p == "Lisa Ford" and o == "Navy" for p, r, o in roles(f))
+
+
+def test_copular_role(read):
+    f = read("Dan Price was the chief correspondent for Reuters in Cairo.")
+    assert any(p == "Dan Price" and "correspondent" in r and o == "Reuters" for p, r, o in roles(f))
+
+
+def test_person_of_organization_has_an_implied_role(read):
+    f = read("Greg Olson of the Forest Service said the fire was contained.")
+    found = [r for r in f.roles if f.entities[r.person].label == "Greg Olson"]
+    assert found and "Forest Service" in f.entities[found[0].org].label and found[0].rule == "of-organization"
+
+
+def test_who_works_for(read):
+    f = read("Ben Cohen, who works for Amnesty International, wrote the report.")
+    assert any(p == "Ben Cohen" and "Amnesty International" in o for p, r, o in roles(f))

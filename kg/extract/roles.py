@@ -11,35 +11,52 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Role
-from ..nlp.lexicon import DEPARTMENT_WORDS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
+from ..nlp.lexicon import (
+    DEPARTMENT_WORDS,
+    GENERIC_PEOPLE,
+    NOT_HUMAN,
+    OCCUPATION_SUFFIXES,
+    ORG_HEADS,
+    RANKS,
+    ROLE_MODIFIERS,
+    ROLE_NOUNS,
+)
 from .entities import EntityIndex
 from .events import evidence_of
 
 _ORG_PREPS = ("of", "for", "at", "from", "with", "in")
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
 _GOVERNMENT_HEADS = {"minister", "president", "premier", "chancellor", "secretary"}
+_ROLE_PREDICATES = {"be", "remain", "become", "serve", "name", "appoint", "elect", "install", "hire", "promote"}
 _HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director", "found": "founder"}
 
 
 def _is_role_word(tok: Token) -> bool:
     low = tok.lower_
-    return (low in ROLE_NOUNS or tok.lemma_.lower() in ROLE_NOUNS or low in ROLE_MODIFIERS
-            or low in DEPARTMENT_WORDS or low in RANKS)
+    return (_is_role_noun(tok) or low in ROLE_MODIFIERS or low in DEPARTMENT_WORDS or low in RANKS)
 
 
 def _is_role_noun(tok: Token) -> bool:
-    return tok.lower_ in ROLE_NOUNS or tok.lemma_.lower() in ROLE_NOUNS
+    """A noun naming a position or an occupation ("spokesman", "meteorologist")."""
+    lemma = tok.lemma_.lower()
+    if tok.lower_ in ROLE_NOUNS or lemma in ROLE_NOUNS:
+        return True
+    return (tok.pos_ == "NOUN" and tok.is_lower and len(lemma) > 5 and lemma.endswith(OCCUPATION_SUFFIXES)
+            and lemma not in GENERIC_PEOPLE and tok.lower_ not in GENERIC_PEOPLE and lemma not in NOT_HUMAN)
 
 
 def _role_text(words: list[Token]) -> str:
-    """The role as a singular phrase ("its sympathizers" -> "sympathizer")."""
+    """The role as a singular phrase ("its sympathizers" -> "sympathizer"), hyphens kept tight."""
     if not words:
         return ""
     last = words[-1]
     head = last.lemma_ if last.tag_ in ("NNS", "NNPS") else last.text
     if last.text[:1].isupper() and head[:1].islower():
         head = head[:1].upper() + head[1:]
-    return " ".join([t.text for t in words[:-1]] + [head])
+    out = ""
+    for t in words[:-1]:
+        out += t.text + ("" if t.text == "-" or t.doc[t.i + 1].text == "-" else " ")
+    return (out + head).strip()
 
 
 class RoleReader:
@@ -62,6 +79,8 @@ class RoleReader:
             roles.extend(self._title_before(ent, person, evidence))
             roles.extend(self._appositions(ent, person, evidence))
             roles.extend(self._relative_heads(ent, person, evidence))
+            roles.extend(self._predicates(ent, person, evidence))
+            roles.extend(self._of_organization(ent, person, evidence, any(r.person == person for r in roles)))
         # Appositions to an unnamed person are rare; a named one is the common case above.
         seen: set[tuple[str, str, str]] = set()
         out = []
@@ -79,8 +98,13 @@ class RoleReader:
         title: list[Token] = []
         while i >= ent.sent.start:
             t = doc[i]
-            if t.is_punct and t.tag_ != "POS" or t.is_space:
+            hyphen = t.text == "-" and i - 1 >= ent.sent.start and _is_role_word(doc[i - 1]) and title and _is_role_word(title[0])
+            if (t.is_punct and t.tag_ != "POS" and not hyphen) or t.is_space:
                 break
+            if hyphen:
+                title.insert(0, t)
+                i -= 1
+                continue
             if not (_is_role_word(t) or t.ent_type_ in ("ORG", "GPE", "NORP", "LOC") or t.tag_ in ("POS", "PRP$")
                     or t.lower_ in ("former", "then", "ex", "new")):
                 break
@@ -118,18 +142,28 @@ class RoleReader:
     def _split_title(self, title: list[Token], person: str, evidence: Evidence, ent: Span | None) -> list[Role]:
         """Split modifiers into organization tokens and the role phrase, then name the org."""
         toks = list(title)
-        while toks and toks[-1].lower_ in RANKS and toks[-1].lower_ not in ROLE_NOUNS and len(toks) > 1:
-            toks.pop()
+        ranks: list[Token] = []
+        while len(toks) > 1 and toks[-1].lower_ in RANKS and toks[-1].lower_ not in ROLE_NOUNS and toks[-2].text != "-":
+            ranks.insert(0, toks.pop())
         # Trailing ranks like "General" after a role ("Defense Minister General"): drop them.
-        while len(toks) > 1 and toks[-1].lower_ in RANKS and any(t.lower_ in ROLE_NOUNS for t in toks[:-1]) \
+        while len(toks) > 1 and toks[-1].lower_ in RANKS and toks[-2].text != "-" and any(t.lower_ in ROLE_NOUNS for t in toks[:-1]) \
                 and toks[-1].lower_ in ("general", "colonel", "major", "lieutenant", "captain", "admiral", "sergeant", "dr", "dr."):
             toks.pop()
         role_toks: list[Token] = []
         j = len(toks) - 1
-        while j >= 0 and _is_role_word(toks[j]) and self.index.named_key(toks[j]) is None:
+        while j >= 0 and (_is_role_word(toks[j]) or toks[j].text == "-") and self.index.named_key(toks[j]) is None:
             role_toks.insert(0, toks[j])
             j -= 1
-        if not role_toks or not any(_is_role_noun(t) for t in role_toks):
+        # A capitalized body word opening the title is the organization ("Army spokesman").
+        body = []
+        while len(role_toks) > 1 and role_toks[0].is_title and role_toks[0].lower_ in ORG_HEADS:
+            body.append(role_toks.pop(0))
+        if body:
+            self.index.organization_span(body)
+            j += len(body)
+        if (not role_toks or not any(_is_role_noun(t) for t in role_toks)) and ranks:
+            role_toks, j = ranks, len(toks) - 1  # "Navy Capt. Michael Coats": the rank is the role
+        elif not role_toks or not any(_is_role_noun(t) for t in role_toks):
             return []
         former = any(t.lower_ in ("former", "then", "ex") for t in title)
         role_words = [t for t in role_toks if t.lower_ not in ("former", "then", "ex", "new")]
@@ -173,7 +207,9 @@ class RoleReader:
                             return key
         return None
 
-    def _org_from_preps(self, heads: list[Token]) -> str | None:
+    def _org_from_preps(self, heads: list[Token], depth: int = 0) -> str | None:
+        """The organization a role noun is "of", "for" or "at" (also a little further down the phrase:
+        "a professor of chemistry at Oxford University"), or its possessor ("Canada's")."""
         for h in heads:
             for c in h.children:
                 if c.dep_ == "poss":
@@ -182,24 +218,31 @@ class RoleReader:
                         return key
                 if c.dep_ == "prep" and c.lower_ in _ORG_PREPS:
                     for p in c.children:
-                        if p.dep_ == "pobj" and p.lower_ not in DEPARTMENT_WORDS:
-                            key = self.index.named_key(p) or self.index.org_of_modifier(p)
-                            if key is None:
-                                for m in p.children:
-                                    if m.dep_ in ("compound", "amod", "nmod"):
-                                        key = self.index.org_of_modifier(m)
-                                        if key:
-                                            break
-                            if key and not key.startswith("Person:"):
-                                return key
+                        if p.dep_ != "pobj" or p.lower_ in DEPARTMENT_WORDS:
+                            continue
+                        key = self.index.named_key(p) or self.index.org_of_modifier(p)
+                        if key is not None and key.startswith("Person:"):
+                            key = None
+                        if key is None:
+                            for m in p.children:
+                                if m.dep_ in ("compound", "amod", "nmod"):
+                                    key = self.index.org_of_modifier(m)
+                                    if key:
+                                        break
+                        if key and not key.startswith("Person:"):
+                            return key
+                        if depth < 2:
+                            deeper = self._org_from_preps([p] + [x for x in p.children if x.dep_ == "conj"], depth + 1)
+                            if deeper:
+                                return deeper
         return None
 
     # "George Little, the Pentagon press secretary" / "its sympathizers, Abdul Rahman"
     def _appositions(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         root = ent.root
         nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and c.lower_ in ROLE_NOUNS | {c.lower_ for c in []}]
-        nouns += [c for c in root.children if c.dep_ == "appos" and c.lemma_.lower() in ROLE_NOUNS and c not in nouns]
-        if root.dep_ == "appos" and root.head.lemma_.lower() in ROLE_NOUNS:
+        nouns += [c for c in root.children if c.dep_ == "appos" and _is_role_noun(c) and c not in nouns]
+        if root.dep_ == "appos" and _is_role_noun(root.head):
             nouns.append(root.head)
         if root.dep_ == "appos" and root.head.lower_ == "one":
             # "one of its members, Juan Ortiz"
@@ -227,15 +270,70 @@ class RoleReader:
             out.extend(roles)
         return out
 
-    # "X, who heads Y"
+    # "X, who heads Y" / "X, a shipyard electrician who founded Y" / "X, who works for Y"
     def _relative_heads(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         out: list[Role] = []
-        for c in ent.root.children:
-            if c.dep_ == "relcl" and c.lemma_ in _HEAD_VERBS:
-                for o in c.children:
-                    if o.dep_ == "dobj":
-                        org = self.index.named_key(o)
-                        if org and not org.startswith("Person:"):
-                            out.append(Role(person=person, role=_HEAD_VERBS[c.lemma_], org=org,
-                                            evidence=evidence, rule="relative-clause"))
+        holders = [ent.root] + [c for c in ent.root.children if c.dep_ == "appos"]
+        for h in holders:
+            for c in h.children:
+                if c.dep_ != "relcl":
+                    continue
+                if c.lemma_ in _HEAD_VERBS:
+                    for o in c.children:
+                        if o.dep_ == "dobj":
+                            org = self._org_in(o)
+                            if org:
+                                out.append(Role(person=person, role=_HEAD_VERBS[c.lemma_], org=org,
+                                                evidence=evidence, rule="relative-clause"))
+                elif c.lemma_ == "work":
+                    for p in c.children:
+                        if p.dep_ == "prep" and p.lower_ in ("for", "at", "with"):
+                            for o in p.children:
+                                org = self._org_in(o) if o.dep_ == "pobj" else None
+                                if org:
+                                    out.append(Role(person=person, role="employee", org=org,
+                                                    evidence=evidence, rule="relative-clause", confidence=0.6))
         return out
+
+    def _org_in(self, tok: Token) -> str | None:
+        """An organization named by a noun phrase or by one of its modifiers ("the Solidarity union")."""
+        for t in [tok] + [c for c in tok.children if c.dep_ in ("compound", "nmod", "amod", "poss")]:
+            key = self.index.named_key(t)
+            if key and key.startswith("Organization:"):
+                return key
+        return None
+
+    # "Anderson was the chief correspondent for The Associated Press"; "X was named chairman of Y"
+    def _predicates(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        root = ent.root
+        verb = root.head
+        if root.dep_ not in ("nsubj", "nsubjpass") or verb.lemma_ not in _ROLE_PREDICATES:
+            return []
+        nouns = [c for c in verb.children if c.dep_ in ("attr", "oprd") and _is_role_noun(c)]
+        nouns += [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
+                  for p in c.children if p.dep_ == "pobj" and _is_role_noun(p)]
+        out: list[Role] = []
+        for noun in nouns:
+            title = sorted([t for t in noun.subtree if t.i < noun.i and t.dep_ not in ("det", "punct", "case")]
+                           + [noun], key=lambda t: t.i)
+            roles = self._split_title(title, person, evidence, None)
+            if not roles:
+                org = self._org_from_preps([noun])
+                if org and org != person:
+                    words = [t for t in title if _is_role_word(t) and self.index.named_key(t) is None
+                             and t.lower_ not in ("former", "then", "new")]
+                    roles = [Role(person=person, role=_role_text(words) or noun.lemma_, org=org, evidence=evidence,
+                                  former=any(t.lower_ == "former" for t in title), rule="predicate")]
+            out.extend(Role(person=r.person, role=r.role, org=r.org, evidence=r.evidence, former=r.former,
+                            rule="predicate" if r.rule == "title" else r.rule, confidence=r.confidence) for r in roles)
+        return out
+
+    # "Greg Thayer of the Forest Service": the role is implied
+    def _of_organization(self, ent: Span, person: str, evidence: Evidence, found: bool) -> list[Role]:
+        if found:
+            return []
+        org = self._affiliation(ent)
+        if org is None:
+            return []
+        return [Role(person=person, role="member", org=org, evidence=evidence, rule="of-organization",
+                     confidence=0.5)]

@@ -24,7 +24,7 @@ owner partner president-designate producer anchor presenter host commentator blo
 RANKS = frozenset("""
 general gen. major lieutenant colonel col. captain capt. sergeant sgt. admiral adm. marshal brigadier
 commander cmdr. corporal private dr. dr mr. mr mrs. mrs ms. ms sir dame lord lady rev. reverend
-sen. rep. gov. prof. professor president prime minister
+sen. rep. gov. prof. professor president prime minister maj. lt. capt. cpl. pvt. brig. adm. supt. insp. det. amb.
 """.split())
 
 #: Words that modify a role noun without being an organization ("press secretary", "top official").
@@ -183,3 +183,15 @@ HABITUAL_ADVERBS = frozenset("often sometimes usually always frequently generall
 
 #: Nouns of intent: an infinitive they govern has not happened ("a plan to cut taxes").
 PLAN_NOUNS = frozenset("plan plans proposal proposals promise promises threat threats pledge pledges bid intention aim goal".split())
+
+#: Nouns for people that name no position: never a role, however they end.
+GENERIC_PEOPLE = frozenset("""
+people person man men woman women child children resident residents citizen citizens civilian civilians
+victim victims survivor survivors witness witnesses neighbour neighbor passenger passengers voter voters
+patient patients prisoner prisoners hostage hostages migrant migrants refugee refugees user users poster
+posters foreigner foreigners stranger strangers owner-occupier consumer consumers customer customers viewer
+viewers reader readers listener listeners follower followers passerby bystander bystanders
+""".split())
+
+#: Endings of occupation nouns ("meteorologist", "electrician", "prosecutor", "consultant").
+OCCUPATION_SUFFIXES = ("ist", "er", "or", "ian", "ant", "eer")

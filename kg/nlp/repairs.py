@@ -9,7 +9,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from .lexicon import DEPARTMENT_WORDS, ORG_HEADS, RELIGIONS, ROLE_MODIFIERS, ROLE_NOUNS, SCRIPTURES
+from .lexicon import DEPARTMENT_WORDS, ORG_HEADS, RANKS, RELIGIONS, ROLE_MODIFIERS, ROLE_NOUNS, SCRIPTURES
 
 _PLACE_NOUNS = frozenset("town city village province district region county state capital island port".split())
 _KEEP = frozenset("PERSON ORG GPE LOC NORP FAC".split())
@@ -51,7 +51,7 @@ def repair_entities(doc: Doc) -> Doc:
                 ents.append(Span(doc, ent.start, end, label="ORG"))
                 continue
         ents.append(ent)
-    ents = filter_spans(ents)
+    ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON" else e for e in ents])
     surnames = {e[-1].text for e in ents if e.label_ == "PERSON" and len(e) > 1}
     ents = [Span(doc, e.start, e.end, label="PERSON") if len(e) == 1 and e.text in surnames else e for e in ents]
     doc.ents = filter_spans(ents + _propagated_names(doc, ents))
@@ -64,3 +64,16 @@ def _propagated_names(doc: Doc, ents: list[Span]) -> list[Span]:
     covered = {i for e in ents for i in range(e.start, e.end)}
     return [Span(doc, t.i, t.i + 1, label="PERSON") for t in doc
             if t.text in surnames and t.i not in covered and t.pos_ in ("PROPN", "NOUN", "VERB") and t.text[:1].isupper()]
+
+
+def _with_first_names(doc: Doc, ent: Span) -> Span:
+    """Extend a person's name over capitalized words the model left out ("Anders" in "Anders Holm")."""
+    start = ent.start
+    while start > 0:
+        t = doc[start - 1]
+        if not (t.pos_ == "PROPN" and t.is_title and t.ent_type_ == "" and t.lower_ not in ROLE_NOUNS
+                and t.lower_ not in RANKS and t.lower_ not in DEPARTMENT_WORDS and t.lower_ not in ROLE_MODIFIERS
+                and t.lower_ not in ORG_HEADS and not t.is_sent_start):
+            break
+        start -= 1
+    return ent if start == ent.start else Span(doc, start, ent.end, label="PERSON")
