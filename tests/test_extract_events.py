@@ -153,3 +153,30 @@ def test_unnamed_source_saying_is_attribution_not_an_event(read):
 def test_quoted_we_is_the_speakers_organization(read):
     f = read('Oxfam spokesman Leo Grant said, "We urge the donors to act quickly."')
     assert has(f, "Oxfam", "urge", "donors")
+
+
+def test_nominal_event_with_of_and_by(read):
+    f = read("Police investigated the murder of Judge Alan Brooks by Victor Kane.")
+    assert has(f, "Victor Kane", "murder", "Alan Brooks")
+
+
+def test_nominal_event_without_agent_is_no_event(read):
+    f = read("The burning of the books angered Mayor Tim Rowe.")
+    assert not any(e.rule == "nominal" for e in f.events)
+
+
+def test_agent_noun_names_the_actor(read):
+    f = read("Investigators questioned Sam Hale, the killer of Anne Price.")
+    assert has(f, "Sam Hale", "kill", "Anne Price")
+
+
+def test_gerund_adjunct_takes_the_clause_subject(read):
+    f = read("Tom Baker was jailed for attacking the embassy. Lisa Moore apologized before leaving the room.")
+    assert has(f, "Tom Baker", "attack", "embassy")
+    assert any(a == "Lisa Moore" and act.startswith("leave") for a, act, _ in triples(f))
+
+
+def test_banned_from_negates_the_gerund(read):
+    f = read("The students were banned from entering the building.")
+    entered = [e for e in f.events if e.action.startswith("enter")]
+    assert entered and all(e.negated for e in entered)

@@ -24,12 +24,14 @@ from ..nlp.lexicon import (
     UNACCUSATIVE_VERBS,
 )
 from .entities import EntityIndex
+from .nominal import nominal_events
 
 _SUBJ = ("nsubj", "csubj")
 _CLAUSE_LINKS = ("xcomp", "ccomp", "conj", "advcl", "relcl", "acl", "pcomp")
 _CONDITIONAL_MARKS = {"if", "unless", "whether"}
 _NEG_WORDS = {"not", "n't", "never", "no"}
 _NEGATIVE_VERBS = {"refuse", "decline", "fail", "deny"}
+_PREVENTING_VERBS = {"ban", "bar", "prevent", "stop", "prohibit", "block", "keep", "refrain", "forbid", "restrain"}
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
 
 
@@ -106,6 +108,17 @@ class EventReader:
             return subj, head_passive and own_passive
         if verb.dep_ == "relcl":
             return [head], False
+        if verb.dep_ == "pcomp" and verb.tag_ == "VBG":
+            # "He was jailed for killing X", "before killing X": the gerund's subject is the clause's.
+            gov = head.head
+            while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov and gov.dep_ in ("dobj", "pobj", "prep", "acomp", "attr", "npadvmod"):
+                gov = gov.head
+            if _is_verb(gov) or gov.pos_ == "AUX":
+                subj, _ = self.subjects(gov, depth + 1)
+                return subj, False
+            return [], False
+        if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
+            return [head], False  # "James Ray, serving a sentence"
         return [], False
 
     def agents(self, verb: Token) -> list[Token]:
@@ -157,6 +170,14 @@ class EventReader:
                 return True
             if t.dep_ == "xcomp" and t.head.lemma_ in _NEGATIVE_VERBS:
                 return True
+            if t.dep_ == "pcomp" and t.head.lower_ == "from" and t.head.head.lemma_ in _PREVENTING_VERBS:
+                return True  # "banned from leaving", "stopped from entering"
+            if t.dep_ == "pcomp":
+                gov = t.head.head
+                while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov:
+                    gov = gov.head
+                if gov is not t and any(c.dep_ == "neg" for c in gov.children):
+                    return True  # "did not offer proposals for reducing tensions"
             if t.dep_ in ("xcomp", "conj") and t.head != t:
                 t = t.head
                 if t.dep_ == "conj" or verb.dep_ == "conj":
@@ -198,6 +219,8 @@ class EventReader:
             while t.pos_ not in ("VERB", "AUX") and t.head != t:
                 if t.dep_ == "relcl":
                     break
+                if t.lemma_.lower() in PLAN_NOUNS:
+                    return "planned", None  # "proposals for reducing tensions"
                 t = t.head
 
         if reporter is not None:
@@ -221,6 +244,11 @@ class EventReader:
                 if key not in seen:
                     seen.add(key)
                     events.append(ev)
+        for ev in nominal_events(sent, self.index, evidence):
+            key = (ev.actor, ev.action, ev.target)
+            if key not in seen:
+                seen.add(key)
+                events.append(ev)
         return events
 
     def _light(self, verb: Token) -> bool:
@@ -287,7 +315,7 @@ class EventReader:
 
 def _confidence(rule: str, actor: str | None, target: str | None) -> float:
     """A documented heuristic: direct rules above inherited ones; named actors above groups."""
-    base = {"svo": 0.8, "passive": 0.75, "inherited-subject": 0.65, "passive-agentless": 0.6}[rule]
+    base = {"svo": 0.8, "passive": 0.75, "inherited-subject": 0.65, "passive-agentless": 0.6, "nominal": 0.6}[rule]
     if actor is not None and actor.startswith("Group:"):
         base -= 0.05
     if target is not None and target.startswith("Group:"):

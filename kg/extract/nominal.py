@@ -1,0 +1,93 @@
+"""Events stated by nouns: "the assassination of X by Y", "Y's murder of X", "X's killer, Y".
+
+Only fully stated ones become events: both the one who acts and the one acted on must be
+named in the noun phrase; "the burning of the books" (no agent) stays a noun.
+"""
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from ..facts import Evidence, Event
+from .entities import EntityIndex
+
+#: Event nouns and the verb they nominalise.
+EVENT_NOUNS = {
+    "assassination": "assassinate", "killing": "kill", "murder": "murder", "slaying": "slay",
+    "shooting": "shoot", "execution": "execute", "kidnapping": "kidnap", "abduction": "abduct",
+    "arrest": "arrest", "capture": "capture", "bombing": "bomb", "invasion": "invade", "attack": "attack",
+    "beheading": "behead", "stabbing": "stab", "strangling": "strangle", "rescue": "rescue",
+}
+
+#: Agent nouns: the person who is one did the act to whom the noun is "of".
+AGENT_NOUNS = {
+    "assassin": "assassinate", "killer": "kill", "murderer": "murder", "kidnapper": "kidnap",
+    "abductor": "abduct", "attacker": "attack", "slayer": "slay", "executioner": "execute",
+}
+
+
+def _pobj(tok: Token, prep: str) -> Token | None:
+    for c in tok.children:
+        if c.dep_ in ("prep", "agent") and c.lower_ == prep:
+            for p in c.children:
+                if p.dep_ == "pobj":
+                    return p
+    return None
+
+
+def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence) -> list[Event]:
+    """Events whose trigger is an event noun or an agent noun with both participants named."""
+    out: list[Event] = []
+    for tok in sent:
+        if tok.pos_ not in ("NOUN", "PROPN"):
+            continue
+        lemma = tok.lemma_.lower()
+        actor = target = None
+        if lemma in EVENT_NOUNS:
+            action = EVENT_NOUNS[lemma]
+            of, by = _pobj(tok, "of"), _pobj(tok, "by")
+            if by is None and tok.dep_ == "dobj" and not any(c.dep_ == "auxpass" for c in tok.head.children):
+                # An active verb takes no "by" agent: "investigated the murder of X by Y" is the noun's.
+                by = _pobj(tok.head, "by")
+                if by is not None and not (index.named_key(by) or "").startswith("Person:"):
+                    by = None
+            poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+            patient = of if of is not None else None
+            agent = by if by is not None else (poss if of is not None else None)
+            if patient is None and by is not None:
+                # "the Kennedy assassination by Sirhan": the patient is a name modifying the noun
+                patient = next((c for c in tok.children if c.dep_ in ("compound", "nmod") and index.named_key(c)), None)
+            if agent is None or patient is None:
+                continue
+            actor, target = index.resolve(agent), index.resolve(patient)
+        elif lemma in AGENT_NOUNS:
+            action = AGENT_NOUNS[lemma]
+            person = _person_of(tok, index)
+            victim = _pobj(tok, "of") or next((c for c in tok.children if c.dep_ == "poss"), None)
+            if person is None or victim is None:
+                continue
+            actor, target = person, index.resolve(victim)
+        else:
+            continue
+        if actor is None or target is None or actor == target:
+            continue
+        out.append(Event(actor=actor, action=action, target=target, evidence=evidence, rule="nominal",
+                         confidence=0.6, trigger=Evidence(tok.text, tok.idx, tok.idx + len(tok.text))))
+    return out
+
+
+def _person_of(noun: Token, index: EntityIndex) -> str | None:
+    """The named person an agent noun describes: "assassin Lee Oswald", "Oswald, the assassin"."""
+    head = noun.head
+    if noun.dep_ in ("compound", "appos", "nmod") and index.named_key(head):
+        key = index.named_key(head)
+        return key if key and key.startswith("Person:") else None
+    for c in noun.children:
+        if c.dep_ == "appos" and index.named_key(c):
+            key = index.named_key(c)
+            return key if key and key.startswith("Person:") else None
+    if noun.dep_ in ("attr",) and head.lemma_ == "be":
+        subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+        if subj is not None:
+            key = index.resolve(subj)
+            return key if key and key.startswith("Person:") else None
+    return None
