@@ -180,3 +180,8 @@ def test_banned_from_negates_the_gerund(read):
     f = read("The students were banned from entering the building.")
     entered = [e for e in f.events if e.action.startswith("enter")]
     assert entered and all(e.negated for e in entered)
+
+
+def test_speaking_on_condition_of_anonymity_is_no_event(read):
+    f = read("A police officer, who spoke on condition of anonymity, said the suspect escaped.")
+    assert not any(e.action.startswith("speak") for e in f.events)

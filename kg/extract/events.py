@@ -284,6 +284,8 @@ class EventReader:
             resolved = [self.index.resolve(s) for s in speakers]
             reported_by = next((r for r in resolved if r is not None), None)
         out: list[Event] = []
+        if _anonymity_formula(verb):
+            return out
         if lemma in REPORTING_VERBS and not passive and not any(targets) and not things \
                 and self._attribution_only(verb, actors):
             return out
@@ -311,6 +313,14 @@ class EventReader:
         ("Little said") stays an event of its own.
         """
         return bool(actors) and all(a is not None and a.startswith("Group:") for a in actors)
+
+
+def _anonymity_formula(verb: Token) -> bool:
+    """ "spoke on condition of anonymity": how a source is described, not something it did."""
+    if verb.lemma_ not in ("speak", "talk"):
+        return False
+    return any(p.dep_ == "prep" and any(o.lemma_ in ("condition", "anonymity") for o in p.children)
+               for p in verb.children)
 
 
 def _confidence(rule: str, actor: str | None, target: str | None) -> float:
