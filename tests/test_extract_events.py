@@ -54,7 +54,9 @@ def test_purpose_clause_takes_the_matrix_subject(read):
 def test_object_control_gives_the_object_as_subject(read):
     f = read("The mayor urged residents to leave the city.")
     assert has(f, "mayor", "urge", "residents")
-    assert has(f, "residents", "leave")
+    leave = [e for e in f.events if e.action.startswith("leave")]
+    assert leave and f.entities[leave[0].actor].label == "residents"
+    assert leave[0].modality == "hypothetical"  # asked for, not yet done
 
 
 def test_verb_preposition_target(read):
@@ -185,3 +187,20 @@ def test_banned_from_negates_the_gerund(read):
 def test_speaking_on_condition_of_anonymity_is_no_event(read):
     f = read("A police officer, who spoke on condition of anonymity, said the suspect escaped.")
     assert not any(e.action.startswith("speak") for e in f.events)
+
+
+def test_her_party_is_the_speakers_organization(read):
+    f = read("Greens spokeswoman Ada Lind said her party has opposed the plan.")
+    assert has(f, "Greens", "oppose")
+
+
+def test_expletive_it_is_no_entity(read):
+    f = read("The Navy rescued the crew. It is clear that the storm damaged the ship.")
+    assert not any(e.actor and f.entities[e.actor].label == "Navy" and e.action.startswith("be") for e in f.events)
+    assert not any(e.action.startswith("clear") for e in f.events)
+
+
+def test_who_after_a_list_of_places_is_the_people(read):
+    f = read("Migrants from Syria, Libya and Yemen who crossed the sea were rescued.")
+    crossed = [e for e in f.events if e.action.startswith("cross")]
+    assert crossed and f.entities[crossed[0].actor].type == "Group"

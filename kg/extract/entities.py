@@ -30,6 +30,9 @@ _MALE = {"he", "him", "his", "himself"}
 _FEMALE = {"she", "her", "hers", "herself"}
 _PLURAL = {"they", "them", "their", "theirs", "themselves"}
 _NEUTER = {"it", "its", "itself"}
+#: Nouns for the body a person belongs to, resolved through "his/her/their".
+_GENERIC_BODIES = {"party", "company", "government", "ministry", "department", "organization", "organisation",
+                   "firm", "agency", "office", "administration", "union", "campaign", "group"}
 _RELATIVE = {"who", "whom", "which", "that", "whose"}
 _FIRST = {"i", "me", "my", "we", "us", "our", "ours", "myself", "ourselves"}
 _SUBJ_DEPS = {"nsubj", "nsubjpass", "csubj"}
@@ -157,6 +160,8 @@ class EntityIndex:
         for tok in self.doc:
             if tok.i in self._token_key or tok.pos_ not in ("NOUN", "PROPN"):
                 continue
+            if tok.lemma_.lower() in _GENERIC_BODIES and any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in tok.children):
+                continue  # "her party": resolved through its owner once roles are known
             if tok.dep_ in ("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos") and is_human_noun(tok):
                 if self._appos_person(tok) is None:
                     self.group_key(tok)
@@ -284,10 +289,26 @@ class EntityIndex:
             return self._recent(tok.i, lambda m: m.type == "Place" and not m.plural and m.key in self._countries())
         if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$", "WP", "WDT"):
             if low in _RELATIVE and tok.head.dep_ in ("relcl",):
-                return self._resolve(tok.head.head, allow_things)
+                antecedent = tok.head.head
+                if low in ("who", "whom"):
+                    # "hopefuls from Afghanistan, Eritrea and Yemen who applied": a person, not the last place
+                    while antecedent.dep_ in ("conj", "pobj", "prep") and antecedent.ent_type_ in ("GPE", "LOC", "") \
+                            and not is_human_noun(antecedent) and antecedent.head != antecedent:
+                        antecedent = antecedent.head
+                    key = self._resolve(antecedent, allow_things)
+                    return key if key is not None and not key.startswith("Place:") else None
+                return self._resolve(antecedent, allow_things)
+            if low == "it" and _expletive(tok):
+                return None
             return self.pronoun(tok)
         if tok.ent_type_ == "NORP":
             return self._demonym_place(tok)
+        if tok.lemma_.lower() in _GENERIC_BODIES:
+            owner = next((c for c in tok.children if c.dep_ == "poss" and c.tag_ == "PRP$"), None)
+            if owner is not None:
+                person = self._resolve(owner, False)
+                if person is not None and person in self._affiliation:
+                    return self._affiliation[person]  # "her party" said by Labour's spokeswoman
         if tok.pos_ in ("NOUN", "PROPN") and is_human_noun(tok):
             return self.group_key(tok)
         if tok.pos_ in ("NOUN", "PROPN") and allow_things and tok.lemma_.lower() in FACILITY_NOUNS:
@@ -461,3 +482,17 @@ def _quote_regions(text: str) -> list[tuple[int, int]]:
     if open_at is not None:
         regions.append((open_at, len(text)))
     return regions
+
+
+def _expletive(tok: Token) -> bool:
+    """ "it was damning that ...", "it is time to ...": an "it" that refers to nothing."""
+    head = tok.head
+    if tok.dep_ not in ("nsubj", "nsubjpass"):
+        return False
+    for c in head.children:
+        if c.dep_ in ("ccomp", "xcomp", "csubj") and any(m.dep_ in ("mark", "aux") and m.lower_ in ("that", "to")
+                                                         for m in c.children):
+            return True
+        if c.dep_ == "attr" and c.lemma_ in ("time", "clear", "shame", "pity"):
+            return True
+    return head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children)

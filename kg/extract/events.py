@@ -21,6 +21,7 @@ from ..nlp.lexicon import (
     PLAN_NOUNS,
     PLAN_VERBS,
     REPORTING_VERBS,
+    REQUEST_VERBS,
     UNACCUSATIVE_VERBS,
 )
 from .entities import EntityIndex
@@ -205,6 +206,9 @@ class EventReader:
                     return "generic", None
             if t.dep_ == "xcomp" and t.head.lemma_ in PLAN_VERBS:
                 return "planned", None
+            if t.dep_ == "xcomp" and t.head.lemma_ in REQUEST_VERBS and any(
+                    c.dep_ in ("dobj", "dative") for c in t.head.children):
+                return "hypothetical", None  # "urged them to leave": asked for, not done
             if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
                 return "planned", None  # "the office is to begin issuing forms"
             if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS:

@@ -195,3 +195,9 @@ viewers reader readers listener listeners follower followers passerby bystander 
 
 #: Endings of occupation nouns ("meteorologist", "electrician", "prosecutor", "consultant").
 OCCUPATION_SUFFIXES = ("ist", "er", "or", "ian", "ant", "eer")
+
+#: Verbs of asking and wanting: the infinitive they govern has not happened ("urged them to leave").
+REQUEST_VERBS = frozenset("""
+urge ask want need request demand expect press require invite beg advise instruct encourage wish
+appeal pressure implore exhort
+""".split())
