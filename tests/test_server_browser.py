@@ -1,0 +1,173 @@
+"""``kg serve`` pages in a real headless chromium (Debian's), driven over the DevTools
+protocol on a pipe (the client of ``tests/test_view_browser.py``): the query page runs a
+canned query and shows its rows, downloads CSV; an entity page shows the entity's facts.
+Hostile text from the store stays text, and the page logs no error or CSP violation.
+
+Without chromium these tests skip, or fail when the CI environment variable is set.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import viewsamples as vs
+from test_server_support import Served, build_store
+import test_view_browser
+from test_view_browser import _Cdp, _find_chromium
+
+PAGE_OK = "document.body && document.body.dataset.state"
+# the view tests' flags (no proxy, no name resolution), but with the loopback address reachable
+FLAGS = [f if not f.startswith("--host-resolver-rules=") else "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+         for f in test_view_browser.CHROMIUM_FLAGS]
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    path = _find_chromium()
+    if path is None:
+        msg = "chromium is not installed: apt-get install chromium"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+    return path
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    store = build_store(tmp_path_factory.mktemp("browser") / "store")
+    s = Served(store, "--workers", "2")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def cdp(chromium: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[_Cdp]:
+    if sys.platform == "win32":
+        pytest.skip("--remote-debugging-pipe needs POSIX file descriptors")
+    profile = tmp_path / "cdp-profile"
+    profile.mkdir()
+    monkeypatch.setattr(test_view_browser, "CHROMIUM_FLAGS", FLAGS)  # _Cdp starts chromium with these
+    client = _Cdp(chromium, profile)
+    try:
+        targets = client.call("Target.getTargets")["targetInfos"]
+        page = next(t for t in targets if t["type"] == "page")
+        client.session = client.call("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})[
+            "sessionId"]
+        for domain in ("Runtime.enable", "Log.enable", "Page.enable"):
+            client.call(domain)
+        yield client
+    finally:
+        client.close()
+
+
+def _await(cdp: _Cdp, expression: str) -> Any:
+    res = cdp.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+    if "exceptionDetails" in res:
+        raise RuntimeError(res["exceptionDetails"])
+    return res["result"].get("value")
+
+
+def _problems(cdp: _Cdp) -> list[dict[str, Any]]:
+    return [
+        e["params"] for e in cdp.events
+        if e.get("method") == "Runtime.exceptionThrown"
+        or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] in ("error", "warning"))
+        or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
+    ]
+
+
+def _not_pwned(cdp: _Cdp) -> None:
+    assert cdp.js("typeof window.__pwned") == "undefined"
+    assert cdp.js("document.documentElement.hasAttribute('data-pwned')") is False
+    assert cdp.js("document.querySelectorAll('img').length") == 0
+    assert cdp.js("[...document.querySelectorAll('a')].filter(a => a.protocol === 'javascript:').length") == 0
+
+
+def _rows_by_http(url: str, name: str) -> list[dict[str, str]]:
+    canned = json.load(urllib.request.urlopen(url + "queries", timeout=30))
+    text = next(q["query"] for q in canned if q["name"] == name)
+    req = urllib.request.Request(url + "sparql", data=urllib.parse.urlencode({"query": text}).encode(),
+                                 headers={"Accept": "application/sparql-results+json"})
+    data = json.load(urllib.request.urlopen(req, timeout=30))
+    return data["results"]["bindings"]
+
+
+def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served) -> None:
+    expected = _rows_by_http(served.url, "events.rq")
+    assert len(expected) > 3
+    cdp.call("Page.navigate", {"url": served.url + "#canned=events.rq"})
+    assert cdp.wait_for(f"{PAGE_OK} === 'done' || {PAGE_OK} === 'error'", timeout=30)
+    assert cdp.js("document.body.dataset.state") == "done", cdp.js("document.getElementById('kg-status').textContent")
+    assert cdp.js("document.body.dataset.rows") == str(len(expected))
+    assert int(cdp.js("document.body.dataset.canned")) >= 6
+    assert cdp.js("document.getElementById('kg-canned').value") == "events.rq"
+    assert cdp.js("document.getElementById('kg-canned-desc').textContent").startswith("Events: who did what")
+    heads = cdp.js("[...document.querySelectorAll('#kg-results thead th')].map(th => th.textContent)")
+    assert heads == ["article", "actor", "action", "target", "sentence"]
+    assert cdp.js("document.querySelectorAll('#kg-results tbody tr').length") == len(expected)
+    table = cdp.js("document.getElementById('kg-results').textContent")
+    assert "Karzai condemned the Taliban." in table
+    assert vs.HOSTILE_SENTENCE in table  # the markup is shown as text
+    _not_pwned(cdp)
+
+    csv_text = _await(cdp, "window.kgDownload('csv')")
+    assert csv_text.splitlines()[0] == "article,actor,action,target,sentence"
+    assert len(csv_text.strip().splitlines()) >= 1 + len(expected)
+    json_text = _await(cdp, "window.kgDownload('json')")
+    assert len(json.loads(json_text)["results"]["bindings"]) == len(expected)
+
+    # pick another canned query and press the button, as a user would
+    cdp.js("(() => { const s = document.getElementById('kg-canned'); s.value = 'roles.rq';"
+           " s.dispatchEvent(new Event('change')); document.getElementById('kg-run').click(); })()")
+    assert cdp.wait_for(f"{PAGE_OK} === 'done' && document.querySelector('#kg-results th').textContent === 'article'"
+                        " && document.getElementById('kg-results').textContent.includes('press secretary')", timeout=30)
+    assert cdp.js("document.body.dataset.rows") == str(len(_rows_by_http(served.url, "roles.rq")))
+    # an entity IRI in the results links to its page on this server
+    href = cdp.js("(a => a && a.getAttribute('href'))(document.querySelector('#kg-results a'))")
+    assert href is None or href.startswith("entity/")
+
+    # an error is shown as text, not as markup
+    _await(cdp, "window.kgRun('SELECT * WHERE { SERVICE <http://127.0.0.1:9/> { ?s ?p ?o } }')")
+    assert cdp.js("document.body.dataset.state") == "error"
+    assert "SERVICE" in cdp.js("document.getElementById('kg-status').textContent")
+    problems = [p for p in _problems(cdp) if "400" not in json.dumps(p)]  # the refused query's own 400
+    assert problems == [], problems
+
+
+def test_entity_page_shows_the_facts(cdp: _Cdp, served: Served) -> None:
+    url = served.url + vs.KARZAI[len(vs.BASE):]
+    cdp.call("Page.navigate", {"url": url})
+    assert cdp.wait_for("document.readyState === 'complete' && !!document.getElementById('kg-label')", timeout=30)
+    assert cdp.js("document.getElementById('kg-label').textContent") == "Hamid Karzai"
+    assert "Karzai" in cdp.js("document.getElementById('kg-aliases').textContent")
+    actor = cdp.js("document.getElementById('kg-as-actor').textContent")
+    assert "Karzai called for calm." in actor and "Karzai condemned the Taliban." in actor and "condemn" in actor
+    # follow the link to the target, as a click would
+    cdp.js("[...document.querySelectorAll('#kg-as-actor a')].find(a => a.textContent === 'Taliban').click()")
+    assert cdp.wait_for("document.getElementById('kg-label') && "
+                        "document.getElementById('kg-label').textContent === 'Taliban'", timeout=30)
+    assert "Karzai condemned the Taliban." in cdp.js("document.getElementById('kg-as-target').textContent")
+    assert "spokesman" in cdp.js("document.getElementById('kg-members').textContent")
+    assert cdp.js("getComputedStyle(document.querySelector('th')).fontWeight") in ("700", "bold")  # entity.css loaded
+
+    cdp.call("Page.navigate", {"url": served.url + vs.EVIL[len(vs.BASE):]})
+    assert cdp.wait_for("document.readyState === 'complete' && !!document.getElementById('kg-label')", timeout=30)
+    assert cdp.js("document.getElementById('kg-label').textContent") == vs.IMG
+    assert vs.HOSTILE_SENTENCE in cdp.js("document.getElementById('kg-as-actor').textContent")
+    assert f"chief {vs.SCRIPT}" in cdp.js("document.getElementById('kg-roles').textContent")
+    _not_pwned(cdp)
+    assert _problems(cdp) == []
+
+
+def test_view_is_served(cdp: _Cdp, served: Served) -> None:
+    cdp.call("Page.navigate", {"url": served.url + "view"})
+    assert cdp.wait_for("document.body && document.body.dataset.stabilized === 'true'", timeout=60)
+    assert int(cdp.js("document.body.dataset.drawn")) == len(vs.EXPECTED_NODES)
+    _not_pwned(cdp)
+    assert _problems(cdp) == []
