@@ -65,3 +65,23 @@ def test_folders_expand_recursively_and_missing_paths_are_usage_errors(tmp_path:
     assert [p.name for p in expand([tmp_path])] == ["one.txt"]
     with pytest.raises(UsageError):
         expand([tmp_path / "missing"])
+
+
+def test_byline_line_is_removed():
+    text = "Storm hits coast\nBy Jane Doe and Raj Patel\nA storm hit the coast on Monday.\nResidents fled."
+    c = clean(text)
+    assert "Jane Doe" not in c.text and "A storm hit" in c.text
+    assert len(c.text) == len(text)
+
+
+def test_boilerplate_lines_at_the_end_are_removed():
+    text = ("The council approved the plan.\n\nThe mayor welcomed it.\n\n"
+            "Reporting by Ann Lee; Editing by Tom Roe\nCopyright 2021 Example News. All rights reserved.")
+    c = clean(text)
+    assert "Copyright" not in c.text and "Reporting by" not in c.text
+    assert "The mayor welcomed it." in c.text
+
+
+def test_a_sentence_starting_with_by_is_not_a_byline():
+    text = "Storm hits coast\nBy Monday, the storm had reached the coast and residents fled."
+    assert "By Monday, the storm" in clean(text).text

@@ -18,6 +18,15 @@ _DATE_LINE = re.compile(
 )
 _MONTHS = {m: i for i, m in enumerate(
     "January February March April May June July August September October November December".split(), 1)}
+_BYLINE = re.compile(
+    r"^\s*By\s+(?:[A-Z][\w.'\-]+\s?){1,4}(?:(?:,|and)\s*(?:[A-Z][\w.'\-]+\s?){1,5})*\s*(?:[-\u2013\u2014|]\s*)?$"
+    r"|^\s*By\s+(?:[A-Z][\w.'\-]+\s){1,3}(?=[A-Z]{2,})"
+)
+_BOILERPLATE = re.compile(
+    r"^(?:copyright\b|\(c\)|\u00a9|all rights reserved|share this|follow us|click here|sign up|subscribe\b|"
+    r"read more\b|related:|tags?:|advertisement$|this article was|reporting by|editing by|\(reporting by)",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"[.!?]['\"\u201d\u2019)\]]*\s*$")
 
 
@@ -67,6 +76,17 @@ def clean(text: str) -> Cleaned:
             out.text = _blank(out.text, s, e)
             out.removed.append((s, e, "date"))
             lines = lines[1:]
+    # A byline ("By Jane Doe", "By JANE DOE, Associated Press Writer") above or opening the story.
+    if lines:
+        s, e = lines[0]
+        m = _BYLINE.match(text[s:e])
+        if m:
+            end = s + m.end()
+            whole = not text[end:e].strip()
+            out.text = _blank(out.text, s, e if whole else end)
+            out.removed.append((s, e if whole else end, "byline"))
+            if whole:
+                lines = lines[1:]
     # A dateline ("KABUL - ") opening the story: the place is kept, the words are not parsed.
     if lines:
         s, e = lines[0]
@@ -76,15 +96,18 @@ def clean(text: str) -> Cleaned:
             out.dateline = m["place"].strip().title()
             out.text = _blank(out.text, s + lead, s + lead + m.end())
             out.removed.append((s + lead, s + lead + m.end(), "dateline"))
-    # Trailing junk: a last line that is no sentence (a company name, "Share this", a tag list).
+    # Trailing junk: boilerplate lines ("Copyright 2020 ...", "Share this article") and a last
+    # line that is no sentence (a company name, a tag list).
     while len(lines) > 1:
         s, e = lines[-1]
         last = text[s:e].strip()
         words = last.split()
-        if _SENTENCE_END.search(last) or len(words) > 12 or last.endswith((":", ",")):
+        boiler = _BOILERPLATE.match(last) is not None
+        if not boiler and (_SENTENCE_END.search(last) or len(words) > 12 or last.endswith((":", ","))):
             break
         out.text = _blank(out.text, s, e)
-        out.removed.append((s, e, "trailer"))
+        out.removed.append((s, e, "boilerplate" if boiler else "trailer"))
         lines = lines[:-1]
-        break
+        if not boiler:
+            break
     return out
