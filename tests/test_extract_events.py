@@ -204,3 +204,9 @@ def test_who_after_a_list_of_places_is_the_people(read):
     f = read("Migrants from Syria, Libya and Yemen who crossed the sea were rescued.")
     crossed = [e for e in f.events if e.action.startswith("cross")]
     assert crossed and f.entities[crossed[0].actor].type == "Group"
+
+
+def test_bare_conjunct_shares_the_passive(read):
+    f = read("The envoy said that Tom Reyes was questioned by police and made to sign a confession.")
+    signed = [e for e in f.events if e.action.startswith("sign")]
+    assert signed and f.entities[signed[0].actor].label == "Tom Reyes"

@@ -493,6 +493,7 @@ def _expletive(tok: Token) -> bool:
         if c.dep_ in ("ccomp", "xcomp", "csubj") and any(m.dep_ in ("mark", "aux") and m.lower_ in ("that", "to")
                                                          for m in c.children):
             return True
-        if c.dep_ == "attr" and c.lemma_ in ("time", "clear", "shame", "pity"):
-            return True
+        if c.dep_ == "attr" and (c.lemma_ in ("time", "clear", "shame", "pity")
+                                 or (c.pos_ == "NOUN" and not is_human_noun(c))):
+            return True  # "it is time to", "It's an interesting tool": no entity
     return head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children)

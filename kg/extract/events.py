@@ -96,7 +96,10 @@ class EventReader:
             return (subj, False) if not head_passive else ([], False)
         if verb.dep_ == "conj" and _is_verb(head):
             subj, head_passive = self.subjects(head, depth + 1)
-            own_passive = verb.tag_ == "VBN" and not any(c.dep_ == "dobj" for c in verb.children)
+            # "was interrogated ... and made to sign": a bare -ed conjunct shares the passive auxiliary.
+            own_passive = any(c.dep_ == "auxpass" for c in verb.children) or (
+                verb.tag_ in ("VBN", "VBD") and head_passive
+                and not any(c.dep_ in ("dobj", "aux") for c in verb.children))
             if head_passive and not own_passive:
                 up = head
                 while up.dep_ in ("ccomp", "conj") and up.head != up:
