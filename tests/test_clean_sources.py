@@ -85,3 +85,9 @@ def test_boilerplate_lines_at_the_end_are_removed():
 def test_a_sentence_starting_with_by_is_not_a_byline():
     text = "Storm hits coast\nBy Monday, the storm had reached the coast and residents fled."
     assert "By Monday, the storm" in clean(text).text
+
+
+def test_backtick_apostrophe_is_read_as_an_apostrophe():
+    text = "They can`t share the files, officials said."
+    c = clean(text)
+    assert c.text == "They can't share the files, officials said." and len(c.text) == len(text)

@@ -210,3 +210,9 @@ def test_bare_conjunct_shares_the_passive(read):
     f = read("The envoy said that Tom Reyes was questioned by police and made to sign a confession.")
     signed = [e for e in f.events if e.action.startswith("sign")]
     assert signed and f.entities[signed[0].actor].label == "Tom Reyes"
+
+
+def test_relative_which_with_its_own_subject_is_no_actor(read):
+    f = read("The army sank boats of smugglers which the United Nations and Britain condemned.")
+    actors = {a for a, act, _ in triples(f) if act.startswith("condemn")}
+    assert actors == {"United Nations", "United Kingdom"}

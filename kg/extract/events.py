@@ -78,6 +78,9 @@ class EventReader:
     def subjects(self, verb: Token, depth: int = 0) -> tuple[list[Token], bool]:
         """Subject tokens of a verb (own, or inherited through control and coordination) and passivity."""
         own = [c for c in verb.children if c.dep_ in _SUBJ]
+        if len(own) > 1:
+            # "boats which the UN has criticised": the relative pronoun is the object, not a subject
+            own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
         passive = [c for c in verb.children if c.dep_ == "nsubjpass"]
         if own:
             return [t for s in own for t in _conjuncts(s)], False

@@ -27,6 +27,7 @@ _BOILERPLATE = re.compile(
     r"read more\b|related:|tags?:|advertisement$|this article was|reporting by|editing by|\(reporting by)",
     re.IGNORECASE,
 )
+_BACKTICK_APOSTROPHE = re.compile(r"(?<=[A-Za-z])`(?=[A-Za-z])")
 _SENTENCE_END = re.compile(r"[.!?]['\"\u201d\u2019)\]]*\s*$")
 
 
@@ -55,7 +56,8 @@ def _lines(text: str) -> list[tuple[int, int]]:
 
 def clean(text: str) -> Cleaned:
     """Blank out the headline, a date line, the dateline and trailing junk; report them."""
-    out = Cleaned(text=text)
+    # A grave accent between letters is an apostrophe ("can`t"): same length, so offsets hold.
+    out = Cleaned(text=_BACKTICK_APOSTROPHE.sub("'", text))
     lines = [(s, e) for s, e in _lines(text) if text[s:e].strip()]
     if not lines:
         return out
