@@ -216,3 +216,8 @@ def test_relative_which_with_its_own_subject_is_no_actor(read):
     f = read("The army sank boats of smugglers which the United Nations and Britain condemned.")
     actors = {a for a, act, _ in triples(f) if act.startswith("condemn")}
     assert actors == {"United Nations", "United Kingdom"}
+
+
+def test_noun_gerund_is_no_event(read):
+    f = read("Reporters arrived before the party congress meeting in Hanoi.")
+    assert not any(e.action.startswith("meet") for e in f.events)

@@ -249,6 +249,8 @@ class EventReader:
                 continue
             if lemma in NON_EVENT_VERBS and not self._light(verb):
                 continue
+            if _noun_gerund(verb):
+                continue
             for ev in self._events_of(verb, evidence):
                 key = (ev.actor, ev.action, ev.target)
                 if key not in seen:
@@ -323,6 +325,19 @@ class EventReader:
         ("Little said") stays an event of its own.
         """
         return bool(actors) and all(a is not None and a.startswith("Group:") for a in actors)
+
+
+def _noun_gerund(verb: Token) -> bool:
+    """ "before the party congress meeting": an -ing noun the parser took for a verb."""
+    if verb.tag_ != "VBG" or any(c.dep_ in ("aux", "dobj", "prt") for c in verb.children):
+        return False
+    if verb.dep_ == "advcl":
+        if not any(c.dep_ == "mark" and c.lower_ in ("before", "after", "during", "since", "until") for c in verb.children):
+            return False
+    elif verb.dep_ not in ("pcomp", "pobj"):
+        return False
+    subj = [c for c in verb.children if c.dep_ == "nsubj"]
+    return len(subj) == 1 and subj[0].i == verb.i - 1 and subj[0].left_edge.dep_ == "det"
 
 
 def _anonymity_formula(verb: Token) -> bool:
