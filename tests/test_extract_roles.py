@@ -122,3 +122,8 @@ def test_person_of_organization_has_an_implied_role(read):
 def test_who_works_for(read):
     f = read("Ben Cohen, who works for Amnesty International, wrote the report.")
     assert any(p == "Ben Cohen" and "Amnesty International" in o for p, r, o in roles(f))
+
+
+def test_organization_name_extends_over_capitalized_modifiers(read):
+    f = read("Tom Hill, a Boston Free Democrat deputy, said the vote was close.")
+    assert any(p == "Tom Hill" and r == "deputy" and o == "Free Democrat" for p, r, o in roles(f))

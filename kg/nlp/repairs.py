@@ -51,7 +51,8 @@ def repair_entities(doc: Doc) -> Doc:
                 ents.append(Span(doc, ent.start, end, label="ORG"))
                 continue
         ents.append(ent)
-    ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON" else e for e in ents])
+    ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
+                         else _with_name_words(doc, e) if e.label_ in ("ORG", "NORP") else e for e in ents])
     surnames = {e[-1].text for e in ents if e.label_ == "PERSON" and len(e) > 1}
     ents = [Span(doc, e.start, e.end, label="PERSON") if len(e) == 1 and e.text in surnames else e for e in ents]
     doc.ents = filter_spans(ents + _propagated_names(doc, ents))
@@ -77,3 +78,16 @@ def _with_first_names(doc: Doc, ent: Span) -> Span:
             break
         start -= 1
     return ent if start == ent.start else Span(doc, start, ent.end, label="PERSON")
+
+
+def _with_name_words(doc: Doc, ent: Span) -> Span:
+    """Extend an organization or group name over capitalized words that modify it ("New" in "New Democrat")."""
+    start = ent.start
+    while start > 0:
+        t = doc[start - 1]
+        if not (t.pos_ == "PROPN" and t.is_title and t.ent_type_ == "" and ent.start <= t.head.i < ent.end
+                and t.dep_ in ("compound", "amod") and t.lower_ not in ROLE_NOUNS and t.lower_ not in RANKS
+                and t.lower_ not in ("former", "then", "ex", "acting", "interim") and not t.is_sent_start):
+            break
+        start -= 1
+    return ent if start == ent.start else Span(doc, start, ent.end, label=ent.label_)
