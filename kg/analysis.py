@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .errors import KgError, UsageError
+from .errors import UsageError
+from .files import atomic_write
 from .network import Edge, Network, find_entity
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -294,27 +293,6 @@ def gephi_graph(network: Network, ranks: list[Rank] | None = None, viz: bool = F
             quad_class=e.quad_class,
         )
     return g
-
-
-def atomic_write(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
-    """Call ``write(tmp)`` on a temporary file beside ``path``, then rename it over ``path``."""
-    target = Path(path)
-    if not target.parent.is_dir():
-        raise UsageError(f"cannot write {target}: directory {target.parent} does not exist; create it first")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    try:
-        write(tmp)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException as err:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        if isinstance(err, OSError):
-            raise KgError(f"cannot write {target}: {err.strerror or err}") from err
-        raise
 
 
 def write_graphml(network: Network, path: str | os.PathLike[str], ranks: list[Rank] | None = None) -> None:

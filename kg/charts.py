@@ -11,7 +11,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .analysis import Activity, Rank, atomic_write, activity, rankings, top
+from .analysis import Activity, Rank, activity, rankings, top
+from .files import atomic_write
 from .errors import UsageError
 from .network import Network
 

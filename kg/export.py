@@ -5,11 +5,10 @@ leaves half a file where a whole one was.
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from .errors import UsageError
+from .files import write_atomic
 from .store import EXPORT_FORMATS, Store
 
 FORMATS = ("turtle", "nt", "nquads", "trig", "jsonld")
@@ -27,19 +26,6 @@ def serialize(store: Store, fmt: str) -> bytes:
         ds.parse(data=store.dump("nquads", union=False).decode("utf-8"), format="nquads")
         return ds.serialize(format="json-ld", encoding="utf-8")
     return store.dump(fmt, union=fmt in ("turtle", "nt"))
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write bytes to ``path`` through a temporary file in the same folder and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def export_file(store: Store, path: Path, fmt: str) -> None:

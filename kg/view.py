@@ -37,7 +37,6 @@ import json
 import math
 import os
 import re
-import tempfile
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -48,6 +47,7 @@ from markupsafe import Markup
 
 from .errors import KgError, UsageError
 from .facts import ENTITY_TYPES
+from .files import write_atomic
 from .network import QUAD_CLASSES, Edge, Network
 
 __all__ = ["write_view", "render_view", "script_json", "TYPE_STYLES", "QUAD_COLORS", "MAX_NODES"]
@@ -346,19 +346,4 @@ def write_view(
     if not target.parent.is_dir():
         raise UsageError(f"cannot write {target}: directory {target.parent} does not exist; create it first")
     html = render_view(network, title, max_nodes=max_nodes)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(html)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException as err:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        if isinstance(err, OSError):
-            raise KgError(f"cannot write {target}: {err.strerror or err}") from err
-        raise
+    write_atomic(target, html.encode("utf-8"), make_parents=False)
