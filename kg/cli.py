@@ -51,8 +51,11 @@ def build(
     max_chars: int = typer.Option(50_000, "--max-chars", min=1000,
                                   help="longest text parsed at once; longer articles are split on paragraphs"),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="one line per article: stored or unchanged"),
+    curation: Optional[Path] = typer.Option(None, "--curation", help="curation file (default ./curation.toml, "
+                                            "or KG_CURATION, or tool.kg.curation in pyproject.toml)"),
 ) -> None:
     """Extract facts from articles into the store, then write graph.ttl and graph.html."""
+    from .curation import using
     from .pipeline import build as run_build
     from .sources import inputs
 
@@ -71,7 +74,8 @@ def build(
                 if message.startswith(("skipped", "note")) or verbose:
                     err.print(f"kg: {message}", markup=False, highlight=False)
 
-            report = run_build(paths, settings, out_dir=out_dir, progress=progress, force=force, max_chars=max_chars)
+            with using(curation):
+                report = run_build(paths, settings, out_dir=out_dir, progress=progress, force=force, max_chars=max_chars)
     except KgError as e:
         _fail(e)
         return
@@ -348,3 +352,193 @@ def eval_cmd(
             out.print(f"missed event {g}", markup=False, highlight=False)
         for g in result["total"]["roles"].misses:
             out.print(f"missed role  {g}", markup=False, highlight=False)
+
+
+# --- entities: list, show, and curation (kg/resolve.py, kg/curation.py) ----------------------
+
+CurationOpt = typer.Option(None, "--curation", help="curation file (default ./curation.toml, or KG_CURATION, "
+                                                    "or tool.kg.curation in pyproject.toml)")
+NoteOpt = typer.Option(None, "--note", help="why: kept with the decision in the curation file")
+
+
+@app.command()
+def entities(
+    etype: Optional[str] = typer.Option(None, "--type", "-t", help="only this type: Person, Organization, Place, Group"),
+    search: Optional[str] = typer.Option(None, "--search", "-s", help="only entities with a name containing this"),
+    fmt: str = typer.Option("table", "--format", "-f", help="table or json"),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, help="at most this many (most mentioned first)"),
+    store: Optional[str] = StoreOpt,
+) -> None:
+    """List entities after resolution: label, type, other names, mentions and articles."""
+    import json
+
+    from rich.text import Text
+
+    from .curation import to_ref
+    from .resolve import list_entities
+    from .store import opened
+
+    try:
+        if fmt not in ("table", "json"):
+            raise UsageError(f"unknown format {fmt!r}; choose table or json")
+        settings = load_settings(store=store)
+        with opened(settings.store) as st:
+            found = list_entities(st, settings.base, etype, search)
+    except KgError as e:
+        _fail(e)
+        return
+    found = found[:limit] if limit else found
+    if fmt == "json":
+        sys.stdout.write(json.dumps([{"iri": c.canonical, "label": c.label, "type": c.type, "aliases": c.aliases,
+                                      "mentions": c.mentions, "articles": len(c.counts), "members": c.members,
+                                      "sameAs": c.external} for c in found], ensure_ascii=False, indent=1) + "\n")
+        return
+    table = Table("entity", "type", "mentions", "articles", "also called")
+    table.add_column("IRI", overflow="fold")
+    for c in found:
+        table.add_row(Text(c.label), c.type, str(c.mentions), str(len(c.counts)), Text("; ".join(c.aliases)),
+                      Text(to_ref(c.canonical, settings.base)))
+    out.print(table)
+    err.print(f"{len(found)} entit{'y' if len(found) == 1 else 'ies'}", highlight=False)
+
+
+@app.command()
+def show(
+    entity: str = typer.Argument(..., help="a label, alias, IRI or type/slug (person/hamid-karzai)"),
+    fmt: str = typer.Option("text", "--format", "-f", help="text or json"),
+    store: Optional[str] = StoreOpt,
+    curation: Optional[Path] = CurationOpt,
+) -> None:
+    """One entity: its names, IRIs, articles, and every event and role it takes part in, with the sentences."""
+    import json
+
+    from .curation import to_ref, using
+    from .resolve import entity_facts, find_cluster, resolve_store
+    from .store import opened
+
+    try:
+        if fmt not in ("text", "json"):
+            raise UsageError(f"unknown format {fmt!r}; choose text or json")
+        settings = load_settings(store=store)
+        with opened(settings.store) as st, using(curation):
+            res = resolve_store(st, settings.base)
+            cl, _ = find_cluster(res, entity, settings.base)
+            facts = entity_facts(st, res, cl)
+    except KgError as e:
+        _fail(e)
+        return
+    why = {m: rule for a, b, rule in cl.reasons for m in (a, b)}
+    if fmt == "json":
+        sys.stdout.write(json.dumps({
+            "iri": cl.canonical, "label": cl.label, "type": cl.type, "aliases": cl.aliases, "sameAs": cl.external,
+            "members": [{"iri": m, "rule": why.get(m, "")} for m in cl.members],
+            "mentions": {res.article_ids.get(a, a): n for a, n in cl.counts.items()},
+            "facts": [{"kind": f.kind, "as": f.role, "fact": f.text, "sentence": f.sentence, "article": f.article,
+                       "iri": f.iri, "flags": f.flags} for f in facts]}, ensure_ascii=False, indent=1) + "\n")
+        return
+
+    def say(text: str = "") -> None:
+        out.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    say(f"{cl.label} ({cl.type})  {cl.canonical}")
+    if cl.aliases:
+        say(f"  also called: {'; '.join(cl.aliases)}")
+    if len(cl.members) > 1:
+        say("  IRIs: " + "; ".join(to_ref(m, settings.base) + (f" ({why[m]})" if m in why and m != cl.canonical else "")
+                                   for m in cl.members))
+    for ext in cl.external:
+        say(f"  same as: {ext}")
+    say("  mentioned in: " + "; ".join(f"{res.article_ids.get(a, a)} ({n})" for a, n in cl.counts.items()))
+    titles = {"actor": "events as actor", "target": "events as target", "reporter": "events it reported",
+              "member": "roles", "organization": "members (as organization)"}
+    for role, title in titles.items():
+        mine = [f for f in facts if f.role == role]
+        if not mine:
+            continue
+        say()
+        say(f"{title} ({len(mine)})")
+        for f in mine:
+            say(f"  {f.text}  [{f.article}{', ' + f.flags if f.flags else ''}]")
+            if f.sentence:
+                say(f"    \u201c{' '.join(f.sentence.split())}\u201d")
+    if not facts:
+        say()
+        say("no events or roles")
+
+
+def _curate(command: str, *args: str, store: Optional[str], curation: Optional[Path], **options: Optional[str]) -> None:
+    from .curation import curate
+
+    try:
+        settings = load_settings(store=store)
+        said, path = curate(command, settings.store, settings.base, *args, curation_file=curation, **options)
+    except KgError as e:
+        _fail(e)
+        return
+    for line in said:
+        err.print(f"kg: {line}", markup=False, highlight=False)
+    if path is None:
+        err.print("kg: nothing changed", highlight=False)
+    else:
+        err.print(f"kg: wrote {path}; the store's resolution graph is updated (kg view / kg export to refresh files)",
+                  markup=False, highlight=False)
+
+
+@app.command()
+def merge(
+    a: str = typer.Argument(..., help="one entity: label, alias, IRI or type/slug"),
+    b: str = typer.Argument(..., help="the other entity (of the same type)"),
+    note: Optional[str] = NoteOpt,
+    store: Optional[str] = StoreOpt,
+    curation: Optional[Path] = CurationOpt,
+) -> None:
+    """Record that two entities are one (a merge entry in curation.toml) and apply it to the store."""
+    _curate("merge", a, b, store=store, curation=curation, note=note)
+
+
+@app.command()
+def split(
+    entity: str = typer.Argument(..., help="the IRI (or type/slug) to split off its entity, or a label with --article"),
+    article: Optional[str] = typer.Option(None, "--article", help="split off the IRIs this article mentions (id or IRI)"),
+    note: Optional[str] = NoteOpt,
+    store: Optional[str] = StoreOpt,
+    curation: Optional[Path] = CurationOpt,
+) -> None:
+    """Take an IRI out of its entity: no automatic rule joins it to anything (a split entry)."""
+    _curate("split", entity, store=store, curation=curation, article=article, note=note)
+
+
+@app.command()
+def rename(
+    entity: str = typer.Argument(..., help="the entity: label, alias, IRI or type/slug"),
+    label: str = typer.Argument(..., help="its new label"),
+    note: Optional[str] = NoteOpt,
+    store: Optional[str] = StoreOpt,
+    curation: Optional[Path] = CurationOpt,
+) -> None:
+    """Give an entity another label (a rename entry); its IRIs do not change."""
+    _curate("rename", entity, label, store=store, curation=curation, note=note)
+
+
+@app.command()
+def retype(
+    entity: str = typer.Argument(..., help="the entity: label, alias, IRI or type/slug"),
+    etype: str = typer.Argument(..., metavar="TYPE", help="Person, Organization or Place"),
+    note: Optional[str] = NoteOpt,
+    store: Optional[str] = StoreOpt,
+    curation: Optional[Path] = CurationOpt,
+) -> None:
+    """Correct an entity's type (a retype entry); it then merges with entities of that type by the rules."""
+    _curate("retype", entity, etype, store=store, curation=curation, note=note)
+
+
+@app.command(name="never-merge")
+def never_merge(
+    a: str = typer.Argument(..., help="one entity: label, alias, IRI or type/slug"),
+    b: str = typer.Argument(..., help="the other"),
+    note: Optional[str] = NoteOpt,
+    store: Optional[str] = StoreOpt,
+    curation: Optional[Path] = CurationOpt,
+) -> None:
+    """Record that two entities are different, whatever the rules say (a never_merge entry)."""
+    _curate("never_merge", a, b, store=store, curation=curation, note=note)

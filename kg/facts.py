@@ -14,6 +14,39 @@ ENTITY_TYPES = ("Person", "Organization", "Place", "Group")
 #: or generalisation ("the Taliban often inflate death tolls"), not a dated event.
 MODALITIES = ("asserted", "reported", "planned", "hypothetical", "generic")
 
+#: CAMEO quad classes, in the order of the root codes they group (01-05, 06-09, 10-14, 15-20).
+QUAD_CLASSES = ("verbal cooperation", "material cooperation", "verbal conflict", "material conflict")
+
+#: The 20 CAMEO root event classes (CAMEO codebook 1.1b3): code -> label (ontology/cameo.ttl).
+CAMEO_ROOTS: dict[str, str] = {
+    "01": "make public statement",
+    "02": "appeal",
+    "03": "express intent to cooperate",
+    "04": "consult",
+    "05": "engage in diplomatic cooperation",
+    "06": "engage in material cooperation",
+    "07": "provide aid",
+    "08": "yield",
+    "09": "investigate",
+    "10": "demand",
+    "11": "disapprove",
+    "12": "reject",
+    "13": "threaten",
+    "14": "protest",
+    "15": "exhibit force posture",
+    "16": "reduce relations",
+    "17": "coerce",
+    "18": "assault",
+    "19": "fight",
+    "20": "use unconventional mass violence",
+}
+
+
+def quad_of(code: str) -> str:
+    """The quad class of a CAMEO root code ("18" -> "material conflict")."""
+    n = int(code)
+    return QUAD_CLASSES[0 if n <= 5 else 1 if n <= 9 else 2 if n <= 14 else 3]
+
 
 @dataclass(frozen=True)
 class Article:
@@ -35,6 +68,22 @@ class Evidence:
     text: str
     start: int
     end: int
+
+
+@dataclass(frozen=True)
+class Time:
+    """A time expression of a clause and, when it fixes one, its calendar value.
+
+    ``datatype`` is "date", "gYearMonth" or "gYear" (``value`` is then its lexical form),
+    "interval" (``begin`` and ``end`` are the first and last possible days, ISO dates), or None
+    when only the text is known (no article date to resolve "Saturday" against).
+    """
+
+    text: str
+    value: str | None = None
+    datatype: str | None = None
+    begin: str | None = None
+    end: str | None = None
 
 
 @dataclass
@@ -66,6 +115,22 @@ class Event:
     rule: str = "svo"
     #: The verb (or noun) that states the event, with its offsets: where context rules look.
     trigger: Evidence | None = None
+    # --- context (kg/extract/context.py fills these; all optional) ---------------------
+    #: CAMEO root code "01".."20", or None with ``class_reason`` saying why not.
+    cameo: str | None = None
+    #: The lemma form the class was looked up by ("call for", "claim responsibility", "kill").
+    lemma: str | None = None
+    class_reason: str | None = None
+    #: When: the date expression of the event's clause (value resolved against Article.date).
+    time: Time | None = None
+    #: Where: a Place entity key, from the clause, or from the article's dateline.
+    place: str | None = None
+    place_from_dateline: bool = False
+    #: Who claimed responsibility for it ("the Taliban claimed responsibility for the attack").
+    claimed_by: str | None = None
+    #: Sentences between a pronoun argument and the mention it was resolved to (0: same
+    #: sentence); None when no argument was read through a pronoun. Lowers ``confidence``.
+    coref_distance: int | None = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +144,10 @@ class Role:
     former: bool = False
     confidence: float = 0.8
     rule: str = "title"
+    #: "new defense minister": the role is current, begun recently (context step).
+    new: bool = False
+    #: "minister since 2010": when the role began (context step).
+    since: Time | None = None
 
 
 @dataclass

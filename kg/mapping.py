@@ -2,22 +2,56 @@
 
 The same facts always give the same triples: IRIs come from ``iris.Minter`` and node
 order never matters, so re-building an article gives an isomorphic (indeed equal) graph.
+
+Mapping runs once per article on every build, so it is written to be cheap: the terms it uses
+are bound once at import (a ``DefinedNamespace`` look-up costs a call), literals that repeat in
+an article (booleans, rules, actions, confidences) are made once per article, a sentence shared
+by several facts gets its evidence triples once, and ``to_ntriples`` writes each distinct term
+once.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, XSD
 from rdflib.term import Node
-from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
-from .facts import ArticleFacts, Entity, Evidence
+from .facts import CAMEO_ROOTS, ArticleFacts, Entity, Evidence, Role, Time, quad_of
 from .iris import Minter
-from .vocab import KG, MODALITY_TERMS, ORG, PREFIXES, SCHEMA, TYPE_CLASSES
-
+from .vocab import (
+    INSTANT_PROPERTIES,
+    KG,
+    MODALITY_TERMS,
+    ORG,
+    PREFIXES,
+    SCHEMA,
+    SEM,
+    SKOS,
+    TIME,
+    TIME_DATATYPES,
+    TYPE_CLASSES,
+    cameo_class,
+    quad_concept,
+)
 
 Triple = tuple[Node, Node, Node]
+
+_TYPE, _LABEL = RDF.type, RDFS.label
+_DERIVED = PROV.wasDerivedFrom
+_TRUE, _FALSE = Literal(True), Literal(False)
+(_EVENT, _ACTOR, _ACTION, _TARGET, _NEGATED, _MODALITY, _REPORTED_BY, _CLAIMED_BY, _EVENT_CLASS,
+ _CLASS_REASON, _LEMMA, _TIME_TEXT, _DATELINE_PLACE, _EVIDENCE, _EVIDENCE_CLASS, _CONFIDENCE, _RULE,
+ _SENTENCE, _BEGIN, _END, _FORMER, _MENTIONS) = (
+    KG.Event, KG.actor, KG.action, KG.target, KG.negated, KG.modality, KG.reportedBy, KG.claimedBy,
+    KG.eventClass, KG.classReason, KG.lemma, KG.timeText, KG.datelinePlace, KG.evidence, KG.Evidence,
+    KG.confidence, KG.rule, KG.sentence, KG.beginIndex, KG.endIndex, KG.former, KG.mentions)
+_HAS_PLACE = SEM.hasPlace
+_ALT_LABEL = SKOS.altLabel
+_MEMBERSHIP, _MEMBER, _ORGANIZATION, _ROLE, _ROLE_CLASS = (
+    ORG.Membership, ORG.member, ORG.organization, ORG.role, ORG.Role)
 
 
 def article_graph(facts: ArticleFacts, minter: Minter) -> Graph:
@@ -30,81 +64,173 @@ def article_graph(facts: ArticleFacts, minter: Minter) -> Graph:
     return g
 
 
+class _Literals(dict):  # type: ignore[type-arg]
+    """Plain string literals of one article, each made once."""
+
+    def __missing__(self, text: str) -> Literal:
+        lit = self[text] = Literal(text)
+        return lit
+
+
 def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
     """The triples of one article's facts as a plain set (cheap: no graph index is built)."""
     g: set[Triple] = set()
+    add = g.add
+    lit = _Literals()
     art = facts.article
     a = URIRef(minter.article(art.id))
-    g.add((a, RDF.type, KG.Article))
-    g.add((a, RDF.type, SCHEMA.NewsArticle))
-    g.add((a, SCHEMA.identifier, Literal(art.id)))
+    add((a, _TYPE, KG.Article))
+    add((a, _TYPE, SCHEMA.NewsArticle))
+    add((a, SCHEMA.identifier, Literal(art.id)))
     if art.title:
-        g.add((a, DCTERMS.title, Literal(art.title)))
+        add((a, DCTERMS.title, Literal(art.title)))
     if art.date:
-        g.add((a, SCHEMA.datePublished, _date(art.date)))
+        add((a, SCHEMA.datePublished, _date(art.date)))
     if art.url:
-        g.add((a, SCHEMA.url, Literal(art.url, datatype=XSD.anyURI)))
+        add((a, SCHEMA.url, Literal(art.url, datatype=XSD.anyURI)))
     if art.path:
-        g.add((a, DCTERMS.source, Literal(art.path)))
-    g.add((a, KG.contentHash, Literal(art.content_hash)))
-    g.add((a, SCHEMA.text, Literal(art.text)))
+        add((a, DCTERMS.source, Literal(art.path)))
+    add((a, KG.contentHash, Literal(art.content_hash)))
+    add((a, SCHEMA.text, Literal(art.text)))
 
     iri_of: dict[str, URIRef] = {}
     for key, ent in sorted(facts.entities.items()):
-        iri_of[key] = _entity(g, ent, a, art.id, minter)
+        iri_of[key] = _entity(g, ent, a, art.id, minter, lit)
+    prov = _Provenance(g, a, art.id, minter, lit)
+    classes: set[str] = set()
 
     for ev in facts.events:
         e = URIRef(minter.fact("event", art.id, ev.actor, ev.action, ev.target, ev.evidence.start, ev.evidence.end))
-        g.add((e, RDF.type, KG.Event))
+        add((e, _TYPE, _EVENT))
         if ev.actor is not None:
-            g.add((e, KG.actor, iri_of[ev.actor]))
-        g.add((e, KG.action, Literal(ev.action)))
+            add((e, _ACTOR, iri_of[ev.actor]))
+        add((e, _ACTION, lit[ev.action]))
         if ev.target is not None:
-            g.add((e, KG.target, iri_of[ev.target]))
-        g.add((e, KG.negated, Literal(ev.negated)))
-        g.add((e, KG.modality, MODALITY_TERMS[ev.modality]))
+            add((e, _TARGET, iri_of[ev.target]))
+        add((e, _NEGATED, _TRUE if ev.negated else _FALSE))
+        add((e, _MODALITY, MODALITY_TERMS[ev.modality]))
         if ev.reported_by is not None:
-            g.add((e, KG.reportedBy, iri_of[ev.reported_by]))
-        _provenance(g, e, a, ev.evidence, ev.confidence, ev.rule, art.id, minter)
+            add((e, _REPORTED_BY, iri_of[ev.reported_by]))
+        # (claimed_by and place are looked up leniently: a key merged away after extraction, e.g. by
+        # the pipeline's cross-piece folding of short names, loses the link rather than the article)
+        if ev.claimed_by in iri_of:
+            add((e, _CLAIMED_BY, iri_of[ev.claimed_by]))
+        if ev.cameo is not None:
+            add((e, _EVENT_CLASS, cameo_class(ev.cameo)))
+            classes.add(ev.cameo)
+        elif ev.class_reason:
+            add((e, _CLASS_REASON, lit[ev.class_reason]))
+        if ev.lemma:
+            add((e, _LEMMA, lit[ev.lemma]))
+        if ev.time is not None:
+            _event_time(g, e, ev.time, lit)
+        if ev.place in iri_of:
+            add((e, _DATELINE_PLACE if ev.place_from_dateline else _HAS_PLACE, iri_of[ev.place]))
+        prov.add(e, ev.evidence, ev.confidence, ev.rule)
+    for code in sorted(classes):
+        _concept(g, code)
 
     for ro in facts.roles:
         m = URIRef(minter.fact("membership", art.id, ro.person, ro.role, ro.org, ro.evidence.start))
         role = URIRef(minter.role(ro.role))
-        g.add((m, RDF.type, ORG.Membership))
-        g.add((m, ORG.member, iri_of[ro.person]))
-        g.add((m, ORG.organization, iri_of[ro.org]))
-        g.add((m, ORG.role, role))
-        g.add((role, RDF.type, ORG.Role))
-        g.add((role, RDFS.label, Literal(ro.role)))
-        g.add((m, KG.former, Literal(ro.former)))
-        _provenance(g, m, a, ro.evidence, ro.confidence, ro.rule, art.id, minter)
+        add((m, _TYPE, _MEMBERSHIP))
+        add((m, _MEMBER, iri_of[ro.person]))
+        add((m, _ORGANIZATION, iri_of[ro.org]))
+        add((m, _ROLE, role))
+        add((role, _TYPE, _ROLE_CLASS))
+        add((role, _LABEL, lit[ro.role]))
+        add((m, _FORMER, _TRUE if ro.former else _FALSE))
+        if ro.former or ro.new or ro.since is not None:
+            _member_during(g, m, a, ro, art.id, art.date, minter)
+        prov.add(m, ro.evidence, ro.confidence, ro.rule)
     return g
 
 
-def _entity(g: set[Triple], ent: Entity, article: URIRef, article_id: str, minter: Minter) -> URIRef:
+def _concept(g: set[Triple], code: str) -> None:
+    """The CAMEO root concept and its quad class, as in ontology/cameo.ttl (so that every article
+    graph names the classes it uses and a query needs no other graph): type, label, notation and
+    broader concept; the rest of the scheme (skos:inScheme, definitions, scope notes) is in cameo.ttl."""
+    c, quad = cameo_class(code), quad_of(code)
+    q = quad_concept(quad)
+    g.add((c, _TYPE, SKOS.Concept))
+    g.add((c, SKOS.prefLabel, Literal(CAMEO_ROOTS[code], lang="en")))
+    g.add((c, SKOS.notation, Literal(code)))
+    g.add((c, SKOS.broader, q))
+    g.add((q, _TYPE, SKOS.Concept))
+    g.add((q, SKOS.prefLabel, Literal(quad, lang="en")))
+
+
+def _event_time(g: set[Triple], e: URIRef, t: Time, lit: _Literals) -> None:
+    """kg:timeText always; a SEM time stamp (day, month, year) or earliest/latest bounds (a week)."""
+    g.add((e, _TIME_TEXT, lit[t.text]))
+    if t.value is not None and t.datatype in TIME_DATATYPES:
+        g.add((e, SEM.hasTimeStamp, Literal(t.value, datatype=TIME_DATATYPES[t.datatype])))
+    elif t.datatype == "interval" and t.begin and t.end:
+        g.add((e, SEM.hasEarliestBeginTimeStamp, Literal(t.begin, datatype=XSD.date)))
+        g.add((e, SEM.hasLatestEndTimeStamp, Literal(t.end, datatype=XSD.date)))
+
+
+def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article_id: str, published: str | None,
+                   minter: Minter) -> None:
+    """org:memberDuring a time:Interval: before the article's publication (former, then-), or
+    going on at it (new, since ...), with its beginning when the text gives one (since 2010)."""
+    interval = URIRef(minter.fact("interval", article_id, str(m)))
+    pub = URIRef(minter.fact("instant", article_id, "published"))
+    g.add((m, ORG.memberDuring, interval))
+    g.add((interval, _TYPE, TIME.Interval))
+    g.add((article, TIME.hasTime, pub))
+    g.add((pub, _TYPE, TIME.Instant))
+    if published and len(published) == 10:
+        g.add((pub, TIME.inXSDDate, Literal(published, datatype=XSD.date)))
+    g.add((interval, TIME.before if ro.former else TIME.inside, pub))
+    if ro.since is not None:
+        begin = URIRef(minter.fact("instant", article_id, str(m), "begin"))
+        g.add((interval, TIME.hasBeginning, begin))
+        g.add((begin, _TYPE, TIME.Instant))
+        g.add((begin, _TIME_TEXT, Literal(ro.since.text)))
+        if ro.since.value is not None and ro.since.datatype in INSTANT_PROPERTIES:
+            g.add((begin, INSTANT_PROPERTIES[ro.since.datatype],
+                   Literal(ro.since.value, datatype=TIME_DATATYPES[ro.since.datatype])))
+
+
+def _entity(g: set[Triple], ent: Entity, article: URIRef, article_id: str, minter: Minter,
+            lit: _Literals) -> URIRef:
     iri = URIRef(minter.entity(ent.type, ent.label, article_id))
     for cls in TYPE_CLASSES[ent.type]:
-        g.add((iri, RDF.type, cls))
-    g.add((iri, RDFS.label, Literal(ent.label)))
+        g.add((iri, _TYPE, cls))
+    g.add((iri, _LABEL, lit[ent.label]))
     for alias in sorted(ent.aliases - {ent.label}):
-        g.add((iri, SKOS.altLabel, Literal(alias)))
-    g.add((article, KG.mentions, iri))
+        g.add((iri, _ALT_LABEL, lit[alias]))
+    g.add((article, _MENTIONS, iri))
     return iri
 
 
-def _provenance(
-    g: set[Triple], fact: URIRef, article: URIRef, ev: Evidence, confidence: float, rule: str, article_id: str, minter: Minter
-) -> None:
-    node = URIRef(minter.fact("evidence", article_id, ev.start, ev.end))
-    g.add((fact, PROV.wasDerivedFrom, article))
-    g.add((fact, KG.evidence, node))
-    g.add((fact, KG.confidence, Literal(str(round(confidence, 3)), datatype=XSD.decimal)))
-    g.add((fact, KG.rule, Literal(rule)))
-    g.add((node, RDF.type, KG.Evidence))
-    g.add((node, KG.sentence, Literal(ev.text)))
-    g.add((node, KG.beginIndex, Literal(ev.start)))
-    g.add((node, KG.endIndex, Literal(ev.end)))
-    g.add((node, PROV.wasDerivedFrom, article))
+class _Provenance:
+    """prov:wasDerivedFrom, kg:evidence, kg:confidence and kg:rule of a fact; each evidence node's
+    own triples are written once, however many facts share its sentence."""
+
+    def __init__(self, g: set[Triple], article: URIRef, article_id: str, minter: Minter, lit: _Literals) -> None:
+        self.g, self.article, self.article_id, self.minter, self.lit = g, article, article_id, minter, lit
+        self.nodes: dict[tuple[int, int], URIRef] = {}
+        self.confidences: dict[float, Literal] = {}
+
+    def add(self, fact: URIRef, ev: Evidence, confidence: float, rule: str) -> None:
+        g, article = self.g, self.article
+        node = self.nodes.get((ev.start, ev.end))
+        if node is None:
+            node = self.nodes[(ev.start, ev.end)] = URIRef(self.minter.fact("evidence", self.article_id, ev.start, ev.end))
+            g.add((node, _TYPE, _EVIDENCE_CLASS))
+            g.add((node, _SENTENCE, Literal(ev.text)))
+            g.add((node, _BEGIN, Literal(ev.start)))
+            g.add((node, _END, Literal(ev.end)))
+            g.add((node, _DERIVED, article))
+        conf = self.confidences.get(confidence)
+        if conf is None:
+            conf = self.confidences[confidence] = Literal(str(round(confidence, 3)), datatype=XSD.decimal)
+        g.add((fact, _DERIVED, article))
+        g.add((fact, _EVIDENCE, node))
+        g.add((fact, _CONFIDENCE, conf))
+        g.add((fact, _RULE, self.lit[rule]))
 
 
 def _date(text: str) -> Literal:
@@ -113,10 +239,25 @@ def _date(text: str) -> Literal:
     return Literal(text)
 
 
+#: Characters an IRI cannot hold (N-Triples IRIREF); an IRI with any goes through pyoxigraph, which
+#: rejects it. kg's own IRIs (iris.Minter, vocab) never have them: they are written directly.
+_NOT_IN_IRI = re.compile(r'[\x00-\x20<>"{}|^`\\]|^[^:]*$')
+
+
 def to_ntriples(triples: Iterable[Triple]) -> str:
     """Sorted N-Triples lines (stable text for the store and for diffs), written by pyoxigraph's
-    term syntax, which escapes every character N-Triples requires."""
-    return "\n".join(sorted(f"{_ox(s)} {_ox(p)} {_ox(o)} ." for s, p, o in triples))
+    term syntax, which escapes every character N-Triples requires (each distinct term once)."""
+    memo: dict[Node, str] = {}
+    get = memo.get
+
+    def nt(term: Node) -> str:
+        if type(term) is URIRef and not _NOT_IN_IRI.search(term):
+            text = memo[term] = f"<{term}>"  # what pyoxigraph writes for an IRI it accepts
+        else:
+            text = memo[term] = str(_ox(term))
+        return text
+
+    return "\n".join(sorted([f"{get(s) or nt(s)} {get(p) or nt(p)} {get(o) or nt(o)} ." for s, p, o in triples]))
 
 
 def _ox(term: Node) -> ox.NamedNode | ox.BlankNode | ox.Literal:

@@ -279,7 +279,9 @@ def load_network(
     ``modalities`` and ``include_negated`` widen that (e.g. for analysis). Memberships
     are always kept. A node's label is its shortest ``rdfs:label`` (ties: alphabetical),
     the others are its ``aliases``; its type is the first kg class it has in
-    ``facts.ENTITY_TYPES`` order ("Entity" if it has none).
+    ``facts.ENTITY_TYPES`` order ("Entity" if it has none). When the store holds a
+    resolution graph (``kg.resolve``), the IRIs of one cluster are one node, the canonical
+    IRI, labelled with the cluster's ``skos:prefLabel``, every other name an alias.
     """
     facts = [e for e in _merge_facts(store.select(FACTS_QUERY)) if e.source and _kept(e, modalities, include_negated)]
     edges = [e for e in facts if e.target is not None]
@@ -296,6 +298,14 @@ def load_network(
         if row.get("type") is not None:
             types[ent].add(row["type"][len(KG_NS) :])  # type: ignore[index]
 
+    # Entity resolution (kg/resolve.py): the IRIs of one cluster are one node, its canonical IRI.
+    canonical_of, clusters = _clusters(store)
+    if canonical_of:
+        edges = [_collapse(e, canonical_of) for e in edges]
+        untargeted = [_collapse(e, canonical_of) for e in untargeted]
+        for member, canonical in canonical_of.items():
+            labels[canonical] |= labels.get(member, set())
+
     degree: dict[str, int] = defaultdict(int)
     members: set[str] = set()
     for e in edges:
@@ -309,8 +319,52 @@ def load_network(
         names = sorted(labels.get(ent, ()), key=lambda s: (len(s), s))
         label = names[0] if names else _local_name(ent)
         etype = next((t for t in ENTITY_TYPES if t in types.get(ent, ())), "Entity")
-        nodes.append(Node(id=ent, label=label, type=etype, degree=degree.get(ent, 0), aliases=tuple(sorted(names[1:]))))
+        aliases = tuple(sorted(names[1:]))
+        if ent in clusters:
+            label, etype, known = clusters[ent]
+            aliases = tuple(sorted((known | set(names)) - {label}))
+        nodes.append(Node(id=ent, label=label, type=etype, degree=degree.get(ent, 0), aliases=aliases))
     return Network(nodes=nodes, edges=edges, untargeted=untargeted)
+
+
+# The resolution graph's clusters: a canonical entity is a node with a kg:mentionedIn.
+CLUSTERS_QUERY = (
+    _PREFIXES
+    + """PREFIX owl: <http://www.w3.org/2002/07/owl#>
+SELECT DISTINCT ?member ?canonical WHERE { ?member owl:sameAs ?canonical . ?canonical kg:mentionedIn ?record }
+"""
+)
+CANONICAL_QUERY = (
+    _PREFIXES
+    + """SELECT DISTINCT ?canonical ?label ?type ?alias WHERE {
+  ?canonical kg:mentionedIn ?record ; skos:prefLabel ?label ; a ?type .
+  FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group))
+  OPTIONAL { ?canonical skos:altLabel ?alias }
+}
+"""
+)
+
+
+def _clusters(store: Store) -> tuple[dict[str, str], dict[str, tuple[str, str, set[str]]]]:
+    """member IRI -> canonical IRI, and canonical IRI -> (label, type, aliases); empty without resolution."""
+    canonical_of = {r["member"]: r["canonical"] for r in store.select(CLUSTERS_QUERY) if r["member"] and r["canonical"]}
+    found: dict[str, tuple[str, str, set[str]]] = {}
+    for r in sorted(store.select(CANONICAL_QUERY), key=lambda r: tuple(v or "" for v in r.values())):
+        c = r["canonical"] or ""
+        etype = (r["type"] or "")[len(KG_NS):]
+        label, have, aliases = found.get(c, (r["label"] or "", etype, set()))
+        if ENTITY_TYPES.index(etype) < ENTITY_TYPES.index(have):
+            have = etype
+        if r.get("alias"):
+            aliases.add(r["alias"])  # type: ignore[arg-type]
+        found[c] = (label, have, aliases)
+    return canonical_of, found  # type: ignore[return-value]
+
+
+def _collapse(edge: Edge, canonical_of: dict[str, str]) -> Edge:
+    source = canonical_of.get(edge.source, edge.source)
+    target = canonical_of.get(edge.target, edge.target) if edge.target is not None else None
+    return edge if (source, target) == (edge.source, edge.target) else replace(edge, source=source, target=target)
 
 
 def _local_name(iri: str) -> str:

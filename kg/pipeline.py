@@ -273,6 +273,9 @@ def build(
             report.events += len(facts.events)
             report.roles += len(facts.roles)
             say(f"stored {facts.article.id}")
+        from .resolve import update_resolution  # cross-article entities: the {base}resolution graph
+
+        update_resolution(store, minter, say)
         if out_dir is not None:
             out_dir.mkdir(parents=True, exist_ok=True)
             ttl = out_dir / "graph.ttl"

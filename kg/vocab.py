@@ -38,6 +38,9 @@ class KG(DefinedNamespace):
     target: URIRef
     modality: URIRef
     reportedBy: URIRef
+    claimedBy: URIRef
+    eventClass: URIRef
+    datelinePlace: URIRef
     evidence: URIRef
     mentions: URIRef
     # datatype properties
@@ -50,18 +53,32 @@ class KG(DefinedNamespace):
     endIndex: URIRef
     contentHash: URIRef
     former: URIRef
+    lemma: URIRef
+    classReason: URIRef
+    timeText: URIRef
+    # entity resolution (kg/resolve.py, the {base}resolution graph)
+    mentionedIn: URIRef
+    mentionCount: URIRef
 
 
 SCHEMA = Namespace("https://schema.org/")
 ORG = Namespace("http://www.w3.org/ns/org#")
 SEM = Namespace("http://semanticweb.cs.vu.nl/2009/11/sem/")
 NIF = Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
+TIME = Namespace("http://www.w3.org/2006/time#")
+#: The CAMEO concept scheme of ontology/cameo.ttl: root classes CAMEO["01"]..CAMEO["20"] and the
+#: four quad classes CAMEO["verbal-cooperation"], ... (see ``cameo_class`` and ``quad_concept``).
+CAMEO_NS = "https://w3id.org/kg-news/cameo/"
+CAMEO = Namespace(CAMEO_NS)
+CAMEO_SCHEME = URIRef("https://w3id.org/kg-news/cameo")
 
 PREFIXES: dict[str, str] = {
     "kg": KG_NS,
     "schema": str(SCHEMA),
     "org": str(ORG),
     "sem": str(SEM),
+    "time": str(TIME),
+    "cameo": CAMEO_NS,
     "prov": str(PROV),
     "dcterms": str(DCTERMS),
     "skos": str(SKOS),
@@ -86,4 +103,22 @@ MODALITY_TERMS: dict[str, URIRef] = {
     "planned": KG.planned,
     "hypothetical": KG.hypothetical,
     "generic": KG.generic,
+}
+
+
+def cameo_class(code: str) -> URIRef:
+    """The SKOS concept of a CAMEO root class ("18" -> cameo:18)."""
+    return CAMEO[code]
+
+
+def quad_concept(quad: str) -> URIRef:
+    """The SKOS concept of a CAMEO quad class ("material conflict" -> cameo:material-conflict)."""
+    return CAMEO[quad.replace(" ", "-")]
+
+
+#: Time.datatype -> the XSD datatype of its value.
+TIME_DATATYPES: dict[str, URIRef] = {"date": XSD.date, "gYearMonth": XSD.gYearMonth, "gYear": XSD.gYear}
+#: Time.datatype -> the OWL-Time property of an instant that carries such a value.
+INSTANT_PROPERTIES: dict[str, URIRef] = {
+    "date": TIME.inXSDDate, "gYearMonth": TIME.inXSDgYearMonth, "gYear": TIME.inXSDgYear,
 }

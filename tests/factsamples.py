@@ -17,7 +17,7 @@ SHAPES = ROOT / "ontology" / "shapes.ttl"
 if str(ROOT) not in sys.path:  # the package is not necessarily installed
     sys.path.insert(0, str(ROOT))
 
-from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role  # noqa: E402
+from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role, Time  # noqa: E402
 from kg.iris import Minter  # noqa: E402
 
 BASE = "https://kg.example.org/"
@@ -47,7 +47,9 @@ def minter() -> Minter:
 
 def sample_facts() -> ArticleFacts:
     """A small article: every entity type; a targeted, a negated, a reported, an intransitive and an
-    agentless passive event; a current and a former role (the latter in a country)."""
+    agentless passive event; a current and a former role (the latter in a country). With context:
+    CAMEO classes (and one reason for none), a day, a week and a year, a place from the clause and one
+    from the dateline, a responsibility claim; a role held since a year and a former one."""
     article = Article(
         id="seed/afghan-2012-02-25.txt",
         text=TEXT,
@@ -69,12 +71,16 @@ def sample_facts() -> ArticleFacts:
         "advisers": Entity("advisers", "two US military advisers", "Group"),
         "demonstrators": Entity("demonstrators", "Demonstrators", "Group"),
         "troops": Entity("troops", "Seven troops", "Group"),
+        "kabul": Entity("kabul", "Kabul", "Place"),
     }
     events = [
         # an event with a target
-        Event(actor="demonstrators", action="throw", target="us", evidence=evidence(S_THROW), rule="svo"),
+        Event(actor="demonstrators", action="throw", target="us", evidence=evidence(S_THROW), rule="svo",
+              cameo="18", lemma="throw grenade", time=Time("Sunday", "2012-02-19", "date"), place="afghanistan"),
         # a negated event
-        Event(actor="karzai", action="blame", target="taliban", evidence=evidence(S_NOT), negated=True),
+        Event(actor="karzai", action="blame", target="taliban", evidence=evidence(S_NOT), negated=True,
+              lemma="blame", class_reason="verb not in lexicon: blame (a hand-built fact)", place="kabul",
+              place_from_dateline=True),
         # a reported event, with the speaker
         Event(
             actor="gunman",
@@ -85,14 +91,21 @@ def sample_facts() -> ArticleFacts:
             reported_by="little",
             confidence=0.6,
             rule="svo-reported",
+            cameo="18",
+            lemma="kill",
+            claimed_by="taliban",
+            time=Time("last week", datatype="interval", begin="2012-02-13", end="2012-02-19"),
         ),
         # an intransitive, planned one
-        Event(actor="wardak", action="call", evidence=evidence(S_FORMER), modality="planned", confidence=1.0),
+        Event(actor="wardak", action="call", evidence=evidence(S_FORMER), modality="planned", confidence=1.0,
+              cameo="02", lemma="call for", time=Time("in 2012", "2012", "gYear")),
         # an agentless passive: no actor, only a target
-        Event(actor=None, action="wound", target="troops", evidence=evidence(S_PASSIVE), rule="passive"),
+        Event(actor=None, action="wound", target="troops", evidence=evidence(S_PASSIVE), rule="passive",
+              cameo="18", lemma="wound", time=Time("Saturday")),
     ]
     roles = [
-        Role(person="little", role="press secretary", org="pentagon", evidence=evidence(S_ROLE)),
+        Role(person="little", role="press secretary", org="pentagon", evidence=evidence(S_ROLE),
+             since=Time("2010", "2010", "gYear")),
         Role(
             person="wardak", role="defense minister", org="afghanistan", evidence=evidence(S_FORMER), former=True
         ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from ..facts import Article, ArticleFacts, Role
+from .context import add_context
 from .entities import EntityIndex
 from .events import EventReader
 from .roles import RoleReader
@@ -24,7 +25,9 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     index.set_affiliations({r.person: r.org for r in facts.roles if not r.former})
     for sent in sents:
         facts.events.extend(events_reader.read(sent))
-    used = {k for e in facts.events for k in (e.actor, e.target, e.reported_by) if k is not None}
+    add_context(doc, article, index, facts)  # class, time, place, claims, dated roles
+    used = {k for e in facts.events for k in (e.actor, e.target, e.reported_by, e.place, e.claimed_by)
+            if k is not None}
     used |= {k for r in facts.roles for k in (r.person, r.org)}
     facts.entities = {k: index.entities[k] for k in sorted(used)}
     return facts

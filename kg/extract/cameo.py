@@ -14,11 +14,12 @@ specific key decides ("ambiguous verb: X"). It never guesses.
 
 A few verbs have a sense that needs an entity target: "recall" personnel or an ambassador is
 166/161 (16) while "recalled that ..." is a statement; "assemble"/"gather"/"convene" people is a
-meeting (04). ``TARGET_SENSES`` holds them; they apply only when the event has a target.
+meeting (04). ``TARGET_SENSES`` holds them; they apply only when the event is done to a person,
+an organization or a group (not to a place or a thing: "held the post" is no detention).
 """
 from __future__ import annotations
 
-__all__ = ["LEXICON", "TARGET_SENSES", "AMBIGUOUS", "classify"]
+__all__ = ["LEXICON", "MULTIWORD_HEADS", "TARGET_SENSES", "AMBIGUOUS", "classify"]
 
 # One string per root code; entries separated by commas (an entry may have several words).
 _ENTRIES: dict[str, str] = {
@@ -38,7 +39,7 @@ _ENTRIES: dict[str, str] = {
         pay tribute, lay wreath, pray, celebrate, regret, lament, worry, fear, believe,
         agree, agree with, concur, voice, voice concern, warn of, caution, estimate, calculate,
         clarify, elaborate, repeat, remember, reassure, assure, boast, brag, speculate, doubt, wonder,
-        disclose detail, give detail, release statement, issue statement, make statement,
+        disclose detail, give detail, release statement, sign statement, issue statement, make statement,
         hold news conference, hold press conference""",
     # 02 APPEAL: 020-028 make an appeal or request (for aid, cooperation, reform, to meet, ...).
     "02": """appeal, appeal for, appeal to, urge, call for, call on, call upon, ask, ask for, request,
@@ -235,6 +236,8 @@ def _build() -> dict[str, str]:
 
 #: key ("kill", "call for", "claim responsibility") -> CAMEO root code "01".."20".
 LEXICON: dict[str, str] = _build()
+#: Lemmas that begin a longer key ("call" of "call for"): only these need the parse for their keys.
+MULTIWORD_HEADS: frozenset[str] = frozenset(k.split()[0] for k in LEXICON if " " in k)
 
 
 def classify(keys: list[str], lemma: str, has_target: bool) -> tuple[str | None, str, str | None]:
@@ -250,4 +253,4 @@ def classify(keys: list[str], lemma: str, has_target: bool) -> tuple[str | None,
         return TARGET_SENSES[lemma], lemma, None
     if lemma in AMBIGUOUS:
         return None, lemma, f"ambiguous verb: {lemma} ({AMBIGUOUS[lemma]})"
-    return None, keys[0] if keys else lemma, f"verb not in lexicon: {lemma}"
+    return None, lemma, f"verb not in lexicon: {lemma}"

@@ -1,0 +1,219 @@
+"""Curation as data: the file format, the commands, and decisions that survive a rebuild from scratch."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from test_resolve_rules import BASE, MINTER, _karzai, article, iri, store_of
+
+from kg.cli import app
+from kg.curation import Curation, curate, dumps, load, parse
+from kg.errors import UsageError
+from kg.resolve import read_clusters, resolve_store, update_resolution
+from kg.store import open_store
+
+
+# --- the file -------------------------------------------------------------------------------
+
+HAND_WRITTEN = '''\
+# our decisions
+# (reviewed weekly)
+
+# the article misspells it
+[[merge]]
+entities = ["organization/untied-nations", "organization/united-nations"]
+note = "typo"
+
+[[retype]]
+# not an organization
+entity = "organization/wingfield-hayes"
+type = "Person"
+
+[[merge]]
+entities = ["a/b", "a/a"]
+'''
+
+
+def test_the_file_is_written_sorted_and_stable_with_comments_kept():
+    cur = parse(HAND_WRITTEN)
+    text = dumps(cur)
+    assert text.startswith("# our decisions\n# (reviewed weekly)\n")
+    assert text.index('entities = ["a/a", "a/b"]') < text.index("# the article misspells it") < text.index(
+        'entities = ["organization/united-nations", "organization/untied-nations"]') < text.index(
+        "# not an organization") < text.index("[[retype]]")
+    assert dumps(parse(text)) == text  # a second write changes nothing
+    import tomllib
+
+    data = tomllib.loads(text)
+    assert data["retype"] == [{"entity": "organization/wingfield-hayes", "type": "Person"}]
+    cur.add("merge", entities=["a/b", "a/a"])  # already there: not repeated
+    assert dumps(cur) == text
+
+
+def test_odd_strings_round_trip():
+    cur = Curation()
+    cur.add("rename", entity="person/x", label='say "hi" \\ \t\u00e9\U0001F642 # not a comment', note="line\nbreak")
+    assert parse(dumps(cur)).entries[0].values == cur.entries[0].values
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[[merge]]\nentites = ['a/b', 'a/c']\n", "unknown key 'entites'"),
+    ("[[marge]]\nentities = ['a/b', 'a/c']\n", "unknown key or table 'marge'"),
+    ("[[merge]]\nentities = ['a/b']\n", "two or more"),
+    ("[[retype]]\nentity = 'a/b'\ntype = 'Thing'\n", "type must be one of"),
+    ("[[rename]]\nentity = 'a/b'\n", "missing 'label'"),
+    ("[[merge]\n", "not valid TOML"),
+])
+def test_a_bad_file_is_a_one_line_usage_error(text, message):
+    with pytest.raises(UsageError, match=message):
+        parse(text)
+
+
+def test_the_path_comes_from_flag_env_then_pyproject(tmp_path, monkeypatch):
+    from kg.curation import curation_path, using
+
+    monkeypatch.delenv("KG_CURATION", raising=False)
+    assert curation_path(cwd=tmp_path) == tmp_path / "curation.toml"
+    (tmp_path / "pyproject.toml").write_text('[tool.kg]\ncuration = "data/decisions.toml"\n')
+    assert curation_path(cwd=tmp_path) == tmp_path / "data" / "decisions.toml"
+    monkeypatch.setenv("KG_CURATION", str(tmp_path / "env.toml"))
+    assert curation_path(cwd=tmp_path) == tmp_path / "env.toml"
+    with using(tmp_path / "flag.toml"):
+        assert curation_path(cwd=tmp_path) == tmp_path / "flag.toml"
+    assert curation_path("x.toml") == Path("x.toml")
+
+
+# --- decisions applied ---------------------------------------------------------------------------
+
+UN_A = article("a", "The United Nations criticised it.", [("u", "United Nations", "Organization")])
+UN_B = article("b", "The Untied Nations and United States criticised it.", [("u", "Untied Nations", "Organization"),
+                                                                             ("us", "United States", "Place")])
+
+
+def test_merge_never_merge_split_rename_retype_are_applied():
+    st = store_of(UN_A, UN_B, _karzai("k"), article("c", "President Karzai of Afghanistan spoke.",
+                                                  [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place")],
+                                                  roles=[("k", "President", "af")]),
+                  article("d", "Wingfield-Hayes of the BBC was detained; Rupert Wingfield-Hayes left.",
+                          [("w", "Wingfield-Hayes", "Organization"), ("r", "Rupert Wingfield-Hayes", "Person")]))
+    un, untied = iri("Organization", "United Nations"), iri("Organization", "Untied Nations")
+    karzai, hamid = iri("Person", "Karzai"), iri("Person", "Hamid Karzai")
+    wh, rupert = iri("Organization", "Wingfield-Hayes"), iri("Person", "Rupert Wingfield-Hayes")
+
+    res = resolve_store(st, BASE, Curation(), [])
+    assert res.of[un] is not res.of[untied] and res.of[karzai] is res.of[hamid] and res.of[wh] is not res.of[rupert]
+
+    cur = Curation()
+    cur.add("merge", entities=["organization/united-nations", "organization/untied-nations"])
+    cur.add("never_merge", entities=["person/karzai", "person/hamid-karzai"])
+    cur.add("retype", entity="organization/wingfield-hayes", type="Person")
+    cur.add("rename", entity="organization/united-nations", label="UN")
+    res = resolve_store(st, BASE, cur, [])
+    assert res.of[un] is res.of[untied] and res.of[un].label == "UN" and res.of[un].canonical == un
+    assert res.of[karzai] is not res.of[hamid]
+    cl = res.of[wh]  # retyped, it joins the full name by the short-name rule (same article)
+    assert cl is res.of[rupert] and cl.type == "Person" and cl.canonical == rupert
+    assert iri("Person", "Wingfield-Hayes") in cl.members  # the IRI the right type gives, minted
+
+    cur = Curation()
+    cur.add("split", entity="person/karzai")
+    assert resolve_store(st, BASE, cur, []).of[karzai].members == [karzai]
+
+
+def test_merging_different_types_or_across_a_never_merge_is_refused_with_a_note():
+    st = store_of(UN_A, UN_B)
+    cur = Curation()
+    cur.add("merge", entities=["organization/united-nations", "place/united-states"])
+    cur.add("merge", entities=["organization/united-nations", "organization/untied-nations"])
+    cur.add("never_merge", entities=["organization/united-nations", "organization/untied-nations"])
+    cur.add("merge", entities=["organization/united-nations", "organization/nobody"])
+    res = resolve_store(st, BASE, cur, [])
+    assert len(res.of[iri("Organization", "United Nations")].members) == 1
+    text = "\n".join(res.notes)
+    assert "different types" in text and "never-merge" in text and "organization/nobody (a merge)" in text
+
+
+def test_the_commands_edit_the_file_and_the_store(tmp_path):
+    store_dir, cfile = tmp_path / "store", tmp_path / "curation.toml"
+    st = open_store(store_dir)
+    try:
+        store_of(UN_A, UN_B, _karzai("k"), article("c", "President Karzai of Afghanistan spoke.",
+                                                 [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place")],
+                                                 roles=[("k", "President", "af")]), store=st)
+        update_resolution(st, MINTER, curation=Curation())
+    finally:
+        st.close()
+    said, path = curate("merge", str(store_dir), BASE, "Untied Nations", "United Nations", curation_file=cfile, note="typo")
+    assert path == cfile and said == ["merged United Nations into Untied Nations"]
+    assert load(cfile).of("merge")[0].values == {"entities": ["organization/united-nations", "organization/untied-nations"],
+                                                 "note": "typo"}
+    said, path = curate("merge", str(store_dir), BASE, "Untied Nations", "United Nations", curation_file=cfile)
+    assert path is None and "already one entity" in said[0]
+    with pytest.raises(UsageError, match="different types never merge"):
+        curate("merge", str(store_dir), BASE, "United Nations", "United States", curation_file=cfile)
+    with pytest.raises(UsageError, match="both name Hamid Karzai"):
+        curate("never_merge", str(store_dir), BASE, "Karzai", "Hamid Karzai", curation_file=cfile)
+    curate("split", str(store_dir), BASE, "Hamid Karzai", curation_file=cfile, article="c")
+    assert load(cfile).of("split")[0].values == {"entity": "person/karzai"}
+    curate("rename", str(store_dir), BASE, "Hamid Karzai", "President Hamid Karzai", curation_file=cfile)
+    curate("retype", str(store_dir), BASE, "Afghanistan", "Organization", curation_file=cfile)
+    with pytest.raises(UsageError, match="no entity named 'Nobody'"):
+        curate("rename", str(store_dir), BASE, "Nobody", "x", curation_file=cfile)
+
+    st = open_store(store_dir)
+    try:
+        clusters = {c.canonical: c for c in read_clusters(st, BASE)}
+    finally:
+        st.close()
+    un = clusters[iri("Organization", "United Nations")]
+    assert un.members == [iri("Organization", "United Nations"), iri("Organization", "Untied Nations")]
+    assert clusters[iri("Person", "Hamid Karzai")].label == "President Hamid Karzai"
+    assert iri("Person", "Karzai") in clusters  # split off: its own entity
+    assert clusters[iri("Organization", "Afghanistan")].type == "Organization"
+    assert [e.table for e in load(cfile).entries] == ["merge", "split", "rename", "retype"]
+
+
+def _write(folder: Path, name: str, text: str) -> None:
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+
+
+def test_a_merge_survives_a_rebuild_from_scratch(tmp_path):
+    """build, kg merge, rm -rf the store, build again: the merge is still there (spaCy, the real CLI)."""
+    src, store, cfile = tmp_path / "in", tmp_path / "store", tmp_path / "curation.toml"
+    _write(src, "a.txt", "Protesters marched to the Ministry of Defence in Kabul on Monday, police said.\n")
+    _write(src, "b.txt", "The Defence Ministry said on Tuesday that the protesters had left Kabul.\n")
+    runner = CliRunner()
+    common = ["--store", str(store), "--curation", str(cfile)]
+
+    def build() -> None:
+        res = runner.invoke(app, ["build", str(src), "--workers", "1", "--out", str(tmp_path / "out"), *common])
+        assert res.exit_code == 0, res.output
+
+    def entities() -> list[dict]:
+        import json
+
+        res = runner.invoke(app, ["entities", "--type", "Organization", "--format", "json", "--store", str(store)])
+        assert res.exit_code == 0, res.output
+        return json.loads(res.stdout)
+
+    build()
+    found = {e["label"]: e for e in entities()}
+    assert {"Ministry of Defence", "Defence Ministry"} <= set(found), found
+    res = runner.invoke(app, ["merge", "Ministry of Defence", "Defence Ministry", "--note", "same ministry", *common])
+    assert res.exit_code == 0, res.output
+    merged = [e for e in entities() if e["label"] == "Ministry of Defence"]
+    assert len(merged) == 1 and "Defence Ministry" in merged[0]["aliases"] and merged[0]["articles"] == 2
+
+    shutil.rmtree(store)
+    build()
+    again = [e for e in entities() if e["label"] == "Ministry of Defence"]
+    assert again == merged
+    assert (tmp_path / "out" / "graph.ttl").read_text(encoding="utf-8").count("owl:sameAs") >= 1
+
+    shown = runner.invoke(app, ["show", "Defence Ministry", "--store", str(store), "--curation", str(cfile)])
+    assert shown.exit_code == 0 and shown.stdout.startswith("Ministry of Defence (Organization)"), shown.output
+    assert "organization/defence-ministry (curation)" in shown.stdout

@@ -1,0 +1,274 @@
+"""Entity resolution across articles: which entities merge and which stay apart (kg/resolve.py).
+
+The articles are hand-written facts (no spaCy) stored through the real mapping, so the rules
+see exactly what a build writes; the last test checks the extractor's US variants with spaCy.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+from factsamples import BASE  # also puts the project on sys.path
+
+from kg.curation import Curation
+from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role
+from kg.iris import Minter
+from kg.linking import Link
+from kg.mapping import article_graph, to_ntriples
+from kg.resolve import Resolution, resolve_store, update_resolution
+from kg.store import MemoryStore, Store
+
+MINTER = Minter(BASE)
+
+
+def iri(etype: str, label: str, article: str | None = None) -> str:
+    return MINTER.entity(etype, label, article)
+
+
+def article(aid: str, text: str, entities: Iterable[tuple], events: Iterable[tuple] = (),
+            roles: Iterable[tuple] = ()) -> ArticleFacts:
+    """Facts of one article. entities: (key, label, type[, aliases]); events: (actor, action, target);
+    roles: (person, role, org). Every fact's evidence is the whole text."""
+    ev = Evidence(text=text, start=0, end=len(text))
+    ents = {}
+    for e in entities:
+        key, label, etype, *rest = e
+        ents[key] = Entity(key, label, etype, set(rest[0]) if rest else {label})
+    return ArticleFacts(
+        article=Article(id=aid, text=text, content_hash=hashlib.sha256(text.encode()).hexdigest()),
+        entities=ents,
+        events=[Event(actor=a, action=act, target=t, evidence=ev) for a, act, t in events],
+        roles=[Role(person=p, role=r, org=o, evidence=ev) for p, r, o in roles],
+    )
+
+
+def store_of(*facts: ArticleFacts, store: Store | None = None) -> Store:
+    st = store if store is not None else MemoryStore()
+    for f in facts:
+        st.replace_graph(MINTER.graph(f.article.id), to_ntriples(article_graph(f, MINTER)))
+    return st
+
+
+def resolve(*facts: ArticleFacts, curation: Curation | None = None, links: list[Link] | None = None) -> Resolution:
+    st = store_of(*facts)
+    return resolve_store(st, BASE, curation or Curation(), links or [])
+
+
+def same(res: Resolution, a: str, b: str) -> bool:
+    return res.of[a] is res.of[b]
+
+
+# --- rule 1: the same name ------------------------------------------------------------------
+
+
+def test_us_variants_across_articles_are_one_place_labelled_united_states():
+    res = resolve(
+        article("a", "Troops of the U.S. left.", [("us", "U.S.", "Place")]),
+        article("b", "The United States said no.", [("us", "United States", "Place")]),
+        article("c", "America said no.", [("us", "America", "Place")]),
+        article("d", "The US said no.", [("us", "US", "Place")]),
+    )
+    members = [iri("Place", n) for n in ("U.S.", "United States", "America", "US")]
+    assert len({id(res.of[m]) for m in members}) == 1
+    cl = res.of[members[0]]
+    assert cl.label == "United States" and cl.canonical == iri("Place", "United States")
+    assert {"America", "US", "U.S."} <= set(cl.aliases)
+    assert set(cl.counts) == {MINTER.article(x) for x in "abcd"}
+
+
+def test_names_that_differ_in_case_accents_titles_are_one():
+    res = resolve(
+        article("a", "Gérald Darmanin spoke.", [("g", "Gérald Darmanin", "Person")]),
+        article("b", "Minister Gerald Darmanin spoke.", [("g", "Minister Gerald Darmanin", "Person")]),
+    )
+    assert same(res, iri("Person", "Gérald Darmanin"), iri("Person", "Minister Gerald Darmanin"))
+
+
+def test_different_types_never_merge_washington_place_and_government():
+    res = resolve(
+        article("a", "Protesters marched in Washington.", [("w", "Washington", "Place")]),
+        article("b", "Washington imposed sanctions.", [("w", "Washington", "Organization")]),
+    )
+    place, gov = iri("Place", "Washington"), iri("Organization", "Washington")
+    assert place != gov and not same(res, place, gov)
+    assert (res.of[place].type, res.of[gov].type) == ("Place", "Organization")
+
+
+def test_groups_are_local_and_never_merge():
+    res = resolve(
+        article("a", "A gunman fired.", [("g", "a gunman", "Group")]),
+        article("b", "A gunman fired.", [("g", "a gunman", "Group")]),
+    )
+    a, b = iri("Group", "a gunman", "a"), iri("Group", "a gunman", "b")
+    assert a != b and not same(res, a, b)
+
+
+# --- rule 2: acronyms -----------------------------------------------------------------------
+
+
+KCNA_TEXT = "North Korea's main news agency Korean Central News Agency (KCNA) said the army was on alert. KCNA added more."
+
+
+def test_acronym_and_expansion_merge_when_an_article_pairs_them():
+    res = resolve(
+        article("a", KCNA_TEXT, [("k", "KCNA", "Organization")]),
+        article("b", "The Korean Central News Agency reported a test.", [("k", "Korean Central News Agency", "Organization")]),
+    )
+    acr, full = iri("Organization", "KCNA"), iri("Organization", "Korean Central News Agency")
+    assert same(res, acr, full)
+    cl = res.of[acr]
+    assert cl.label == "Korean Central News Agency" and cl.canonical == full and "KCNA" in cl.aliases
+    assert ("acronym" in {rule for *_, rule in cl.reasons})
+
+
+def test_acronym_and_expansion_stay_apart_when_no_article_pairs_them():
+    res = resolve(
+        article("a", "KCNA said the army was on alert.", [("k", "KCNA", "Organization")]),
+        article("b", "The Korean Central News Agency reported a test.", [("k", "Korean Central News Agency", "Organization")]),
+    )
+    assert not same(res, iri("Organization", "KCNA"), iri("Organization", "Korean Central News Agency"))
+
+
+def test_an_acronym_alone_takes_the_expansion_its_article_gives_as_label():
+    text = 'the supreme commander of the Korean People\'s Army [KPA] said the KPA would strike.'
+    res = resolve(article("a", text, [("k", "KPA", "Organization")]))
+    cl = res.of[iri("Organization", "KPA")]
+    assert cl.label == "Korean People's Army" and cl.aliases == ["KPA"]
+
+
+def test_one_entity_carrying_both_names_pairs_them_for_the_store():
+    res = resolve(
+        article("a", "The North Atlantic Treaty Organization met.", [("n", "North Atlantic Treaty Organization", "Organization", {"NATO"})]),
+        article("b", "NATO ordered workers out.", [("n", "NATO", "Organization")]),
+    )
+    assert same(res, iri("Organization", "NATO"), iri("Organization", "North Atlantic Treaty Organization"))
+
+
+# --- rule 3: country-qualified organizations, common nouns -------------------------------------
+
+
+def test_country_qualified_organization_joins_its_short_name():
+    res = resolve(
+        article("a", "The US State Department said the State Department spokesperson would speak.",
+                [("l", "US State Department", "Organization"), ("s", "State Department", "Organization")]),
+        article("b", "The State Department criticised the United States Congress.",
+                [("s", "State Department", "Organization"), ("us", "United States", "Place")]),
+        article("c", "The Home Office said no.", [("h", "Home Office", "Organization")]),
+    )
+    long, short = iri("Organization", "US State Department"), iri("Organization", "State Department")
+    assert same(res, long, short) and res.of[short].label == "US State Department"
+    assert not same(res, short, iri("Organization", "Home Office"))
+
+
+def test_a_short_name_qualified_by_two_countries_stays_apart():
+    res = resolve(
+        article("a", "The Indonesian Navy and the Malaysian Navy sailed; the Navy said.",
+                [("i", "Indonesian Navy", "Organization"), ("m", "Malaysian Navy", "Organization"),
+                 ("n", "Navy", "Organization")]),
+    )
+    navy = iri("Organization", "Navy")
+    assert not same(res, navy, iri("Organization", "Indonesian Navy"))
+    assert not same(res, navy, iri("Organization", "Malaysian Navy"))
+
+
+def test_a_common_noun_joins_the_one_name_it_ends_in_its_article():
+    res = resolve(
+        article("a", "Reporters covered the Workers' Party Congress. During the congress, Kim spoke.",
+                [("w", "Workers' Party Congress", "Organization"), ("c", "congress", "Organization")]),
+    )
+    assert same(res, iri("Organization", "congress"), iri("Organization", "Workers' Party Congress"))
+    # once a second article uses the common noun it may be another congress: it stands alone
+    res = resolve(
+        article("a", "Reporters covered the Workers' Party Congress. During the congress, Kim spoke.",
+                [("w", "Workers' Party Congress", "Organization"), ("c", "congress", "Organization")]),
+        article("b", "The congress voted.", [("c", "congress", "Organization")]),
+    )
+    assert not same(res, iri("Organization", "congress"), iri("Organization", "Workers' Party Congress"))
+
+
+# --- rule 5: short person names ---------------------------------------------------------------
+
+
+def _karzai(aid: str = "a") -> ArticleFacts:
+    return article(aid, "Afghan President Hamid Karzai called for calm and condemned the Taliban.",
+                   [("k", "Hamid Karzai", "Person", {"Hamid Karzai", "Karzai"}), ("af", "Afghanistan", "Place"),
+                    ("t", "Taliban", "Organization")],
+                   events=[("k", "condemn", "t")], roles=[("k", "President", "af")])
+
+
+def test_short_name_joins_the_full_name_when_they_share_an_organization():
+    res = resolve(_karzai(), article("b", "President Karzai of Afghanistan spoke.",
+                                     [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place")],
+                                     roles=[("k", "President", "af")]))
+    short, full = iri("Person", "Karzai"), iri("Person", "Hamid Karzai")
+    assert same(res, short, full)
+    cl = res.of[short]
+    assert cl.label == "Hamid Karzai" and cl.canonical == full and ("short name" in {r for *_, r in cl.reasons})
+
+
+def test_short_name_joins_the_full_name_through_a_common_partner():
+    res = resolve(_karzai(), article("b", "Karzai blamed the Taliban.", [("k", "Karzai", "Person"), ("t", "Taliban", "Organization")],
+                                     events=[("k", "blame", "t")]))
+    assert same(res, iri("Person", "Karzai"), iri("Person", "Hamid Karzai"))
+
+
+def test_short_name_without_evidence_stays_apart():
+    res = resolve(_karzai(), article("b", "Karzai won the chess final.", [("k", "Karzai", "Person")]))
+    assert not same(res, iri("Person", "Karzai"), iri("Person", "Hamid Karzai"))
+
+
+def test_an_ambiguous_short_name_stays_apart_even_with_evidence():
+    res = resolve(
+        _karzai(),
+        article("c", "Ahmed Wali Karzai of Afghanistan condemned the Taliban.",
+                [("w", "Ahmed Wali Karzai", "Person"), ("af", "Afghanistan", "Place"), ("t", "Taliban", "Organization")],
+                events=[("w", "condemn", "t")], roles=[("w", "council head", "af")]),
+        article("b", "Karzai of Afghanistan condemned the Taliban.", [("k", "Karzai", "Person"), ("t", "Taliban", "Organization"),
+                                                                      ("af", "Afghanistan", "Place")],
+                events=[("k", "condemn", "t")], roles=[("k", "President", "af")]),
+    )
+    short = iri("Person", "Karzai")
+    assert not same(res, short, iri("Person", "Hamid Karzai")) and not same(res, short, iri("Person", "Ahmed Wali Karzai"))
+
+
+def test_full_names_that_merely_share_a_word_stay_apart():
+    res = resolve(article("a", "John Kerry met John Baird.", [("k", "John Kerry", "Person"), ("b", "John Baird", "Person")],
+                          events=[("k", "meet", "b")]))
+    assert not same(res, iri("Person", "John Kerry"), iri("Person", "John Baird"))
+
+
+# --- the linking table ------------------------------------------------------------------------
+
+
+def test_linking_table_links_and_merges_by_external_iri():
+    q = "http://www.wikidata.org/entity/Q464041"
+    links = [Link("Hamid Karzai", "Person", q), Link("Karzai", "Person", q), Link("Karzai", "Place", "http://example.org/p")]
+    res = resolve(_karzai(), article("b", "Karzai won the chess final.", [("k", "Karzai", "Person")]), links=links)
+    cl = res.of[iri("Person", "Karzai")]
+    assert same(res, iri("Person", "Karzai"), iri("Person", "Hamid Karzai")) and cl.external == [q]
+
+
+# --- the extractor, across articles (spaCy) ----------------------------------------------------
+
+
+def test_the_extractor_gives_us_variants_one_iri_across_articles(read):
+    iris = set()
+    for i, text in enumerate(["U.S. troops left Kabul on Monday.", "The United States said it would leave.",
+                              "America sent more troops to Kabul."]):
+        facts = read(text, article_id=f"x{i}")
+        iris |= {MINTER.entity(e.type, e.label, f"x{i}") for e in facts.entities.values() if e.type == "Place"
+                 and e.label != "Kabul"}
+    res = resolve(*[read(t, article_id=f"y{i}") for i, t in enumerate(["U.S. troops left Kabul.", "The United States left."])])
+    assert iris == {iri("Place", "United States")}
+    assert res.of[iri("Place", "United States")].label == "United States"
+
+
+def test_update_writes_one_resolution_graph():
+    st = store_of(_karzai(), article("b", "President Karzai of Afghanistan spoke.",
+                                     [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place")], roles=[("k", "President", "af")]))
+    update_resolution(st, MINTER, curation=Curation())
+    graphs = st.graphs()
+    assert f"{BASE}resolution" in graphs and len(graphs) == 3
+    rows = st.select(f"""SELECT ?m ?c WHERE {{ GRAPH <{BASE}resolution> {{
+        ?m <http://www.w3.org/2002/07/owl#sameAs> ?c }} }}""")
+    assert [(r["m"], r["c"]) for r in rows] == [(iri("Person", "Karzai"), iri("Person", "Hamid Karzai"))]
