@@ -174,6 +174,18 @@ class EntityIndex:
         for c in tok.children:
             if c.dep_ == "appos" and c.i in self._token_key and self._token_key[c.i].startswith("Person:"):
                 return self._token_key[c.i]
+        if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Person:"):
+            return self._token_key[tok.head.i]  # "Y, a tailor who killed X": the tailor is Y
+        for prep in tok.children:
+            # "the head of the agency, Kim": a person cannot be in apposition to an organization,
+            # so the name the parser hung on the organization names the head noun.
+            if prep.dep_ != "prep" or prep.lower_ != "of" or not is_human_noun(tok):
+                continue
+            for org in prep.children:
+                if org.dep_ == "pobj" and org.ent_type_ in ("ORG", "GPE", "NORP"):
+                    for c in org.children:
+                        if c.dep_ == "appos" and self._token_key.get(c.i, "").startswith("Person:"):
+                            return self._token_key[c.i]
         nxt = tok.i + 1
         if (tok.lemma_.lower() in ROLE_NOUNS and nxt + 1 < len(self.doc) and self.doc[nxt].text == ","
                 and self.doc[nxt + 1].ent_type_ == "PERSON" and self.doc[nxt + 1].ent_iob_ == "B"):

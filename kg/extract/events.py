@@ -24,6 +24,7 @@ from ..nlp.lexicon import (
     REQUEST_VERBS,
     UNACCUSATIVE_VERBS,
 )
+from .accusation import accusation
 from .entities import EntityIndex
 from .nominal import nominal_events
 
@@ -97,6 +98,12 @@ class EventReader:
             if head_passive and head.lemma_ in OBJECT_CONTROL_VERBS | {"authorize", "ask", "tell", "order"}:
                 return subj, False
             return (subj, False) if not head_passive else ([], False)
+        if verb.dep_ == "advcl" and verb.tag_ == "VBG" and (_is_verb(head) or head.pos_ == "AUX"):
+            # "X, serving life for killing Y, was denied parole", "after meeting Y, X said": a
+            # participial adjunct's subject is its clause's surface subject. One after a passive
+            # verb tells a result of the event ("the site was attacked, causing it to shut down").
+            subj, head_passive = self.subjects(head, depth + 1)
+            return ([], False) if head_passive and verb.i > head.i else (subj, False)
         if verb.dep_ == "conj" and _is_verb(head):
             subj, head_passive = self.subjects(head, depth + 1)
             # "was interrogated ... and made to sign": a bare -ed conjunct shares the passive auxiliary.
@@ -249,14 +256,14 @@ class EventReader:
                 continue
             if lemma in NON_EVENT_VERBS and not self._light(verb):
                 continue
-            if _noun_gerund(verb):
+            if _noun_gerund(verb) or _elaborating_speech(verb):
                 continue
             for ev in self._events_of(verb, evidence):
                 key = (ev.actor, ev.action, ev.target)
                 if key not in seen:
                     seen.add(key)
                     events.append(ev)
-        for ev in nominal_events(sent, self.index, evidence):
+        for ev in nominal_events(sent, self.index, evidence, self.subjects):
             key = (ev.actor, ev.action, ev.target)
             if key not in seen:
                 seen.add(key)
@@ -267,7 +274,8 @@ class EventReader:
         return False
 
     def _events_of(self, verb: Token, evidence: Evidence) -> list[Event]:
-        subjects, passive = self.subjects(verb)
+        judged = accusation(verb, self.subjects) if verb.dep_ == "pcomp" and verb.tag_ == "VBG" else None
+        subjects, passive = (judged.accused, False) if judged else self.subjects(verb)
         entity_objs, things, joiner = self.objects(verb)
         lemma = verb.lemma_.lower()
         rule = "svo"
@@ -295,6 +303,11 @@ class EventReader:
             speakers, _ = self.subjects(reporter_verb)
             resolved = [self.index.resolve(s) for s in speakers]
             reported_by = next((r for r in resolved if r is not None), None)
+        if judged is not None:
+            negated = negated or judged.negated
+            if judged.modality == "reported" and modality == "asserted":
+                modality = "reported"
+                reported_by = self.index.resolve(judged.accuser) if judged.accuser is not None else None
         out: list[Event] = []
         if _anonymity_formula(verb):
             return out
@@ -338,6 +351,13 @@ def _noun_gerund(verb: Token) -> bool:
         return False
     subj = [c for c in verb.children if c.dep_ == "nsubj"]
     return len(subj) == 1 and subj[0].i == verb.i - 1 and subj[0].left_edge.dep_ == "det"
+
+
+def _elaborating_speech(verb: Token) -> bool:
+    """ "claimed responsibility, saying it was revenge", "said ..., adding that ...": the participle
+    tells what the same speech act said; it is not a second statement."""
+    return (verb.dep_ == "advcl" and verb.tag_ == "VBG" and verb.lemma_ in REPORTING_VERBS
+            and verb.head.lemma_ in REPORTING_VERBS)
 
 
 def _anonymity_formula(verb: Token) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Event
+from .accusation import Subjects, accusation
 from .entities import EntityIndex
 
 #: Event nouns and the verb they nominalise.
@@ -34,14 +35,19 @@ def _pobj(tok: Token, prep: str) -> Token | None:
     return None
 
 
-def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence) -> list[Event]:
-    """Events whose trigger is an event noun or an agent noun with both participants named."""
+def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects: Subjects) -> list[Event]:
+    """Events whose trigger is an event noun or an agent noun with both participants named.
+
+    An event noun with no agent of its own takes the accused of the charge, trial or verdict it
+    is the object of ("X was charged in the slaying of Y"; see ``accusation``).
+    """
     out: list[Event] = []
     for tok in sent:
         if tok.pos_ not in ("NOUN", "PROPN"):
             continue
         lemma = tok.lemma_.lower()
         actor = target = None
+        negated, modality, reported_by = False, "asserted", None
         if lemma in EVENT_NOUNS:
             action = EVENT_NOUNS[lemma]
             of, by = _pobj(tok, "of"), _pobj(tok, "by")
@@ -56,6 +62,12 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence) -> list[E
             if patient is None and by is not None:
                 # "the Kennedy assassination by Sirhan": the patient is a name modifying the noun
                 patient = next((c for c in tok.children if c.dep_ in ("compound", "nmod") and index.named_key(c)), None)
+            judged = accusation(tok, subjects) if agent is None and patient is not None else None
+            if judged is not None:
+                agent = judged.accused[0]
+                negated, modality = judged.negated, judged.modality
+                if modality == "reported" and judged.accuser is not None:
+                    reported_by = index.resolve(judged.accuser)
             if agent is None or patient is None:
                 continue
             actor, target = index.resolve(agent), index.resolve(patient)
@@ -71,7 +83,7 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence) -> list[E
         if actor is None or target is None or actor == target:
             continue
         out.append(Event(actor=actor, action=action, target=target, evidence=evidence, rule="nominal",
-                         confidence=0.6, trigger=Evidence(tok.text, tok.idx, tok.idx + len(tok.text))))
+                         confidence=0.6, negated=negated, modality=modality, reported_by=reported_by, trigger=Evidence(tok.text, tok.idx, tok.idx + len(tok.text))))
     return out
 
 
