@@ -221,3 +221,10 @@ def test_relative_which_with_its_own_subject_is_no_actor(read):
 def test_noun_gerund_is_no_event(read):
     f = read("Reporters arrived before the party congress meeting in Hanoi.")
     assert not any(e.action.startswith("meet") for e in f.events)
+
+
+def test_er_nouns_are_people_only_when_built_on_a_word(read):
+    f = read("The villagers suffered hunger after the storm. Lawbreakers robbed the shop keepers.")
+    groups = {e.label for e in f.entities.values() if e.type == "Group"}
+    assert "hunger" not in groups
+    assert {"villagers", "Lawbreakers"} <= groups

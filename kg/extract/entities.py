@@ -14,6 +14,7 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from ..facts import Entity
+from ..nlp.pipeline import known_word
 from ..nlp.lexicon import (
     ATTACKER_NOUNS,
     DEMONYMS,
@@ -60,7 +61,22 @@ def is_human_noun(tok: Token) -> bool:
         return False
     if low in HUMAN_NOUNS or lemma in HUMAN_NOUNS or lemma in ROLE_NOUNS or lemma in ATTACKER_NOUNS:
         return True
-    return tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(HUMAN_SUFFIXES)
+    return tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(HUMAN_SUFFIXES) and _agentive(tok)
+
+
+def _agentive(tok: Token) -> bool:
+    """An -er/-or noun names a doer only when it is built on a word ("farm-er", "manag-er",
+    "shopp-er", "villag-er", "lawbreak-er"); "hunger", "water" and "winter" are not. Other
+    suffixes pass."""
+    low = tok.lemma_.lower() if tok.lemma_ else tok.lower_
+    for suffix in ("er", "or"):
+        if low.endswith(suffix):
+            stem = low[: -len(suffix)]
+            stems = {stem, stem + "e"} | ({stem[:-1]} if len(stem) > 2 and stem[-1] == stem[-2] else set())
+            stems |= {stem[i:] for i in range(1, len(stem) - 3)}  # "law-break-er", "peace-keep-er"
+            known = [known_word(tok.vocab, s, pos) for s in stems for pos in ("verb", "noun")]
+            return True if None in known else any(known)
+    return True
 
 
 @dataclass

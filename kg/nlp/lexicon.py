@@ -67,6 +67,8 @@ somebody anyone everyone passerby bureaucrats bureaucrat campaigner campaigners 
 seeker seekers director directors owner owners operator operators manager managers chief chiefs
 board boards union unions cartel cartels gang gangs club clubs jury juries court courts network networks
 parliament congress senate cabinet church churches party parties militia militias army armies
+mother mothers father fathers daughter daughters sister sisters brother brothers son sons wife wives
+husband husbands parent parents relative relatives mayor mayors ambassador ambassadors
 """.split())
 
 #: Suffixes of agent nouns (worker, protester, activist, politician, assistant).

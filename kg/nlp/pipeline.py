@@ -11,6 +11,7 @@ import spacy
 from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc
+from spacy.vocab import Vocab
 
 from ..errors import ModelError
 from .repairs import repair_entities
@@ -55,8 +56,34 @@ def load(model: str = DEFAULT_MODEL) -> Language:
     for abbr in _ABBREVIATIONS:
         for form in (abbr, abbr.upper()):
             nlp.tokenizer.add_special_case(form, [{ORTH: form}])
+    _share_word_lists(nlp)
     if "parser" in nlp.pipe_names:
         nlp.add_pipe("kg_paragraphs", before="parser")
     if "ner" in nlp.pipe_names:
         nlp.add_pipe("kg_entity_repairs", after="ner")
     return nlp
+
+
+#: ``vocab.lookups`` tables of the verbs and nouns the model's lemmatizer knows (see ``known_word``).
+WORD_TABLES = {"verb": "kg_verbs", "noun": "kg_nouns"}
+
+
+def _share_word_lists(nlp: Language) -> None:
+    """Put the lemmatizer's word lists where every token can reach them (``tok.vocab.lookups``)."""
+    if "lemmatizer" not in nlp.pipe_names:
+        return
+    tables = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
+    if tables is None or not tables.has_table("lemma_index"):
+        return
+    index = tables.get_table("lemma_index")
+    for pos, name in WORD_TABLES.items():
+        if pos in index and not nlp.vocab.lookups.has_table(name):
+            nlp.vocab.lookups.add_table(name, {w: True for w in index[pos]})
+
+
+def known_word(vocab: Vocab, word: str, pos: str) -> bool | None:
+    """Whether the model knows ``word`` as a lemma of ``pos`` ("verb", "noun"); None if it can't say."""
+    name = WORD_TABLES[pos]
+    if not vocab.lookups.has_table(name):
+        return None
+    return word in vocab.lookups.get_table(name)
