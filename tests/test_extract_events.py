@@ -228,3 +228,14 @@ def test_er_nouns_are_people_only_when_built_on_a_word(read):
     groups = {e.label for e in f.entities.values() if e.type == "Group"}
     assert "hunger" not in groups
     assert {"villagers", "Lawbreakers"} <= groups
+
+
+def test_they_resolves_to_a_group_in_the_previous_sentence(read):
+    f = read("The protesters marched to the palace on Monday. They blocked the main gate.")
+    assert has(f, "protesters", "block")
+
+
+def test_they_does_not_reach_back_over_several_sentences(read):
+    f = read("The protesters marched to the palace on Monday. The palace is old. Its walls are high. "
+             "Tourists rarely visit. They blocked the main gate.")
+    assert not has(f, "protesters", "block")

@@ -416,6 +416,8 @@ class EntityIndex:
         last_sent = self.doc[prev[-1].start].sent
         if sent.start - last_sent.end > 400:
             return None
+        if low in _PLURAL and _sentences_between(last_sent, sent) > _PLURAL_REACH:
+            return None  # "they" reaches back less far than "he": groups are seldom topics for long
         in_last = [m for m in prev if m.start >= last_sent.start]
         subj = [m for m in in_last if m.subject]
         return (subj[0] if subj else in_last[0]).key
@@ -493,6 +495,15 @@ class EntityIndex:
 
 
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
+
+
+#: Sentences a plural pronoun may skip back to its antecedent (0: the previous sentence).
+_PLURAL_REACH = 1
+
+
+def _sentences_between(earlier: Span, later: Span) -> int:
+    """How many sentences lie strictly between two sentences of a Doc."""
+    return sum(1 for s in earlier.doc[earlier.end:later.start].sents)
 
 
 def _quote_regions(text: str) -> list[tuple[int, int]]:
