@@ -239,3 +239,20 @@ def test_they_does_not_reach_back_over_several_sentences(read):
     f = read("The protesters marched to the palace on Monday. The palace is old. Its walls are high. "
              "Tourists rarely visit. They blocked the main gate.")
     assert not has(f, "protesters", "block")
+
+
+def test_particle_after_the_object_is_kept(read):
+    f = read("Police officers called the meeting off yesterday.")
+    assert any(e.action.startswith("call off") for e in f.events)
+
+
+def test_out_far_from_the_verb_is_no_particle(read):
+    f = read("Senator Paula Grant contacted the mayor over shelters for the families out at sea.")
+    actions = {e.action for e in f.events if e.action.startswith("contact")}
+    assert actions == {"contact"}
+
+
+def test_they_prefers_a_plural_noun_phrase_to_an_organization(read):
+    f = read("Volunteers rescued the refugees, and the Coast Guard helped after they were found.")
+    found = [e for e in f.events if e.action == "find"]
+    assert found and all(f.entities[e.target].label != "Coast Guard" for e in found)

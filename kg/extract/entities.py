@@ -409,7 +409,12 @@ class EntityIndex:
                 and not (self.doc[m.end - 1].head == clause and tok.dep_ not in ("poss",))]
         if same:
             subj = [m for m in same if m.subject]
-            return (subj[-1] if subj and low not in _PLURAL else same[-1]).key
+            if low in _PLURAL:
+                # "the navy saved 200 more after they were found": a plural noun phrase before an
+                # organization read as a plural ("the navy ... they").
+                plural = [m for m in same if m.plural and m.type != "Organization"]
+                return (plural or same)[-1].key
+            return (subj[-1] if subj else same[-1]).key
         prev = [m for m in self._mentions if m.end <= sent.start and want(m)]
         if not prev:
             return None

@@ -34,6 +34,7 @@ _CONDITIONAL_MARKS = {"if", "unless", "whether"}
 _NEG_WORDS = {"not", "n't", "never", "no"}
 _NEGATIVE_VERBS = {"refuse", "decline", "fail", "deny"}
 _PREVENTING_VERBS = {"ban", "bar", "prevent", "stop", "prohibit", "block", "keep", "refrain", "forbid", "restrain"}
+_POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
 
 
@@ -146,7 +147,7 @@ class EventReader:
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
         direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)]
-        particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt")
+        particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt" and _particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
         prep_word = ""
@@ -338,6 +339,16 @@ class EventReader:
         ("Little said") stays an event of its own.
         """
         return bool(actors) and all(a is not None and a.startswith("Group:") for a in actors)
+
+
+def _particle_place(verb: Token, prt: Token) -> bool:
+    """A particle stands right after its verb or right after the verb's object ("turned the boats
+    away"); an "out" further on is an adverb of another phrase ("contacted X over housing out at sea")."""
+    def core_end(obj: Token) -> int:  # the object noun phrase without its prepositions and clauses
+        return max([obj.i] + [c.right_edge.i for c in obj.children if c.i > obj.i and c.dep_ not in _POSTMODIFIERS])
+
+    ends = [verb.i] + [core_end(c) for c in verb.children if c.dep_ in ("dobj", "dative") and c.i < prt.i]
+    return prt.i - max(ends) <= 1
 
 
 def _noun_gerund(verb: Token) -> bool:
