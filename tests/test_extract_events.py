@@ -256,3 +256,8 @@ def test_they_prefers_a_plural_noun_phrase_to_an_organization(read):
     f = read("Volunteers rescued the refugees, and the Coast Guard helped after they were found.")
     found = [e for e in f.events if e.action == "find"]
     assert found and all(f.entities[e.target].label != "Coast Guard" for e in found)
+
+
+def test_a_quantity_object_names_what_it_counts(read):
+    f = read("The army fired dozens of rockets into the valley.")
+    assert any(e.action == "fire rocket" for e in f.events)

@@ -20,6 +20,7 @@ from ..nlp.lexicon import (
     OBJECT_CONTROL_VERBS,
     PLAN_NOUNS,
     PLAN_VERBS,
+    QUANTITY_NOUNS,
     REPORTING_VERBS,
     REQUEST_VERBS,
     UNACCUSATIVE_VERBS,
@@ -296,7 +297,7 @@ class EventReader:
         if joiner and not passive:
             action = f"{lemma} {joiner}"
         elif things and not any(targets) and lemma not in REPORTING_VERBS:
-            action = f"{lemma} {things[0].lemma_.lower()}"
+            action = f"{lemma} {_counted(things[0]).lemma_.lower()}"
         negated = self.negated(verb)
         modality, reporter_verb = self.modality(verb)
         reported_by = None
@@ -339,6 +340,18 @@ class EventReader:
         ("Little said") stays an event of its own.
         """
         return bool(actors) and all(a is not None and a.startswith("Group:") for a in actors)
+
+
+def _counted(noun: Token) -> Token:
+    """The noun a quantity noun counts ("fired dozens of rounds" -> "rounds"), else the noun."""
+    if noun.lemma_.lower() not in QUANTITY_NOUNS and noun.lower_ not in QUANTITY_NOUNS:
+        return noun
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            inner = next((p for p in prep.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
+            if inner is not None:
+                return _counted(inner)
+    return noun
 
 
 def _particle_place(verb: Token, prt: Token) -> bool:

@@ -203,3 +203,9 @@ REQUEST_VERBS = frozenset("""
 urge ask want need request demand expect press require invite beg advise instruct encourage wish
 appeal pressure implore exhort
 """.split())
+
+#: Nouns that count or measure what their "of" phrase names ("dozens of rounds": the rounds).
+QUANTITY_NOUNS = frozenset("""
+dozen dozens hundred hundreds thousand thousands million millions billion billions number numbers
+lot lots couple series handful pair batch barrage volley round-up score scores total
+""".split())
