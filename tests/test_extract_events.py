@@ -261,3 +261,20 @@ def test_they_prefers_a_plural_noun_phrase_to_an_organization(read):
 def test_a_quantity_object_names_what_it_counts(read):
     f = read("The army fired dozens of rockets into the valley.")
     assert any(e.action == "fire rocket" for e in f.events)
+
+
+def test_reduced_passive_relative_gives_a_passive_event(read):
+    f = read("A ceasefire deal backed by the African Union was rejected by the rebels.")
+    assert has(f, "African Union", "back")
+    assert has(f, "rebels", "reject")
+
+
+def test_a_misattached_prepositional_object_is_not_a_second_subject(read):
+    f = read("A relief scheme backed by the Red Cross for 2,000 displaced families was rejected by Governor Tom Reyes.")
+    rejected = [e for e in f.events if e.action == "reject"]
+    assert rejected and all(e.target is None or "families" not in f.entities[e.target].label for e in rejected)
+
+
+def test_participle_right_after_a_name_is_the_names_own_verb(read):
+    f = read('Senator Paula Grant "condemned in the strongest terms" the attack on the clinic.')
+    assert has(f, "Paula Grant", "condemn")

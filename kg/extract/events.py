@@ -85,6 +85,8 @@ class EventReader:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
         passive = [c for c in verb.children if c.dep_ == "nsubjpass"]
+        if len(own) + len(passive) > 1:
+            own, passive = ([c for c in group if not _stranded_object(c)] or group for group in (own, passive))
         if own:
             return [t for s in own for t in _conjuncts(s)], False
         if passive:
@@ -133,6 +135,14 @@ class EventReader:
                 subj, _ = self.subjects(gov, depth + 1)
                 return subj, False
             return [], False
+        if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.pos_ == "PROPN" and head.ent_type_ \
+                and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]):
+            # A name takes no restrictive participle ("Karzai, condemned by many" needs the comma):
+            # 'Karzai "condemned ..." the treatment' is Karzai's own finite verb, misparsed.
+            return [head], False
+        if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
+                and not any(c.dep_ == "dobj" for c in verb.children):  # a passive takes no object
+            return [head], True  # "a plan backed by the Red Cross", "troops wounded in the attack"
         if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
             return [head], False  # "James Ray, serving a sentence"
         return [], False
@@ -340,6 +350,16 @@ class EventReader:
         ("Little said") stays an event of its own.
         """
         return bool(actors) and all(a is not None and a.startswith("Group:") for a in actors)
+
+
+def _stranded_object(tok: Token) -> bool:
+    """ "a system backed ... for 3,000 refugees was rejected": a second subject right after a
+    preposition that has no object is that preposition's object, misattached by the parser."""
+    before = tok.left_edge.i - 1
+    if before < tok.sent.start:
+        return False
+    prep = tok.doc[before]
+    return prep.dep_ == "prep" and prep.pos_ == "ADP" and not any(c.dep_ in ("pobj", "pcomp") for c in prep.children)
 
 
 def _counted(noun: Token) -> Token:
