@@ -278,3 +278,13 @@ def test_a_misattached_prepositional_object_is_not_a_second_subject(read):
 def test_participle_right_after_a_name_is_the_names_own_verb(read):
     f = read('Senator Paula Grant "condemned in the strongest terms" the attack on the clinic.')
     assert has(f, "Paula Grant", "condemn")
+
+
+def test_relative_pronoun_object_is_the_head_noun(read):
+    f = read("The rebels released the hostages whom the army had captured.")
+    assert has(f, "army", "capture", "hostages")
+
+
+def test_naming_participle_is_no_event(read):
+    f = read("The attack was claimed by a group labelled Red Dawn.")
+    assert not any(e.action == "label" for e in f.events)

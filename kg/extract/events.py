@@ -35,6 +35,8 @@ _CONDITIONAL_MARKS = {"if", "unless", "whether"}
 _NEG_WORDS = {"not", "n't", "never", "no"}
 _NEGATIVE_VERBS = {"refuse", "decline", "fail", "deny"}
 _PREVENTING_VERBS = {"ban", "bar", "prevent", "stop", "prohibit", "block", "keep", "refrain", "forbid", "restrain"}
+#: "a user labelled Anonymous", "a group known as X": naming, not an event done to someone.
+_NAMING_VERBS = frozenset("label call name dub title know entitle nickname term style brand".split())
 _POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
 
@@ -141,6 +143,7 @@ class EventReader:
             # 'Karzai "condemned ..." the treatment' is Karzai's own finite verb, misparsed.
             return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
+                and verb.lemma_.lower() not in _NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in verb.children):  # a passive takes no object
             return [head], True  # "a plan backed by the Red Cross", "troops wounded in the attack"
         if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
@@ -158,6 +161,10 @@ class EventReader:
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
         direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)]
+        if verb.dep_ == "relcl" and verb.head.pos_ in ("NOUN", "PROPN"):
+            # "a war that Scientology has been waging": the relative pronoun object is the head noun.
+            direct = [verb.head if t.tag_ in ("WDT", "WP") and t.lower_ in ("that", "which", "whom", "who")
+                      else t for t in direct]
         particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt" and _particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
