@@ -127,3 +127,18 @@ def test_who_works_for(read):
 def test_organization_name_extends_over_capitalized_modifiers(read):
     f = read("Tom Hill, a Boston Free Democrat deputy, said the vote was close.")
     assert any(p == "Tom Hill" and r == "deputy" and o == "Free Democrat" for p, r, o in roles(f))
+
+
+def test_resigning_as_a_role_gives_a_former_role(read):
+    f = read("In March, Maria Lopez resigned as chairwoman of the Red Cross.")
+    assert any(f.entities[r.person].label == "Maria Lopez" and r.role == "chairwoman" and r.former for r in f.roles)
+
+
+def test_role_through_a_control_verb(read):
+    f = read("Paul Grant was asked to serve as treasurer of the Labour Party.")
+    assert ("Paul Grant", "treasurer", "Labour Party") in roles(f)
+
+
+def test_installed_as_a_role(read):
+    f = read("Tom Reyes was installed as chairman of the National Farmers Union.")
+    assert ("Tom Reyes", "chairman", "National Farmers Union") in roles(f)

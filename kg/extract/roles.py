@@ -27,7 +27,10 @@ from .events import evidence_of
 _ORG_PREPS = ("of", "for", "at", "from", "with", "in")
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
 _GOVERNMENT_HEADS = {"minister", "president", "premier", "chancellor", "secretary"}
-_ROLE_PREDICATES = {"be", "remain", "become", "serve", "name", "appoint", "elect", "install", "hire", "promote"}
+_ROLE_PREDICATES = {"be", "remain", "become", "serve", "name", "appoint", "elect", "install", "instal", "hire",
+                    "promote", "select", "choose", "nominate", "confirm", "sworn", "swear", "reappoint", "re-elect"}
+#: "resigned as minister", "stepped down as chairman": the role is a past one.
+_LEAVING_PREDICATES = {"resign", "quit", "retire", "step", "leave"}
 _HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director", "found": "founder"}
 
 
@@ -306,14 +309,26 @@ class RoleReader:
     # "Anderson was the chief correspondent for The Associated Press"; "X was named chairman of Y"
     def _predicates(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         root = ent.root
-        verb = root.head
-        if root.dep_ not in ("nsubj", "nsubjpass") or verb.lemma_ not in _ROLE_PREDICATES:
+        if root.dep_ not in ("nsubj", "nsubjpass"):
             return []
-        nouns = [c for c in verb.children if c.dep_ in ("attr", "oprd") and _is_role_noun(c)]
-        nouns += [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
-                  for p in c.children if p.dep_ == "pobj" and _is_role_noun(p)]
+        verbs = [root.head]
+        for _ in range(3):  # down the control chain: "was forced to resign as minister"
+            nxt = next((c for c in verbs[-1].children if c.dep_ == "xcomp"), None)
+            if nxt is None:
+                break
+            verbs.append(nxt)
+        nouns: list[tuple[Token, bool]] = []
+        for verb in verbs:
+            lemma = verb.lemma_.lower()
+            leaving = lemma in _LEAVING_PREDICATES
+            if lemma not in _ROLE_PREDICATES and not leaving:
+                continue
+            if not leaving:
+                nouns += [(c, False) for c in verb.children if c.dep_ in ("attr", "oprd") and _is_role_noun(c)]
+            nouns += [(p, leaving) for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
+                      for p in c.children if p.dep_ == "pobj" and _is_role_noun(p)]
         out: list[Role] = []
-        for noun in nouns:
+        for noun, left in nouns:
             title = sorted([t for t in noun.subtree if t.i < noun.i and t.dep_ not in ("det", "punct", "case")]
                            + [noun], key=lambda t: t.i)
             roles = self._split_title(title, person, evidence, None)
@@ -324,7 +339,7 @@ class RoleReader:
                              and t.lower_ not in ("former", "then", "new")]
                     roles = [Role(person=person, role=_role_text(words) or noun.lemma_, org=org, evidence=evidence,
                                   former=any(t.lower_ == "former" for t in title), rule="predicate")]
-            out.extend(Role(person=r.person, role=r.role, org=r.org, evidence=r.evidence, former=r.former,
+            out.extend(Role(person=r.person, role=r.role, org=r.org, evidence=r.evidence, former=r.former or left,
                             rule="predicate" if r.rule == "title" else r.rule, confidence=r.confidence) for r in roles)
         return out
 
