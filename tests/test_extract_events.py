@@ -288,3 +288,14 @@ def test_relative_pronoun_object_is_the_head_noun(read):
 def test_naming_participle_is_no_event(read):
     f = read("The attack was claimed by a group labelled Red Dawn.")
     assert not any(e.action == "label" for e in f.events)
+
+
+def test_compound_man_nouns_are_people(read):
+    f = read("His cameraman and producer were detained on Friday.")
+    detained = {f.entities[e.target].label for e in f.events if e.action == "detain" and e.target}
+    assert {"cameraman", "producer"} <= detained
+
+
+def test_definite_role_description_is_the_role_holder(read):
+    f = read("Chilean President Anna Berg opened the summit. Critics said the Chilean president ignored the protests.")
+    assert has(f, "Anna Berg", "ignore")

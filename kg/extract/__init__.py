@@ -23,6 +23,11 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
         facts.roles.extend(roles_reader.read(sent))
     facts.roles = _consolidate_roles(facts.roles)
     index.set_affiliations({r.person: r.org for r in facts.roles if not r.former})
+    holders: dict[tuple[str, str], set[str]] = {}
+    for r in facts.roles:
+        if not r.former:
+            holders.setdefault((r.role.lower().split()[-1], r.org), set()).add(r.person)
+    index.set_role_holders(holders)
     for sent in sents:
         facts.events.extend(events_reader.read(sent))
     add_context(doc, article, index, facts)  # class, time, place, claims, dated roles

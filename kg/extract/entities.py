@@ -61,7 +61,13 @@ def is_human_noun(tok: Token) -> bool:
         return False
     if low in HUMAN_NOUNS or lemma in HUMAN_NOUNS or lemma in ROLE_NOUNS or lemma in ATTACKER_NOUNS:
         return True
+    if tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(_PERSON_COMPOUNDS) and low not in _NOT_PERSON_COMPOUNDS:
+        return True  # "cameraman", "firemen", "chairwoman", "salesperson"
     return tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(HUMAN_SUFFIXES) and _agentive(tok)
+
+
+_PERSON_COMPOUNDS = ("man", "men", "woman", "women", "person", "persons", "people")
+_NOT_PERSON_COMPOUNDS = frozenset("talisman ottoman abdomen specimen regimen acumen stamen".split())
 
 
 def _agentive(tok: Token) -> bool:
@@ -99,6 +105,8 @@ class EntityIndex:
         self._mentions: list[_Mention] = []
         self._aliases: dict[str, str] = {}
         self._affiliation: dict[str, str] = {}
+        #: (role head word, organization key) -> persons the article says hold that role
+        self._holders: dict[tuple[str, str], set[str]] = {}
         self._index_named()
         self._index_groups()
         self._quotes = _quote_regions(doc.text)
@@ -301,10 +309,31 @@ class EntityIndex:
         """The named entity a token is part of, if any."""
         return self._token_key.get(tok.i) if tok.i in self._token_key and not self._token_key[tok.i].startswith("Group:") else None
 
+    def set_role_holders(self, holders: dict[tuple[str, str], set[str]]) -> None:
+        """Tell the resolver who holds which role where, for "the North Korean leader"."""
+        self._holders = holders
+
     def resolve(self, tok: Token, allow_things: bool = False) -> str | None:
         """The entity a noun, name or pronoun refers to, or None (the fact is then dropped)."""
         key = self._resolve(tok, allow_things)
+        if key is not None and key.startswith("Group:"):
+            key = self._role_holder(tok) or key
         return self.canonical(key)
+
+    def _role_holder(self, tok: Token) -> str | None:
+        """"the North Korean leader", "the Pentagon spokesman": a definite role description whose
+        organization is named stands for the one person the article says holds that role there."""
+        if tok.pos_ != "NOUN" or tok.tag_ != "NN" or not any(c.lower_ == "the" and c.dep_ == "det" for c in tok.children):
+            return None
+        role = tok.lemma_.lower()
+        for mod in tok.children:
+            if mod.dep_ not in ("amod", "compound", "poss", "nmod") or mod.i > tok.i:
+                continue
+            org = self.org_of_modifier(mod)
+            people = self._holders.get((role, self.canonical(org) or "")) if org else None
+            if people and len(people) == 1:
+                return next(iter(people))
+        return None
 
     def _resolve(self, tok: Token, allow_things: bool) -> str | None:
         if tok.i in self._token_key:
