@@ -5,6 +5,11 @@ a charge alleges (reported), a conviction establishes, an acquittal denies.
 """
 from __future__ import annotations
 
+from spacy.tokens import Doc
+
+from kg.extract import extract_facts
+from kg.facts import Article
+
 
 def events(facts, action):  # type: ignore[no-untyped-def]
     """(actor label, target label, modality, negated, reported_by label) of events with an action."""
@@ -78,3 +83,27 @@ def test_named_apposition_on_the_organization_names_the_head(read):
 def test_relative_clause_on_an_apposition_is_the_named_person(read):
     f = read("The square was named after Jorge Reyes, a teacher who assassinated Pedro Salas.")
     assert ("Jorge Reyes", "Pedro Salas") in {(a, t) for a, t, *_ in events(f, "assassinate")}
+
+
+def test_a_name_before_the_gerund_is_its_doer(nlp):
+    """A hand-built parse (the model gives this one only on some sentences): "of X shooting Y"."""
+    words = ["They", "saw", "footage", "of", "Victor", "Hale", "shooting", "Daniel", "Okafor", "."]
+    doc = Doc(nlp.vocab, words=words,
+              heads=[1, 1, 1, 2, 5, 3, 3, 8, 6, 1],
+              deps=["nsubj", "ROOT", "dobj", "prep", "compound", "pobj", "pcomp", "compound", "dobj", "punct"],
+              tags=["PRP", "VBD", "NN", "IN", "NNP", "NNP", "VBG", "NNP", "NNP", "."],
+              pos=["PRON", "VERB", "NOUN", "ADP", "PROPN", "PROPN", "VERB", "PROPN", "PROPN", "PUNCT"],
+              lemmas=["they", "see", "footage", "of", "Victor", "Hale", "shoot", "Daniel", "Okafor", "."],
+              ents=["O", "O", "O", "O", "B-PERSON", "I-PERSON", "O", "B-PERSON", "I-PERSON", "O"])
+    f = extract_facts(doc, Article(id="t", text=doc.text, content_hash="t"))
+    assert ("Victor Hale", "Daniel Okafor", "asserted", False, None) in events(f, "shoot")
+
+
+def test_agent_noun_with_the_victim_named_before_it(read):
+    f = read("Belli defended Jack Brown, who shot Kennedy assassin Lee Harvey Oswald.")
+    assert {(a, t) for a, t, *_ in events(f, "assassinate")} == {("Lee Harvey Oswald", "Kennedy")}
+
+
+def test_an_accused_killer_is_alleged(read):
+    f = read("Police arrested Tom Reyes, the alleged killer of Ann Jones.")
+    assert {(a, t, m) for a, t, m, _, _ in events(f, "kill")} == {("Tom Reyes", "Ann Jones", "reported")}

@@ -129,6 +129,10 @@ class EventReader:
         if verb.dep_ == "relcl":
             return [head], False
         if verb.dep_ == "pcomp" and verb.tag_ == "VBG":
+            doer = next((c for c in head.children if c.dep_ == "pobj" and c.right_edge.i == verb.i - 1
+                         and self.index.named_key(c) is not None), None)
+            if doer is not None:
+                return [doer], False  # "footage of Jack Ruby shooting Oswald": the name is the doer
             # "He was jailed for killing X", "before killing X": the gerund's subject is the clause's.
             gov = head.head
             while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov and gov.dep_ in ("dobj", "pobj", "prep", "acomp", "attr", "npadvmod"):

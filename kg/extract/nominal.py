@@ -26,6 +26,10 @@ AGENT_NOUNS = {
 }
 
 
+#: Modifiers of an agent noun that only allege the deed ("the accused assassin of X").
+_ALLEGED = frozenset("accused alleged suspected presumed would-be".split())
+
+
 def _pobj(tok: Token, prep: str) -> Token | None:
     for c in tok.children:
         if c.dep_ in ("prep", "agent") and c.lower_ == prep:
@@ -75,9 +79,17 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
             action = AGENT_NOUNS[lemma]
             person = _person_of(tok, index)
             victim = _pobj(tok, "of") or next((c for c in tok.children if c.dep_ == "poss"), None)
+            if victim is None:  # "Lincoln assassin John Wilkes Booth": a name before the noun
+                before = [c for c in tok.children if c.dep_ in ("compound", "nmod") and c.i < tok.i]
+                if tok.i > sent.start and tok.dep_ == "compound":  # flat: "Kennedy assassin Lee Oswald"
+                    before.append(tok.doc[tok.i - 1])
+                victim = next((c for c in before if (index.named_key(c) or "").startswith("Person:")), None)
             if person is None or victim is None:
                 continue
             actor, target = person, index.resolve(victim)
+            alleged = {c.lower_ for c in tok.children if c.dep_ in ("amod", "compound")} & _ALLEGED
+            if alleged:  # "the accused assassin", "the would-be killer"
+                modality = "reported" if alleged - {"would-be"} else "hypothetical"
         else:
             continue
         if actor is None or target is None or actor == target:
