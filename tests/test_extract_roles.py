@@ -142,3 +142,9 @@ def test_role_through_a_control_verb(read):
 def test_installed_as_a_role(read):
     f = read("Tom Reyes was installed as chairman of the National Farmers Union.")
     assert ("Tom Reyes", "chairman", "National Farmers Union") in roles(f)
+
+
+def test_a_region_before_the_role_is_the_beat_not_the_employer(read):
+    f = read("Maria Lopez was the chief Middle East correspondent for The Associated Press.")
+    assert any(p == "Maria Lopez" and "correspondent" in r and "Associated Press" in o for p, r, o in roles(f))
+    assert not any(o == "Middle East" for _, _, o in roles(f))

@@ -493,6 +493,10 @@ class EntityIndex:
     def _is_person_group(self, m: _Mention) -> bool:
         return not self.entities[m.key].label.lower().split()[-1] in ("government", "ministry", "council")
 
+    def countries(self) -> set[str]:
+        """Keys of the article's places that are countries (or unions of them)."""
+        return self._countries()
+
     def _countries(self) -> set[str]:
         """Keys of places that are countries or unions of them (by the demonym and alias tables)."""
         return {k for k, e in self.entities.items() if e.type == "Place" and norm_name(e.label) in _KNOWN_COUNTRIES}

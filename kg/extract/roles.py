@@ -181,8 +181,10 @@ class RoleReader:
             org = self.index.org_of_modifier(t) or (self.index.resolve(t) if t.tag_ in ("PRP$",) else None)
             if org is not None:
                 break
-        if org is None:
-            org = self._org_from_preps([t for t in role_toks])
+        if org is None or (org.startswith("Place:") and not self._is_country(org)):
+            # "the Middle East correspondent for the AP": a region before the role is its beat; an
+            # organization the role is "for" or "of" is the employer.
+            org = self._org_from_preps([t for t in role_toks]) or org
         rule, confidence = "title", 0.8
         if org is None and self._government_title(role_words):
             # "Prime Minister Rishi Sunak" in an article about one country: that country's government.
@@ -191,6 +193,9 @@ class RoleReader:
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=former, rule=rule,
                      confidence=confidence)]
+
+    def _is_country(self, key: str) -> bool:
+        return key in self.index.countries()
 
     @staticmethod
     def _government_title(words: list[Token]) -> bool:
