@@ -148,3 +148,13 @@ def test_a_region_before_the_role_is_the_beat_not_the_employer(read):
     f = read("Maria Lopez was the chief Middle East correspondent for The Associated Press.")
     assert any(p == "Maria Lopez" and "correspondent" in r and "Associated Press" in o for p, r, o in roles(f))
     assert not any(o == "Middle East" for _, _, o in roles(f))
+
+
+def test_a_country_in_the_headline_is_the_articles_country(read):
+    text = "Chilean ministers meet over floods\nEnvironment Minister Anna Berg opened the meeting on Monday.\n"
+    assert ("Anna Berg", "Environment Minister", "Chile") in roles(read(text))
+
+
+def test_a_headline_without_a_country_guesses_nothing(read):
+    text = "Ministers meet over floods\nEnvironment Minister Anna Berg opened the meeting on Monday.\n"
+    assert not roles(read(text))

@@ -15,6 +15,7 @@ __all__ = ["extract_facts"]
 def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     """Read every event and role of an article's Doc; keep only entities that take part."""
     index = EntityIndex(doc)
+    index.set_headline(article.title)
     events_reader = EventReader(index, article.text)
     roles_reader = RoleReader(index, article.text)
     facts = ArticleFacts(article=article)

@@ -107,6 +107,8 @@ class EntityIndex:
         self._affiliation: dict[str, str] = {}
         #: (role head word, organization key) -> persons the article says hold that role
         self._holders: dict[tuple[str, str], set[str]] = {}
+        #: country key -> weight of its mentions in the headline (``set_headline``)
+        self._headline: dict[str, int] = {}
         self._index_named()
         self._index_groups()
         self._quotes = _quote_regions(doc.text)
@@ -516,9 +518,28 @@ class EntityIndex:
         self._mentions.sort(key=lambda m: m.start)
         return key
 
+    def set_headline(self, title: str | None) -> None:
+        """The article's headline: a country it names ("Sensitive Canadian document found") is what the
+        article is about, and weighs as much as three mentions in the body for ``home_country``."""
+        self._headline = {}
+        words = re.findall(r"[A-Za-z][A-Za-z.'-]*", title or "")
+        for n in (3, 2, 1):
+            for i in range(len(words) - n + 1):
+                phrase = " ".join(words[i:i + n])
+                if not phrase[:1].isupper():
+                    continue  # "tell us" is no country
+                country = DEMONYMS.get(phrase.lower()) or PLACE_ALIASES.get(phrase.lower())
+                if country is None and norm_name(phrase) in _KNOWN_COUNTRIES:
+                    country = phrase
+                if country is not None:
+                    key = self.place(country)
+                    self._headline[key] = self._headline.get(key, 0) + _HEADLINE_WEIGHT
+
     def home_country(self) -> str | None:
         """The country an article is about, when one clearly dominates its mentions (3+ and twice the next)."""
-        counts = sorted(((self.entities[k].mentions, k) for k in self._countries()), reverse=True)
+        headline = self._headline
+        counts = sorted(((self.entities[k].mentions + headline.get(k, 0), k) for k in self._countries() | set(headline)),
+                        reverse=True)
         if not counts or counts[0][0] < 3 or (len(counts) > 1 and counts[0][0] < 2 * counts[1][0]):
             return None
         return counts[0][1]
@@ -532,6 +553,8 @@ class EntityIndex:
         return tok.lower_ in _FIRST
 
 
+#: How many body mentions a country named in the headline counts for.
+_HEADLINE_WEIGHT = 3
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
 
 
