@@ -43,6 +43,9 @@ def repair_entities(doc: Doc) -> Doc:
             if ent.end - 1 > start:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
             continue
+        if ent.label_ == "ORG" and _described_as_person(doc, ent):
+            ents.append(Span(doc, ent.start, ent.end, label="PERSON"))
+            continue
         if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
             end = ent.end
             while end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN"):
@@ -57,6 +60,29 @@ def repair_entities(doc: Doc) -> Doc:
     ents = [Span(doc, e.start, e.end, label="PERSON") if len(e) == 1 and e.text in surnames else e for e in ents]
     doc.ents = filter_spans(ents + _propagated_names(doc, ents))
     return doc
+
+
+#: Words that make a name an organization's, whatever follows it.
+_ORG_NAME_WORDS = ORG_HEADS | frozenset("""
+inc inc. corp corp. co co. ltd ltd. llc plc group company corporation university college institute
+foundation association society church bank press news times post network agency fund trust club
+""".split())
+
+
+def _described_as_person(doc: Doc, ent: Span) -> bool:
+    """ "Folke Nyberg, a professor of planning, ...", "Anderson, 41, ...": a two- or three-word name
+    tagged ORG that an apposition calls a person (a role noun) or gives an age is a person."""
+    if not 1 <= len(ent) <= 3 or not all(t.pos_ == "PROPN" and t.text.istitle() for t in ent):
+        return False
+    if any(t.lower_ in _ORG_NAME_WORDS for t in ent) or ent.end + 2 >= len(doc) or doc[ent.end].text != ",":
+        return False
+    after = doc[ent.end + 1]
+    if after.like_num and doc[ent.end + 2].text == "," and after.text.isdigit() and 0 < int(after.text) < 120:
+        return True
+    for tok in doc[ent.end + 1: min(len(doc), ent.end + 6)]:
+        if tok.dep_ == "appos" and tok.head.i in range(ent.start, ent.end):
+            return tok.lemma_.lower() in ROLE_NOUNS
+    return False
 
 
 def _propagated_names(doc: Doc, ents: list[Span]) -> list[Span]:

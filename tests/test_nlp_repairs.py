@@ -1,0 +1,24 @@
+"""NER repairs by general rules (hand-written sentences)."""
+from __future__ import annotations
+
+from conftest import roles
+
+
+def labels(nlp, text):  # type: ignore[no-untyped-def]
+    return {(e.text, e.label_) for e in nlp(text).ents}
+
+
+def test_a_name_an_apposition_calls_a_professor_is_a_person(nlp, read):
+    text = "Folke Nyberg, a professor of urban planning at the University of Washington, agreed."
+    assert ("Folke Nyberg", "PERSON") in labels(nlp, text)
+    assert any(p == "Folke Nyberg" and r == "professor" for p, r, _ in roles(read(text)))
+
+
+def test_a_name_with_an_age_is_a_person(nlp):
+    found = labels(nlp, "Nyberg, 41, was arrested.")  # the model alone tags this ORG
+    assert ("Nyberg", "PERSON") in found
+
+
+def test_a_company_described_by_a_non_role_noun_stays(nlp):
+    found = labels(nlp, "Sony Corporation, a maker of televisions, agreed to the deal.")
+    assert not any(label == "PERSON" for _, label in found)
