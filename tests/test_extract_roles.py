@@ -158,3 +158,12 @@ def test_a_country_in_the_headline_is_the_articles_country(read):
 def test_a_headline_without_a_country_guesses_nothing(read):
     text = "Ministers meet over floods\nEnvironment Minister Anna Berg opened the meeting on Monday.\n"
     assert not roles(read(text))
+
+
+def test_an_organizations_possessive_name_is_a_member(read):
+    assert ("Linda Park", "member", "Toyota") in roles(read("Toyota's Linda Park said the plant would close."))
+
+
+def test_a_possessive_role_is_not_doubled_as_membership(read):
+    found = roles(read("Toyota's spokeswoman Linda Park said the plant would close."))
+    assert not any(r == "member" for _, r, _ in found)

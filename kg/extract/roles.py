@@ -205,8 +205,13 @@ class RoleReader:
         return bool(mods & (DEPARTMENT_WORDS | {"prime", "vice", "shadow"})) or words[-1].lower_ in ("president", "premier", "chancellor")
 
     def _affiliation(self, ent: Span) -> str | None:
-        """ "Bruce Bennett from the RAND Corporation": an organization the name itself is tied to."""
+        """ "Bruce Bennett from the RAND Corporation", "Boston University's Ann Lee": an organization
+        the name itself is tied to."""
         for c in ent.root.children:
+            if c.dep_ == "poss" and c.i < ent.start:
+                key = self.index.named_key(c)
+                if key and key.startswith("Organization:"):
+                    return key
             if c.dep_ == "prep" and c.lower_ in ("from", "at", "of", "with"):
                 for p in c.children:
                     if p.dep_ == "pobj":
