@@ -167,3 +167,10 @@ def test_an_organizations_possessive_name_is_a_member(read):
 def test_a_possessive_role_is_not_doubled_as_membership(read):
     found = roles(read("Toyota's spokeswoman Linda Park said the plant would close."))
     assert not any(r == "member" for _, r, _ in found)
+
+
+def test_coordinated_names_each_of_their_organization(read):
+    found = roles(read("The team was directed by Ofer Bar-Yosef of Harvard University and "
+                       "Bernard Vandermeersch of the University of Bordeaux in France."))
+    assert ("Bernard Vandermeersch", "member", "University of Bordeaux") in found
+    assert ("Ofer Bar-Yosef", "member", "Harvard University") in found

@@ -218,6 +218,15 @@ class RoleReader:
                         key = self.index.named_key(p)
                         if key and key.startswith("Organization:"):
                             return key
+        doc = ent.doc
+        i = ent.end
+        if i + 1 < len(doc) and doc[i].lower_ in ("from", "at", "of"):
+            # The words themselves when the parser hung the phrase elsewhere ("X of Harvard
+            # University and Y of the University of Bordeaux").
+            j = i + 2 if doc[i + 1].lower_ == "the" else i + 1
+            key = self.index.named_key(doc[j]) if j < len(doc) and doc[j].ent_type_ == "ORG" else None
+            if key and key.startswith("Organization:"):
+                return key
         return None
 
     def _org_from_preps(self, heads: list[Token], depth: int = 0) -> str | None:
