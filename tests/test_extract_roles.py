@@ -174,3 +174,8 @@ def test_coordinated_names_each_of_their_organization(read):
                        "Bernard Vandermeersch of the University of Bordeaux in France."))
     assert ("Bernard Vandermeersch", "member", "University of Bordeaux") in found
     assert ("Ofer Bar-Yosef", "member", "Harvard University") in found
+
+
+def test_a_name_at_an_event_is_no_membership(read):
+    found = roles(read("Delegates doubted the pledge made by Tom Reyes at the Workers' Party Congress."))
+    assert not any(p == "Tom Reyes" for p, _, _ in found)

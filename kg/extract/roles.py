@@ -220,7 +220,7 @@ class RoleReader:
                             return key
         doc = ent.doc
         i = ent.end
-        if i + 1 < len(doc) and doc[i].lower_ in ("from", "at", "of"):
+        if i + 1 < len(doc) and doc[i].lower_ in ("from", "of"):  # "at": often where, not whose
             # The words themselves when the parser hung the phrase elsewhere ("X of Harvard
             # University and Y of the University of Bordeaux").
             j = i + 2 if doc[i + 1].lower_ == "the" else i + 1
