@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP_FLAGS ?= --quiet --disable-pip-version-check
 
-.PHONY: setup run test browser lock clean score
+.PHONY: setup run test browser virtuoso lock clean score
 
 setup: $(VENV)/.installed
 
@@ -25,7 +25,18 @@ browser:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
-test: setup browser
+# Virtuoso open source (Debian's package) for the remote-store tests; needs root or sudo once.
+# The tests start a server of their own; the system service the package starts where it can
+# (it would listen on 1111 and 8890 with the password dba) is stopped and disabled.
+virtuoso:
+	@command -v virtuoso-t >/dev/null 2>&1 || { \
+	  echo "installing Debian's virtuoso-opensource for the remote-store tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq virtuoso-opensource >/dev/null && \
+	  { $$SUDO invoke-rc.d virtuoso-opensource-7 stop >/dev/null 2>&1; \
+	    $$SUDO update-rc.d virtuoso-opensource-7 disable >/dev/null 2>&1; true; }; }
+
+test: setup browser virtuoso
 	$(BIN)/python -m pytest -q
 
 score: setup
@@ -38,3 +49,8 @@ lock:
 
 clean:
 	rm -rf $(VENV) .score output/store
+
+# Benchmarks of issue 8 side by side (about 20 minutes on 2 cores; BENCH_FLAGS=--quick for a smoke run).
+.PHONY: bench
+bench: setup
+	$(BIN)/python benchmarks/run.py $(BENCH_FLAGS)

@@ -248,7 +248,7 @@ def build(
     minter = Minter(settings.base)
     items = read_articles(paths)  # checks the paths before the store is opened
     say = progress or (lambda message: None)
-    store = open_store(settings.store)
+    store = open_store(settings.store, settings.base)
     try:
         known = stored_hashes(store)
 

@@ -2,7 +2,8 @@
 
 ``Store`` is the interface the rest of kg uses; ``OxigraphStore`` is the embedded,
 persistent backend (RocksDB under a directory) and ``MemoryStore`` the in-memory one
-used by tests and throwaway builds. Both pass ``tests/test_store_contract.py``.
+used by tests and throwaway builds. Both pass ``tests/test_store_contract.py``, and so does
+``store_sparql.SparqlHttpStore``, a SPARQL server (``--store sparql+http://...``).
 """
 from __future__ import annotations
 
@@ -137,17 +138,22 @@ class MemoryStore(_OxigraphBase):
 
 
 @contextmanager
-def opened(location: str | Path | None) -> Iterator[Store]:
+def opened(location: str | Path | None, base: str | None = None) -> Iterator[Store]:
     """``with opened(path) as store:`` opens the store and always closes it."""
-    store = open_store(location)
+    store = open_store(location, base)
     try:
         yield store
     finally:
         store.close()
 
 
-def open_store(location: str | Path | None) -> Store:
-    """Open the store at a directory, or an in-memory one for ``None`` or ``":memory:"``."""
+def open_store(location: str | Path | None, base: str | None = None) -> Store:
+    """Open the store at a directory, an in-memory one for ``None`` or ``":memory:"``, or the SPARQL
+    server of a ``sparql+http(s)://`` URL (kg's graphs there are those under ``base``, default the settings')."""
     if location is None or str(location) == ":memory:":
         return MemoryStore()
+    if str(location).startswith(("sparql+http://", "sparql+https://")):
+        from .store_sparql import SparqlHttpStore
+
+        return SparqlHttpStore(str(location), base)
     return OxigraphStore(location)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+import virtuoso
 
 from kg.errors import QueryError, StoreLocked
 from kg.store import MemoryStore, OxigraphStore
@@ -15,9 +16,12 @@ G1, G2 = "https://kg.example.org/graph/a", "https://kg.example.org/graph/b"
 T = '<https://kg.example.org/s> <https://kg.example.org/p> "{}" .'
 
 
-@pytest.fixture(params=["memory", "oxigraph"])
+@pytest.fixture(params=["memory", "oxigraph", "virtuoso"])
 def store(request, tmp_path):  # type: ignore[no-untyped-def]
-    st = MemoryStore() if request.param == "memory" else OxigraphStore(tmp_path / "store")
+    if request.param == "virtuoso":  # a SparqlHttpStore on a real Virtuoso, emptied for each test
+        st = virtuoso.empty_store(request)
+    else:
+        st = MemoryStore() if request.param == "memory" else OxigraphStore(tmp_path / "store")
     yield st
     st.close()
 
