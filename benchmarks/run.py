@@ -1,0 +1,915 @@
+"""kg's benchmarks, measured side by side in one run, with the targets of issue 8.
+
+    .venv/bin/python benchmarks/run.py            # the full run (about 20 minutes on 2 cores)
+    .venv/bin/python benchmarks/run.py --quick    # a one-minute smoke run, tiny sizes
+    make bench
+
+Sections (``--only build,long,store,view`` runs some of them):
+
+1. build vs bare parse: ``kg.pipeline.build`` (fresh temporary Oxigraph store, ``out_dir=None``)
+   against bare ``nlp.pipe`` over the texts the build parses (``kg.pipeline.prepare``: hygiene and
+   cleaning, then ``kg.nlp.hygiene.split``), with the same number of processes, each in a fresh
+   process (model loading counted on both sides); articles/s, words/s, build/bare ratio;
+2. scaling of the build from 1 to 2 workers;
+3. RSS over a long build (``--long-articles`` short generated articles): RSS of the driver and all
+   its child processes when a tenth and when all of the articles are stored, and the peak;
+4. loading ``--triples`` triples into the embedded store, the way a build stores them
+   (``Store.replace_graph``, one transaction per article) and by pyoxigraph's ``bulk_load``;
+5. the canned queries (``queries/*.rq``) on that store and on rdflib's in-memory ``Dataset``
+   (``default_union=True``) loaded with the same quads: median of ``--runs`` runs, each engine
+   in a worker process, every query in a child killed at ``--cap`` seconds;
+6. export of that store: Turtle (the union, ``kg.export``) and N-Quads;
+7. the network view (``kg.view.render_view``) of a generated ``--view-nodes`` network
+   (``tests/viewsamples.synthetic_network``, as benchmarks/view_bench.py), and first draw in
+   headless Chromium when it is installed.
+
+Volume: the seed articles with their names varied (``benchmarks/volume.py``). Builds parse
+generated texts; the triples of sections 4-6 are generated ``ArticleFacts`` (the seeds' facts,
+extracted once, with names, ids and dates varied; no parse), mapped by ``kg.mapping``.
+
+No figure is hard-coded: every value is measured in the run that prints it. This machine may be
+shared; the load average is printed at the start and the end.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import platform
+import re
+import select
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+HERE = Path(__file__).resolve()
+ROOT = HERE.parents[1]
+for _p in (str(ROOT), str(HERE.parent), str(ROOT / "tests")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+QUERIES = ROOT / "queries"
+#: Canned queries that bind one entity (by a VALUES label): the selective ones, with the kg type
+#: of the entity their VALUES names.
+SELECTIVE = {"entity-facts.rq": "Person", "actor-timeline.rq": "Place", "org-roles.rq": "Organization"}
+
+TARGETS = {
+    "ratio": 0.80,
+    "scaling": 1.7,
+    "rss_growth": 0.10,
+    "query_ms": 100.0,
+    "query_speedup": 10.0,
+    "export_s": 10.0,
+    "view_s": 5.0,
+}
+
+
+# --------------------------------------------------------------------------------------- output
+
+@dataclass
+class Figure:
+    name: str
+    value: str
+    target: str
+    met: str  # "yes", "no" or "n/a"
+
+
+class Report:
+    """Prints as it goes (flushed, so a log file shows progress) and keeps the summary rows."""
+
+    def __init__(self, out: Callable[[str], None] | None = None) -> None:
+        self.figures: list[Figure] = []
+        self._out = out or (lambda s: print(s, flush=True))
+
+    def line(self, text: str = "") -> None:
+        self._out(text)
+
+    def section(self, title: str) -> None:
+        self.line()
+        self.line(f"== {title}")
+
+    def figure(self, name: str, value: str, target: str = "-", met: bool | None = None) -> None:
+        self.figures.append(Figure(name, value, target, "n/a" if met is None else ("yes" if met else "no")))
+
+    def summary(self) -> None:
+        self.section("summary")
+        w = max([len(f.name) for f in self.figures] + [6])
+        v = max([len(f.value) for f in self.figures] + [5])
+        t = max([len(f.target) for f in self.figures] + [6])
+        self.line(f"{'figure':<{w}}  {'value':>{v}}  {'target':<{t}}  met")
+        self.line(f"{'-' * w}  {'-' * v}  {'-' * t}  ---")
+        for f in self.figures:
+            self.line(f"{f.name:<{w}}  {f.value:>{v}}  {f.target:<{t}}  {f.met}")
+
+
+def note(text: str) -> None:
+    """Progress, to stderr (not part of the report)."""
+    print(f"  [{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+
+def gb(n: float) -> str:
+    return f"{n / 1e9:.2f} GB"
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:,.1f} ms" if seconds < 10 else f"{seconds:,.1f} s"
+
+
+# ------------------------------------------------------------------------------------ machine
+
+def machine(report: Report) -> None:
+    import psutil
+    import pyoxigraph
+    import rdflib
+    import spacy
+
+    from kg.config import Settings
+
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            cpu = next((ln.split(":", 1)[1].strip() for ln in info if ln.startswith("model name")), "")
+    except OSError:
+        pass
+    model = Settings().model
+    try:
+        from importlib.metadata import version
+
+        model += f" {version(model)}"
+    except Exception:  # noqa: BLE001 - the model's distribution name may differ
+        pass
+    report.section("machine")
+    report.line(f"cores: {os.cpu_count()} logical, {psutil.cpu_count(logical=False)} physical ({cpu or platform.machine()})")
+    report.line(f"RAM: {gb(psutil.virtual_memory().total)} total, {gb(psutil.virtual_memory().available)} available")
+    report.line(f"python {platform.python_version()}, spacy {spacy.__version__} (model {model}), "
+                f"pyoxigraph {pyoxigraph.__version__}, rdflib {rdflib.__version__}, psutil {psutil.__version__}")
+    report.line(f"{platform.platform()}; load average {_load()} at the start "
+                "(the cores may be shared with other work: figures can be noisy)")
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+# --------------------------------------------------------------------------------- memory
+
+def rss_tree(pid: int | None = None, pss: bool = False) -> tuple[int, int]:
+    """(RSS, or PSS, summed over a process and all its descendants; number of processes)."""
+    import psutil
+
+    try:
+        root = psutil.Process(pid or os.getpid())
+        procs = [root] + root.children(recursive=True)
+    except psutil.NoSuchProcess:
+        return 0, 0
+    total, n = 0, 0
+    for p in procs:
+        try:
+            total += p.memory_full_info().pss if pss else p.memory_info().rss
+            n += 1
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            pass
+    return total, n
+
+
+class PeakSampler(threading.Thread):
+    """Samples ``rss_tree`` every ``interval`` seconds; ``peak`` is the highest sum seen."""
+
+    def __init__(self, interval: float = 0.5) -> None:
+        super().__init__(daemon=True)
+        self.interval, self.peak, self.peak_procs = interval, 0, 0
+        self._stop_event = threading.Event()
+
+    def run(self) -> None:
+        while not self._stop_event.is_set():
+            self.sample()
+            self._stop_event.wait(self.interval)
+
+    def sample(self) -> None:
+        rss, n = rss_tree()
+        if rss > self.peak:
+            self.peak, self.peak_procs = rss, n
+
+    def stop(self) -> None:
+        self._stop_event.set()
+        self.join()
+        self.sample()
+
+
+# -------------------------------------------------------------- jobs (each in a fresh process)
+
+def job_build(a: dict[str, Any]) -> dict[str, Any]:
+    """kg.pipeline.build of one input into a fresh store; RSS samples at given stored counts."""
+    from kg.config import Settings
+    from kg.pipeline import build
+
+    settings = Settings(store=a["store"], workers=a["workers"], **({"model": a["model"]} if a.get("model") else {}))
+    sample_at = set(a.get("sample_at") or ())
+    samples: dict[str, Any] = {}
+    stored = 0
+    last_stored = [0.0]
+    sampler = PeakSampler() if a.get("peak") else None
+    t0 = time.perf_counter()
+
+    def progress(message: str) -> None:
+        nonlocal stored
+        if message.startswith("stored "):
+            stored += 1
+            last_stored[0] = time.perf_counter()
+            if stored in sample_at:
+                rss, n = rss_tree()
+                pss, _ = rss_tree(pss=True)
+                samples[str(stored)] = {"rss": rss, "pss": pss, "procs": n, "t": time.perf_counter() - t0}
+
+    if sampler:
+        sampler.start()
+    t0 = time.perf_counter()
+    rep = build([a["input"]], settings, out_dir=None, progress=progress)
+    t1 = time.perf_counter()
+    if sampler:
+        sampler.stop()
+    return {"seconds": t1 - t0, "articles": rep.articles, "stored": stored, "events": rep.events, "roles": rep.roles,
+            "skipped": len(rep.skipped), "samples": samples, "peak": sampler.peak if sampler else None,
+            "peak_procs": sampler.peak_procs if sampler else None,
+            "after_last_stored": t1 - last_stored[0] if stored else None}
+
+
+def parsed_texts(path: str) -> list[str]:
+    """The texts a build gives spaCy for the articles of ``path``: hygiene, cleaning, pieces."""
+    from kg.nlp.hygiene import split
+    from kg.pipeline import DEFAULT_MAX_CHARS, prepare
+    from kg.sources import Article, read_articles
+
+    out = []
+    for art in read_articles([path]):
+        if isinstance(art, Article):
+            _, text = prepare(art)
+            out.extend(text[s:e] for s, e in split(text, DEFAULT_MAX_CHARS))
+    return out
+
+
+def job_bare(a: dict[str, Any]) -> dict[str, Any]:
+    """Load the model and run bare ``nlp.pipe`` over the texts the build parses."""
+    from kg.config import Settings
+    from kg.nlp.pipeline import load
+
+    texts = parsed_texts(a["input"])
+    t0 = time.perf_counter()
+    nlp = load(a.get("model") or Settings().model)
+    t1 = time.perf_counter()
+    n = 0
+    for _doc in nlp.pipe(texts, batch_size=a["batch_size"], n_process=a["workers"]):
+        n += 1
+    t2 = time.perf_counter()
+    return {"seconds": t2 - t0, "load": t1 - t0, "pipe": t2 - t1, "docs": n}
+
+
+def job_store_view(a: dict[str, Any]) -> dict[str, Any]:
+    """``kg view`` of a store: load_network, then render_view."""
+    from kg.network import load_network
+    from kg.store import OxigraphStore
+    from kg.view import render_view
+
+    store = OxigraphStore(a["store"])
+    try:
+        t0 = time.perf_counter()
+        net = load_network(store)
+        t1 = time.perf_counter()
+    finally:
+        store.close()
+    html = render_view(net)
+    t2 = time.perf_counter()
+    return {"load": t1 - t0, "render": t2 - t1, "nodes": len(net.nodes), "edges": len(net.edges),
+            "mb": len(html.encode()) / 1e6}
+
+
+JOBS = {"build": job_build, "bare": job_bare, "store_view": job_store_view}
+
+
+def run_job(name: str, args: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
+    """Run a job in a fresh Python process; its result is the last line it prints (JSON)."""
+    proc = subprocess.run([sys.executable, str(HERE), "--job", name, json.dumps(args)], capture_output=True,
+                          text=True, timeout=timeout, cwd=str(ROOT))
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    if proc.returncode != 0 or not lines:
+        raise RuntimeError(f"job {name} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    return json.loads(lines[-1])
+
+
+# --------------------------------------------------------------------------- text generation
+
+_NLP = None
+
+
+def _nlp():  # type: ignore[no-untyped-def]
+    global _NLP
+    if _NLP is None:
+        from kg.nlp.pipeline import load
+
+        _NLP = load()
+    return _NLP
+
+
+def write_articles(path: Path, n: int, min_words: int | None = None) -> tuple[int, int]:
+    """Write ``n`` generated articles (JSONL) and return (articles, words parsed)."""
+    import volume
+
+    gen = volume.TextGenerator(volume.templates(_nlp(), min_words=min_words))
+    gen.write_jsonl(path, n)
+    return n, sum(len(t.split()) for t in parsed_texts(str(path)))
+
+
+# ----------------------------------------------------------------------- 1-2: build vs bare
+
+def section_build(args: argparse.Namespace, report: Report, work: Path) -> dict[int, float]:
+    report.section("1-2. end-to-end build vs bare nlp.pipe (same texts, same number of processes)")
+    data = work / "articles.jsonl"
+    n, words = write_articles(data, args.articles)
+    report.line(f"{n} generated articles (the {len(list((ROOT / 'seeds').glob('*.txt')))} seed articles in turn, "
+                f"names varied), {words:,} words parsed; each run in a fresh process, model loading included; "
+                f"best of {args.repeat}; bare: nlp.pipe(batch_size={args.batch_size})")
+    best: dict[tuple[str, int], dict[str, Any]] = {}
+    for workers in args.procs:
+        for rep in range(args.repeat):
+            for kind in ("bare", "build"):
+                note(f"{kind}, {workers} process(es), run {rep + 1}/{args.repeat}")
+                if kind == "bare":
+                    res = run_job("bare", {"input": str(data), "workers": workers, "batch_size": args.batch_size})
+                else:
+                    store = work / f"store-build-{workers}-{rep}"
+                    res = run_job("build", {"input": str(data), "workers": workers, "store": str(store)})
+                    shutil.rmtree(store, ignore_errors=True)
+                    if res["articles"] != n:
+                        report.line(f"  (warning: the build stored {res['articles']} of {n} articles)")
+                key = (kind, workers)
+                if key not in best or res["seconds"] < best[key]["seconds"]:
+                    best[key] = res
+    report.line(f"{'processes':>9}  {'run':<6} {'seconds':>8} {'articles/s':>11} {'words/s':>9}  notes")
+    build_rate: dict[int, float] = {}
+    for workers in args.procs:
+        bare, built = best[("bare", workers)], best[("build", workers)]
+        for kind, res in (("bare", bare), ("build", built)):
+            extra = (f"model load {res['load']:.1f} s, pipe {res['pipe']:.1f} s" if kind == "bare"
+                     else f"{res['events']} events, {res['roles']} roles stored")
+            report.line(f"{workers:>9}  {kind:<6} {res['seconds']:>8.1f} {n / res['seconds']:>11.2f} "
+                        f"{words / res['seconds']:>9,.0f}  {extra}")
+        ratio = bare["seconds"] / built["seconds"]
+        build_rate[workers] = n / built["seconds"]
+        report.line(f"{workers:>9}  build/bare throughput ratio {ratio:.2f} (target >= {TARGETS['ratio']:.2f})")
+        report.figure(f"build/bare ratio, {workers} process{'es' if workers > 1 else ''}", f"{ratio:.2f}",
+                      f">= {TARGETS['ratio']:.2f}", ratio >= TARGETS["ratio"])
+    if 1 in args.procs and 2 in args.procs:
+        scale = build_rate[2] / build_rate[1]
+        bare_scale = best[("bare", 1)]["seconds"] / best[("bare", 2)]["seconds"]
+        report.line(f"scaling 1 -> 2 workers: build {scale:.2f}x (target >= {TARGETS['scaling']}x); "
+                    f"bare nlp.pipe {bare_scale:.2f}x")
+        report.figure("build scaling 1 -> 2 workers", f"{scale:.2f}x", f">= {TARGETS['scaling']}x",
+                      scale >= TARGETS["scaling"])
+        report.figure("bare nlp.pipe scaling 1 -> 2", f"{bare_scale:.2f}x")
+    return build_rate
+
+
+# ---------------------------------------------------------------------------------- 3: RSS
+
+def section_long(args: argparse.Namespace, report: Report, work: Path) -> None:
+    n = args.long_articles
+    early = max(1, n // 10)
+    report.section(f"3. RSS over a long build ({n:,} articles, {args.long_workers} workers)")
+    data = work / "long.jsonl"
+    _, words = write_articles(data, n, min_words=args.long_words)
+    report.line(f"{n:,} generated short articles (the first paragraphs of a seed article, at least "
+                f"{args.long_words} words, names varied), {words:,} words; RSS = driver + all child processes "
+                "(psutil), sampled from the progress callback")
+    store = work / "store-long"
+    note(f"long build: {n} articles")
+    res = run_job("build", {"input": str(data), "workers": args.long_workers, "store": str(store),
+                            "sample_at": [early, n], "peak": True})
+    shutil.rmtree(store, ignore_errors=True)
+    s_early, s_end = res["samples"].get(str(early)), res["samples"].get(str(n))
+    report.line(f"build: {res['seconds']:.1f} s, {res['articles'] / res['seconds']:.2f} articles/s, "
+                f"{words / res['seconds']:,.0f} words/s; {res['after_last_stored']:.1f} s after the last article "
+                "was stored (entity resolution)")
+    if not s_early or not s_end:
+        report.line(f"(missing RSS samples: stored {res['stored']} of {n})")
+        report.figure(f"RSS {early} -> {n} articles", "missing", f"within {TARGETS['rss_growth']:.0%}", False)
+        return
+    growth = s_end["rss"] / s_early["rss"] - 1
+    for k, s in ((early, s_early), (n, s_end)):
+        report.line(f"stored {k:>6,}: RSS {gb(s['rss'])} (PSS {gb(s['pss'])}) over {s['procs']} processes, "
+                    f"at {s['t']:.0f} s")
+    report.line(f"RSS growth {early:,} -> {n:,}: {growth:+.1%} (target within {TARGETS['rss_growth']:.0%}); "
+                f"PSS growth {s_end['pss'] / s_early['pss'] - 1:+.1%}")
+    report.line(f"peak RSS (sampled every 0.5 s, whole run including resolution): {gb(res['peak'])} "
+                f"over {res['peak_procs']} processes")
+    report.figure(f"RSS growth {early:,} -> {n:,} articles", f"{growth:+.1%}", f"within ±{TARGETS['rss_growth']:.0%}",
+                  abs(growth) <= TARGETS["rss_growth"])
+    report.figure("peak RSS, long build", gb(res["peak"]))
+
+
+# ------------------------------------------------------------------- 4-6: store, queries, export
+
+def seed_facts() -> list[Any]:
+    from kg.config import Settings
+    from kg.pipeline import extract_articles
+    from kg.sources import Article, read_articles
+
+    arts = [a for a in read_articles([str(ROOT / "seeds")]) if isinstance(a, Article)]
+    return list(extract_articles(arts, Settings(workers=1)))
+
+
+@dataclass
+class Loaded:
+    store_dir: Path
+    articles: int
+    triples: int
+    labels: dict[str, collections.Counter]  # kg type -> label -> articles
+
+
+def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded:
+    import pyoxigraph as ox
+
+    import volume
+    from kg.config import Settings
+    from kg.iris import Minter
+    from kg.mapping import article_triples, to_ntriples
+    from kg.resolve import update_resolution
+    from kg.store import OxigraphStore
+
+    report.section(f"4. loading {args.triples:,} triples into the embedded store (Oxigraph)")
+    note("extracting the seeds' facts")
+    facts = seed_facts()
+    gen = volume.FactsGenerator(facts)
+    minter = Minter(Settings().base)
+    store_dir = work / "store-1m"
+    store = OxigraphStore(store_dir)
+    labels: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    t_gen = t_map = t_store = 0.0
+    n_triples = i = 0
+    note(f"generating, mapping and storing {args.triples:,} triples")
+    while n_triples < args.triples:
+        t0 = time.perf_counter()
+        f = gen.article(i)
+        t1 = time.perf_counter()
+        triples = article_triples(f, minter)
+        nt = to_ntriples(triples)
+        t2 = time.perf_counter()
+        store.replace_graph(minter.graph(f.article.id), nt)
+        t3 = time.perf_counter()
+        t_gen, t_map, t_store = t_gen + t1 - t0, t_map + t2 - t1, t_store + t3 - t2
+        n_triples += len(triples)
+        i += 1
+        for e in f.entities.values():
+            labels[e.type][e.label] += 1
+    report.line(f"{i:,} generated articles' facts: the facts of the {len(facts)} seed articles, extracted once, "
+                "with names, ids and dates varied (no parse), mapped by kg.mapping "
+                "(article_triples + to_ntriples, as a build)")
+    report.line(f"generate {t_gen:.1f} s, map {t_map:.1f} s ({n_triples / t_map:,.0f} triples/s)")
+    report.line(f"store, one Store.replace_graph (SPARQL update) per article, as a build: {t_store:.1f} s, "
+                f"{n_triples / t_store:,.0f} triples/s")
+    report.figure(f"store {n_triples:,} triples (replace_graph)", f"{t_store:.1f} s")
+    report.figure("store rate (replace_graph)", f"{n_triples / t_store:,.0f} t/s")
+    t0 = time.perf_counter()
+    update_resolution(store, minter, lambda m: None)
+    t_res = time.perf_counter() - t0
+    quads = len(store)
+    union = store.select("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }")[0]["n"]
+    distinct = store.select("SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } } }")[0]["n"]
+    report.line(f"entity resolution over the {i:,} articles (kg.resolve.update_resolution): {t_res:.1f} s; "
+                f"the store holds {quads:,} quads")
+    report.figure(f"entity resolution, {i:,} articles", f"{t_res:.1f} s")
+    report.line(f"distinct triples {int(distinct or 0):,}; solutions of {{ ?s ?p ?o }} over the union default graph "
+                f"(as kg queries it): {int(union or 0):,}" + (
+                    " (a triple held by k article graphs is k solutions: Oxigraph's union is not deduplicated)"
+                    if int(union or 0) > int(distinct or 0) else ""))
+
+    report.section(f"6. export of the store ({quads:,} quads)")
+    from kg.export import export_file
+
+    exports: dict[str, Path] = {}
+    for fmt, suffix in (("turtle", "ttl"), ("nquads", "nq")):
+        path = work / f"export.{suffix}"
+        note(f"export {fmt}")
+        t0 = time.perf_counter()
+        export_file(store, path, fmt)
+        dt = time.perf_counter() - t0
+        exports[fmt] = path
+        what = "union of the graphs, kg export --format turtle" if fmt == "turtle" else "one graph per article"
+        report.line(f"{fmt:<7} ({what}): {dt:.1f} s, {path.stat().st_size / 1e6:,.1f} MB, {quads / dt:,.0f} quads/s")
+        report.figure(f"export {fmt}", f"{dt:.1f} s", f"<= {TARGETS['export_s']:.0f} s (one of two)",
+                      dt <= TARGETS["export_s"])
+    store.close()
+    met = [f for f in report.figures if f.name.startswith("export ")][-2:]
+    ok = any(f.met == "yes" for f in met)
+    report.line(f"target (<= {TARGETS['export_s']:.0f} s for at least one of them): {'met' if ok else 'not met'}")
+
+    report.section("4 (cont.). the same quads by pyoxigraph's bulk loader, for comparison")
+    bulk = work / "store-bulk"
+    t0 = time.perf_counter()
+    bstore = ox.Store(str(bulk))
+    bstore.bulk_load(path=str(exports["nquads"]), format=ox.RdfFormat.N_QUADS)
+    bstore.flush()
+    dt = time.perf_counter() - t0
+    nb = len(bstore)
+    del bstore
+    shutil.rmtree(bulk, ignore_errors=True)
+    report.line(f"Store.bulk_load of the N-Quads export: {dt:.1f} s, {nb / dt:,.0f} quads/s ({nb:,} quads)")
+    report.figure(f"bulk_load {nb:,} quads", f"{dt:.1f} s")
+    return Loaded(store_dir, i, n_triples, labels)
+
+
+# queries
+
+def _values_name(sparql: str) -> tuple[str, str] | None:
+    m = re.search(r'VALUES\s+\?(\w+)\s*\{\s*"([^"]*)"\s*\}', sparql)
+    return (m.group(1), m.group(2)) if m else None
+
+
+def canned_queries(loaded: Loaded | None) -> list[tuple[str, str, bool, str]]:
+    """(file, SPARQL, selective, note) for every canned query; a selective query whose VALUES
+    label does not occur in the generated data gets the most frequent label of that type."""
+    out = []
+    for path in sorted(QUERIES.glob("*.rq")):
+        text = path.read_text(encoding="utf-8")
+        selective = path.name in SELECTIVE
+        msg = ""
+        if selective and loaded is not None:
+            found = _values_name(text)
+            counts = loaded.labels.get(SELECTIVE[path.name], collections.Counter())
+            if found:
+                var, name = found
+                if counts.get(name, 0) == 0 and counts:
+                    new = counts.most_common(1)[0][0]
+                    text = text.replace(f'"{name}"', json.dumps(new), 1)
+                    msg = f'VALUES "{new}" (replaces "{name}", absent): in {counts[new]:,} articles'
+                else:
+                    msg = f'VALUES "{name}": in {counts.get(name, 0):,} articles'
+        out.append((path.name, text, selective, msg))
+    return out
+
+
+class QueryWorker:
+    """A worker process for one engine (``--worker ENGINE DATA``) that runs each query in a forked
+    child, killed at the cap; talks JSON lines over its stdin/stdout."""
+
+    def __init__(self, engine: str, data: str) -> None:
+        self.proc = subprocess.Popen([sys.executable, str(HERE), "--worker", engine, data], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, cwd=str(ROOT))
+        self.ready = self._read()
+
+    def _read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"query worker died ({self.proc.wait()})")
+        return json.loads(line)
+
+    def run(self, sparql: str, runs: int, cap: float) -> dict[str, Any]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"sparql": sparql, "runs": runs, "cap": cap}) + "\n")
+        self.proc.stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        if self.proc.stdout:
+            self.proc.stdout.close()
+
+
+def _engine_open(engine: str, data: str) -> Any:
+    if engine == "oxigraph":
+        import pyoxigraph as ox
+
+        return ox.Store.read_only(data)
+    import rdflib
+
+    ds = rdflib.Dataset(default_union=True)
+    ds.parse(data, format="nquads")
+    return ds
+
+
+def _engine_query(engine: str, db: Any, sparql: str) -> int:
+    """Run one query and read every value of every row; the number of rows."""
+    n = 0
+    if engine == "oxigraph":
+        for sol in db.query(sparql, use_default_graph_as_union=True):
+            n += 1
+            for _term in sol:
+                pass
+    else:
+        for row in db.query(sparql):
+            n += 1
+            for _term in row:
+                pass
+    return n
+
+
+def worker_main(engine: str, data: str) -> None:
+    """The worker: rdflib loads the quads once (children share them by fork); Oxigraph's children
+    open the store read-only themselves (RocksDB handles do not survive a fork)."""
+    out = sys.stdout
+    db = None
+    info: dict[str, Any] = {"engine": engine}
+    if engine == "rdflib":
+        t0 = time.perf_counter()
+        db = _engine_open(engine, data)
+        info.update(load=time.perf_counter() - t0, quads=len(db), rss=rss_tree()[0])
+    else:
+        import pyoxigraph  # noqa: F401  (imported before forking)
+    out.write(json.dumps(info) + "\n")
+    out.flush()
+    for line in sys.stdin:
+        req = json.loads(line)
+        out.write(json.dumps(_capped(engine, data, db, req["sparql"], req["runs"], req["cap"])) + "\n")
+        out.flush()
+
+
+def _capped(engine: str, data: str, db: Any, sparql: str, runs: int, cap: float) -> dict[str, Any]:
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: open (Oxigraph), then run until ``runs`` or the cap
+        os.close(r)
+        code = 0
+        try:
+            handle = db if db is not None else _engine_open(engine, data)
+            os.write(w, b'{"open": true}\n')
+            spent = 0.0
+            for _ in range(runs):
+                t0 = time.perf_counter()
+                rows = _engine_query(engine, handle, sparql)
+                dt = time.perf_counter() - t0
+                spent += dt
+                os.write(w, (json.dumps({"t": dt, "rows": rows}) + "\n").encode())
+                if spent + dt > cap:
+                    break
+        except BaseException as err:  # noqa: BLE001 - reported to the parent
+            os.write(w, (json.dumps({"error": f"{type(err).__name__}: {err}"[:300]}) + "\n").encode())
+            code = 1
+        os._exit(code)
+    os.close(w)
+    times: list[float] = []
+    rows = None
+    error = None
+    buf = b""
+    deadline = None
+    open_deadline = time.monotonic() + 300
+    done = False
+    while not done:
+        limit = deadline if deadline is not None else open_deadline
+        left = limit - time.monotonic()
+        if left <= 0:
+            break
+        ready, _, _ = select.select([r], [], [], left)
+        if not ready:
+            break
+        chunk = os.read(r, 65536)
+        if not chunk:
+            done = True
+        buf += chunk
+        while b"\n" in buf:
+            raw, buf = buf.split(b"\n", 1)
+            msg = json.loads(raw)
+            if "open" in msg:
+                deadline = time.monotonic() + cap
+            elif "error" in msg:
+                error = msg["error"]
+            else:
+                times.append(msg["t"])
+                rows = msg["rows"]
+    timed_out = not done
+    if timed_out:
+        os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    os.close(r)
+    return {"times": times, "rows": rows, "timed_out": timed_out, "error": error}
+
+
+def _med(res: dict[str, Any]) -> float | None:
+    return statistics.median(res["times"]) if res["times"] else None
+
+
+def _show(res: dict[str, Any], cap: float) -> str:
+    m = _med(res)
+    if res.get("error"):
+        return "error"
+    if m is None:
+        return f"> {cap:.0f} s"
+    return ms(m)
+
+
+def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, work: Path) -> None:
+    report.section(f"5. canned queries: Oxigraph (the store above) vs rdflib Dataset(default_union=True), "
+                   f"same quads")
+    report.line(f"median of up to {args.runs} runs per query (fewer when they would pass the {args.cap:.0f} s cap); "
+                f"each query runs in a child process killed at {args.cap:.0f} s; every value of every row is read")
+    queries = canned_queries(loaded)
+    results: dict[str, dict[str, dict[str, Any]]] = {}
+    note("queries on Oxigraph")
+    ox_worker = QueryWorker("oxigraph", str(loaded.store_dir))
+    try:
+        for name, sparql, _sel, _msg in queries:
+            note(f"  oxigraph {name}")
+            results.setdefault(name, {})["oxigraph"] = ox_worker.run(sparql, args.runs, args.cap)
+    finally:
+        ox_worker.close()
+    nq = work / "export.nq"
+    rd_info: dict[str, Any] = {}
+    if args.no_rdflib:
+        report.line("(rdflib skipped: --no-rdflib)")
+    else:
+        note("rdflib: loading the N-Quads export")
+        rd_worker = QueryWorker("rdflib", str(nq))
+        rd_info = rd_worker.ready
+        try:
+            for name, sparql, _sel, _msg in queries:
+                note(f"  rdflib {name}")
+                results[name]["rdflib"] = rd_worker.run(sparql, args.runs, args.cap)
+        finally:
+            rd_worker.close()
+        report.line(f"rdflib: parsed {rd_info['quads']:,} quads of the N-Quads export in {rd_info['load']:.1f} s; "
+                    f"its worker's RSS {gb(rd_info['rss'])}")
+    w = max(len(q[0]) for q in queries)
+    differ = []
+    report.line(f"{'query':<{w}}  {'kind':<9} {'Oxigraph':>10} {'rows':>7}  {'rdflib':>10} {'rows':>7}  {'rdflib/ox':>9}")
+    for name, _sparql, selective, msg in queries:
+        ox_r = results[name]["oxigraph"]
+        rd_r = results[name].get("rdflib")
+        ox_m = _med(ox_r)
+        line = f"{name:<{w}}  {'selective' if selective else 'whole':<9} {_show(ox_r, args.cap):>10} " \
+               f"{ox_r['rows'] if ox_r['rows'] is not None else '-':>7}  "
+        speed = None
+        if rd_r is not None:
+            rd_m = _med(rd_r)
+            line += f"{_show(rd_r, args.cap):>10} {rd_r['rows'] if rd_r['rows'] is not None else '-':>7}  "
+            if ox_m and rd_m:
+                speed = rd_m / ox_m
+                line += f"{speed:>8.1f}x"
+            elif ox_m and rd_r["timed_out"] and not rd_r["times"]:
+                speed = args.cap / ox_m
+                line += f"{'> ' + format(speed, '.0f') + 'x':>9}"
+            if ox_r["rows"] is not None and rd_r["rows"] is not None and ox_r["rows"] != rd_r["rows"]:
+                line += "  (row counts differ)"
+                differ.append(name)
+        for res, eng in ((ox_r, "Oxigraph"), (rd_r, "rdflib")):
+            if res and res.get("error"):
+                line += f"  [{eng}: {res['error']}]"
+        report.line(line)
+        if msg:
+            report.line(f"{'':<{w}}  ({msg})")
+        if selective:
+            report.figure(f"{name} on Oxigraph (median)", _show(ox_r, args.cap), f"<= {TARGETS['query_ms']:.0f} ms",
+                          ox_m is not None and ox_m * 1000 <= TARGETS["query_ms"])
+            if rd_r is not None:
+                value = "-" if speed is None else (f"{speed:.1f}x" if rd_r["times"] else f"> {speed:.0f}x")
+                report.figure(f"{name} rdflib/Oxigraph", value, f">= {TARGETS['query_speedup']:.0f}x",
+                              speed is not None and speed >= TARGETS["query_speedup"])
+        else:
+            report.figure(f"{name} on Oxigraph (median)", _show(ox_r, args.cap))
+    if differ:
+        report.line(f"row counts differ for {', '.join(differ)}: pyoxigraph's union default graph gives a triple "
+                    "once per named graph that holds it (see the duplicate count in section 4; Oxigraph issue "
+                    "#1919), rdflib's union gives it once; queries with DISTINCT agree")
+
+
+# ------------------------------------------------------------------------------------ 7: view
+
+def section_view(args: argparse.Namespace, report: Report, work: Path, loaded: Loaded | None) -> None:
+    import viewsamples
+    from kg.view import MAX_NODES, render_view, write_view
+
+    n = args.view_nodes
+    report.section(f"7. network view of a generated {n:,}-entity network")
+    network = viewsamples.synthetic_network(n)
+    render_view(network)  # warm up: imports, template, assets
+    times = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        html = render_view(network)
+        times.append(time.perf_counter() - t0)
+    page = work / f"view-{n}.html"
+    write_view(network, page)
+    best = min(times)
+    report.line(f"tests/viewsamples.synthetic_network({n}) (as benchmarks/view_bench.py): {len(network.nodes):,} "
+                f"entities, {len(network.edges):,} facts; kg.view.render_view best of 3: {best:.2f} s, "
+                f"{len(html.encode()) / 1e6:.1f} MB of HTML ({MAX_NODES:,} entities drawn first)")
+    report.figure(f"view HTML, {n:,} entities", f"{best:.2f} s", f"<= {TARGETS['view_s']:.0f} s",
+                  best <= TARGETS["view_s"])
+    chromium = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and os.path.exists(p)), None)
+    if chromium and not args.no_browser:
+        from view_bench import first_draw
+
+        draw, stable, shown = first_draw(chromium, page)
+        report.line(f"headless Chromium: first draw {draw or float('nan'):.0f} ms, stabilised "
+                    f"{stable or float('nan'):.0f} ms, {shown} entities drawn")
+        if draw is not None:
+            report.figure(f"view first draw, {n:,} entities", f"{draw / 1000:.1f} s")
+    else:
+        report.line("(no first-draw figure: " + ("--no-browser)" if args.no_browser else "chromium is not installed)"))
+    if loaded is not None:
+        note("kg view of the loaded store")
+        what = f"the view of the {loaded.triples:,}-triple store (kg view: load_network + render_view, a fresh process)"
+        try:
+            res = run_job("store_view", {"store": str(loaded.store_dir)}, timeout=args.view_cap)
+        except subprocess.TimeoutExpired:
+            report.line(f"{what}: killed after {args.view_cap:.0f} s")
+            report.figure(f"kg view of the {loaded.triples:,}-triple store", f"> {args.view_cap:.0f} s")
+        else:
+            report.line(f"{what}: load_network {res['load']:.1f} s ({res['nodes']:,} entities, {res['edges']:,} "
+                        f"facts), render {res['render']:.1f} s, {res['mb']:.1f} MB")
+            report.figure(f"kg view of the {loaded.triples:,}-triple store", f"{res['load'] + res['render']:.1f} s")
+
+
+# ------------------------------------------------------------------------------------- main
+
+SECTIONS = ("build", "long", "store", "view")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="a one-minute smoke run: tiny sizes (flags given still win)")
+    ap.add_argument("--only", default=",".join(SECTIONS), help=f"sections to run, of {','.join(SECTIONS)}")
+    ap.add_argument("--articles", type=int, help="articles for build vs bare (default 100; quick 6)")
+    ap.add_argument("--procs", default="1,2", help="process counts for build vs bare (default 1,2)")
+    ap.add_argument("--repeat", type=int, help="runs of each build and bare parse, best kept (default 2; quick 1)")
+    ap.add_argument("--batch-size", type=int, default=4, help="nlp.pipe batch size of the bare parse (default 4)")
+    ap.add_argument("--long-articles", type=int, help="articles of the long RSS build (default 5000; quick 40)")
+    ap.add_argument("--long-words", type=int, default=100, help="words of a short generated article (default 100)")
+    ap.add_argument("--long-workers", type=int, default=2, help="workers of the long build (default 2)")
+    ap.add_argument("--triples", type=int, help="triples to load, query and export (default 1000000; quick 20000)")
+    ap.add_argument("--runs", type=int, help="runs per query, median shown (default 5; quick 2)")
+    ap.add_argument("--cap", type=float, help="seconds a query may take, all runs together (default 30; quick 3)")
+    ap.add_argument("--no-rdflib", action="store_true", help="do not run the queries on rdflib")
+    ap.add_argument("--view-nodes", type=int, help="entities of the generated view network (default 10000; quick 500)")
+    ap.add_argument("--no-store-view", action="store_true", help="skip the view of the loaded store")
+    ap.add_argument("--view-cap", type=float, help="seconds the view of the loaded store may take (default 120; quick 10)")
+    ap.add_argument("--no-browser", action="store_true", help="no first-draw figure even if chromium is installed")
+    ap.add_argument("--keep", metavar="DIR", help="work in DIR and keep its files (default: a temporary folder)")
+    args = ap.parse_args(argv)
+    quick = args.quick
+    defaults = {"articles": (100, 6), "repeat": (2, 1), "long_articles": (5000, 40), "triples": (1_000_000, 20_000),
+                "runs": (5, 2), "cap": (30.0, 3.0), "view_nodes": (10_000, 500), "view_cap": (120.0, 10.0)}
+    for name, (full, small) in defaults.items():
+        if getattr(args, name) is None:
+            setattr(args, name, small if quick else full)
+    args.procs = [int(p) for p in args.procs.split(",") if p.strip()]
+    args.only = [s.strip() for s in args.only.split(",") if s.strip()]
+    unknown = set(args.only) - set(SECTIONS)
+    if unknown:
+        ap.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    return args
+
+
+def main(argv: list[str] | None = None, out: Callable[[str], None] | None = None) -> Report:
+    args = parse_args(argv)
+    report = Report(out)
+    started = time.perf_counter()
+    machine(report)
+    report.line(f"sizes: articles {args.articles}, long build {args.long_articles}, triples {args.triples:,}, "
+                f"view {args.view_nodes:,} entities; sections {','.join(args.only)}")
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="kg-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    loaded = None
+    try:
+        if "build" in args.only:
+            section_build(args, report, work)
+        if "long" in args.only:
+            section_long(args, report, work)
+        if "store" in args.only:
+            loaded = section_load(args, report, work)
+            section_queries(args, report, loaded, work)
+        if "view" in args.only:
+            section_view(args, report, work, None if args.no_store_view else loaded)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    report.summary()
+    report.line()
+    report.line(f"total {time.perf_counter() - started:.0f} s; load average {_load()} at the end")
+    return report
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 3 and sys.argv[1] == "--job":
+        print(json.dumps(JOBS[sys.argv[2]](json.loads(sys.argv[3]))))
+    elif len(sys.argv) >= 3 and sys.argv[1] == "--worker":
+        worker_main(sys.argv[2], sys.argv[3])
+    else:
+        main()
