@@ -44,7 +44,11 @@ def main(version: bool = typer.Option(False, "--version", help="print the versio
 def build(
     paths: list[Path] = typer.Argument(..., help="article files (.txt, .html, .jsonl), folders of them, or - for standard input"),
     out_dir: Path = typer.Option(Path("output"), "--out", help="where graph.ttl and graph.html go"),
-    workers: Optional[int] = typer.Option(None, "--workers", help="spaCy processes (default: CPU cores)"),
+    workers: Optional[int] = typer.Option(None, "--workers", help="worker processes that parse and extract "
+                                          "(default: CPU cores; 1 runs in this process)"),
+    dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS",
+                                       help="run extraction on the Dask cluster whose scheduler is at ADDRESS "
+                                            "(tcp://HOST:8786); this process writes the store"),
     store: Optional[str] = StoreOpt,
     model: Optional[str] = ModelOpt,
     force: bool = typer.Option(False, "--force", help="re-extract articles even if they are unchanged"),
@@ -75,7 +79,8 @@ def build(
                     err.print(f"kg: {message}", markup=False, highlight=False)
 
             with using(curation):
-                report = run_build(paths, settings, out_dir=out_dir, progress=progress, force=force, max_chars=max_chars)
+                report = run_build(paths, settings, out_dir=out_dir, progress=progress, force=force,
+                                   max_chars=max_chars, dask=dask)
     except KgError as e:
         _fail(e)
         return

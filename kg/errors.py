@@ -6,7 +6,8 @@
     ├── ModelError        the spaCy pipeline cannot be loaded
     ├── StoreError        the graph store cannot be opened or written
     │   └── StoreLocked   another kg process holds the store
-    └── QueryError        a SPARQL query that cannot be parsed or run
+    ├── QueryError        a SPARQL query that cannot be parsed or run
+    └── WorkerError       a worker process or the Dask cluster failed
 """
 from __future__ import annotations
 
@@ -60,3 +61,9 @@ class QueryError(KgError):
     """A SPARQL query failed to parse or to run."""
 
     code = "E040"
+
+
+class WorkerError(KgError):
+    """A worker process or the Dask cluster failed (the machinery around an article, not the article)."""
+
+    code = "E050"

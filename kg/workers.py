@@ -1,0 +1,121 @@
+"""Where a build's article jobs run: in this process, in a pool of processes, or on a Dask cluster.
+
+Every runner takes articles lazily and yields each article's graph (``article_job.ArticleGraph``)
+in input order, with a bounded number of articles in flight, so the driver can store each one in
+its own transaction as soon as it is ready and memory does not grow with the input. The driver
+alone writes the store; workers only parse, extract and map.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from itertools import chain, islice
+from typing import Any
+
+from .article_job import ArticleGraph, JobSpec, model, run_job
+from .errors import KgError, UsageError, WorkerError
+from .facts import Article
+
+#: Fewer articles than this are not worth starting worker processes (each loads the model).
+MIN_POOL_ARTICLES = 4
+#: Articles in flight per worker: enough to keep every worker busy while the driver stores.
+IN_FLIGHT_PER_WORKER = 2
+
+
+def run_articles(articles: Iterable[Article], spec: JobSpec, workers: int = 1, dask: str | None = None,
+                 say: Callable[[str], None] | None = None) -> Iterator[ArticleGraph]:
+    """Each article's graph, in input order: on the Dask scheduler ``dask`` if given, else in
+    ``workers`` processes (in this process when ``workers`` is 1 or there are only a few articles)."""
+    if workers < 1:
+        raise UsageError("workers must be at least 1")
+    todo = iter(articles)
+    if dask:
+        yield from _on_dask(todo, spec, dask, say or (lambda m: None))
+        return
+    head = list(islice(todo, MIN_POOL_ARTICLES))
+    if workers == 1 or len(head) < MIN_POOL_ARTICLES:
+        yield from in_process(chain(head, todo), spec)
+        return
+    yield from _in_pool(chain(head, todo), spec, workers)
+
+
+def in_process(articles: Iterable[Article], spec: JobSpec) -> Iterator[ArticleGraph]:
+    """Run the jobs here, one after the other (the model is loaded once, at the first article)."""
+    for art in articles:
+        yield run_job(art, spec)
+
+
+def _ordered(articles: Iterator[Article], submit: Callable[[Article], Any], window: int,
+             result: Callable[[Any], ArticleGraph]) -> Iterator[ArticleGraph]:
+    """Keep ``window`` jobs submitted; yield their results in submission order."""
+    pending: deque[Any] = deque(submit(a) for a in islice(articles, window))
+    while pending:
+        first = pending.popleft()
+        nxt = next(articles, None)
+        if nxt is not None:
+            pending.append(submit(nxt))
+        yield result(first)
+
+
+def _warm(name: str) -> None:
+    """Load the model when a worker process starts, so the first article does not wait for it."""
+    try:
+        model(name)
+    except KgError:
+        pass  # the first job raises it again, with its message, to the driver
+
+
+def _in_pool(articles: Iterator[Article], spec: JobSpec, workers: int) -> Iterator[ArticleGraph]:
+    ctx = multiprocessing.get_context("spawn")  # no fork of a driver holding an open store
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm,
+                             initargs=(spec.model,)) as pool:
+        def result(f: Future[ArticleGraph]) -> ArticleGraph:
+            try:
+                return f.result()
+            except BrokenProcessPool as err:
+                raise WorkerError("a worker process died (out of memory?); the articles stored so far are "
+                                  "kept: run the build again with fewer --workers to do the rest") from err
+
+        try:
+            yield from _ordered(articles, lambda a: pool.submit(run_job, a, spec),
+                                workers * IN_FLIGHT_PER_WORKER, result)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _on_dask(articles: Iterator[Article], spec: JobSpec, address: str,
+             say: Callable[[str], None]) -> Iterator[ArticleGraph]:
+    try:
+        from distributed import Client
+        from distributed.scheduler import KilledWorker
+    except ImportError as err:  # pragma: no cover - distributed is a dependency of kg
+        raise UsageError("--dask needs the 'distributed' package: pip install distributed") from err
+    try:
+        client = Client(address, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as err:
+        raise WorkerError(f"cannot reach the Dask scheduler at {address} ({type(err).__name__}: {err}); "
+                          "start it (dask scheduler; dask worker ADDRESS) or check the address") from err
+    try:
+        threads = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values())
+        if threads == 0:
+            raise WorkerError(f"the Dask scheduler at {address} has no workers; start some with: "
+                              f"dask worker {address}")
+        say(f"note dask: {threads} worker thread(s) at {address}")
+
+        def result(f: Any) -> ArticleGraph:
+            try:
+                return f.result()
+            except KgError:
+                raise
+            except (OSError, TimeoutError, KilledWorker) as err:
+                raise WorkerError(f"the Dask cluster at {address} failed ({type(err).__name__}: {err}); the "
+                                  "articles stored so far are kept: run the build again for the rest") from err
+
+        yield from _ordered(articles, lambda a: client.submit(run_job, a, spec, pure=False),
+                            threads * IN_FLIGHT_PER_WORKER, result)
+    finally:
+        client.close()
