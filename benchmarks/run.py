@@ -229,9 +229,13 @@ def job_build(a: dict[str, Any]) -> dict[str, Any]:
             stored += 1
             last_stored[0] = time.perf_counter()
             if stored in sample_at:
+                import psutil
+
                 rss, n = rss_tree()
                 pss, _ = rss_tree(pss=True)
-                samples[str(stored)] = {"rss": rss, "pss": pss, "procs": n, "t": time.perf_counter() - t0}
+                driver = psutil.Process().memory_info().rss
+                samples[str(stored)] = {"rss": rss, "pss": pss, "procs": n, "driver": driver,
+                                        "t": time.perf_counter() - t0}
 
     if sampler:
         sampler.start()
@@ -407,8 +411,8 @@ def section_long(args: argparse.Namespace, report: Report, work: Path) -> None:
         return
     growth = s_end["rss"] / s_early["rss"] - 1
     for k, s in ((early, s_early), (n, s_end)):
-        report.line(f"stored {k:>6,}: RSS {gb(s['rss'])} (PSS {gb(s['pss'])}) over {s['procs']} processes, "
-                    f"at {s['t']:.0f} s")
+        report.line(f"stored {k:>6,}: RSS {gb(s['rss'])} (PSS {gb(s['pss'])}) over {s['procs']} processes "
+                    f"(driver {gb(s['driver'])}, children {gb(s['rss'] - s['driver'])}), at {s['t']:.0f} s")
     report.line(f"RSS growth {early:,} -> {n:,}: {growth:+.1%} (target within {TARGETS['rss_growth']:.0%}); "
                 f"PSS growth {s_end['pss'] / s_early['pss'] - 1:+.1%}")
     report.line(f"peak RSS (sampled every 0.5 s, whole run including resolution): {gb(res['peak'])} "
