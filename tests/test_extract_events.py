@@ -102,6 +102,16 @@ def test_modal_future_and_conditional_are_not_asserted(read):
     assert mods.get("fire") == "hypothetical"
 
 
+def test_purpose_of_an_action_in_progress_is_planned_of_a_done_action_asserted(read):
+    ongoing = read("The mayor is gathering volunteers to clean the river.")
+    done = read("The mayor gathered volunteers to clean the river.")
+    trying = read("The mayor is trying to clean the river.")
+    mod = lambda f: {e.action.split()[0]: e.modality for e in f.events}.get("clean")  # noqa: E731
+    assert mod(ongoing) == "planned"
+    assert mod(done) == "asserted"
+    assert mod(trying) == "asserted"
+
+
 def test_habitual_statement_is_generic(read):
     f = read("The rebels often attack convoys.")
     att = [e for e in f.events if e.action.startswith("attack")]

@@ -242,6 +242,8 @@ class EventReader:
                     return "generic", None
             if t.dep_ == "xcomp" and t.head.lemma_ in PLAN_VERBS:
                 return "planned", None
+            if _purpose_of_ongoing(t):
+                return "planned", None  # "is gathering volunteers to clean the river": not yet done
             if t.dep_ == "xcomp" and t.head.lemma_ in REQUEST_VERBS and any(
                     c.dep_ in ("dobj", "dative") for c in t.head.children):
                 return "hypothetical", None  # "urged them to leave": asked for, not done
@@ -393,6 +395,18 @@ def _particle_place(verb: Token, prt: Token) -> bool:
 
     ends = [verb.i] + [core_end(c) for c in verb.children if c.dep_ in ("dobj", "dative") and c.i < prt.i]
     return prt.i - max(ends) <= 1
+
+
+def _purpose_of_ongoing(clause: Token) -> bool:
+    """A purpose infinitive of an action still in progress ("was assembling leaders to take steps"):
+    the purpose is intended, not done. After a completed action ("called him to apologize") or a
+    verb of trying ("is trying to strengthen") the complement stays an event."""
+    if clause.dep_ not in ("advcl", "xcomp") or not any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children):
+        return False
+    head = clause.head
+    if clause.dep_ == "xcomp" and not any(c.dep_ == "dobj" for c in head.children):
+        return False
+    return head.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in head.children)
 
 
 def _noun_gerund(verb: Token) -> bool:
