@@ -8,6 +8,7 @@ alone writes the store; workers only parse, extract and map.
 from __future__ import annotations
 
 import multiprocessing
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -68,10 +69,19 @@ def _warm(name: str) -> None:
         pass  # the first job raises it again, with its message, to the driver
 
 
+def _start_method() -> str:
+    """fork where it is the platform's own default (Linux): workers start at once and share the
+    driver's loaded model page for page; spawn elsewhere (macOS, Windows), where each worker loads it."""
+    return "fork" if sys.platform.startswith("linux") else "spawn"
+
+
 def _in_pool(articles: Iterator[Article], spec: JobSpec, workers: int) -> Iterator[ArticleGraph]:
-    ctx = multiprocessing.get_context("spawn")  # no fork of a driver holding an open store
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm,
-                             initargs=(spec.model,)) as pool:
+    method = _start_method()
+    if method == "fork":
+        model(spec.model)  # loaded once, here; a missing model is reported before any worker starts
+    ctx = multiprocessing.get_context(method)
+    warm = {"initializer": _warm, "initargs": (spec.model,)} if method != "fork" else {}
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, **warm) as pool:  # type: ignore[arg-type]
         def result(f: Future[ArticleGraph]) -> ArticleGraph:
             try:
                 return f.result()

@@ -100,6 +100,8 @@ class EntityIndex:
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
+        #: the Doc's named entities, made once (``doc.ents`` builds a new Span for each on every call)
+        self.ents: tuple[Span, ...] = doc.ents
         self.entities: dict[str, Entity] = {}
         self._token_key: dict[int, str] = {}
         self._mentions: list[_Mention] = []
@@ -116,7 +118,7 @@ class EntityIndex:
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:
         persons: list[tuple[Span, str]] = []
-        for ent in self.doc.ents:
+        for ent in self.ents:
             etype = _TYPE_OF_LABEL.get(ent.label_)
             if ent.label_ == "NORP" and ent[-1].tag_ in ("NNPS", "NNS"):
                 etype = "Group"
@@ -400,7 +402,7 @@ class EntityIndex:
         if tok.i in self._token_key:
             return self._token_key[tok.i]
         if tok.ent_type_ == "NORP" or tok.lower_ in DEMONYMS:
-            span = [e for e in self.doc.ents if e.start <= tok.i < e.end]
+            span = [e for e in self.ents if e.start <= tok.i < e.end]
             text = span[0].text.lower() if span else tok.lower_
             country = DEMONYMS.get(text) or DEMONYMS.get(tok.lower_)
             if country:

@@ -73,8 +73,8 @@ class RoleReader:
         """Every role stated in a sentence."""
         evidence = evidence_of(sent, self.text)
         roles: list[Role] = []
-        for ent in sent.ents:
-            if ent.label_ != "PERSON":
+        for ent in self.index.ents:
+            if ent.label_ != "PERSON" or not (sent.start <= ent.start and ent.end <= sent.end):
                 continue
             person = self.index.resolve(ent.root)
             if person is None:
