@@ -11,7 +11,7 @@ setup: $(VENV)/.installed
 
 $(VENV)/.installed: requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install $(PIP_FLAGS) --require-hashes -r requirements.lock
+	$(BIN)/pip install $(PIP_FLAGS) --require-hashes --no-deps -r requirements.lock
 	$(BIN)/pip install $(PIP_FLAGS) --no-deps --no-build-isolation -e .
 	touch $@
 
