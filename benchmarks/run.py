@@ -480,7 +480,7 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
                 "with names, ids and dates varied (no parse), mapped by kg.mapping "
                 "(article_triples + to_ntriples, as a build)")
     report.line(f"generate {t_gen:.1f} s, map {t_map:.1f} s ({n_triples / t_map:,.0f} triples/s)")
-    report.line(f"store, one Store.replace_graph (SPARQL update) per article, as a build: {t_store:.1f} s, "
+    report.line(f"store, one Store.replace_graph per article (one transaction each), as a build: {t_store:.1f} s, "
                 f"{n_triples / t_store:,.0f} triples/s")
     report.figure(f"store {n_triples:,} triples (replace_graph)", f"{t_store:.1f} s")
     report.figure("store rate (replace_graph)", f"{n_triples / t_store:,.0f} t/s")
