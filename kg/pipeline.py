@@ -2,7 +2,8 @@
 
 sources -> hygiene -> clean -> split -> spaCy -> extract -> merge pieces, map offsets back
 -> mapping (these per article, in workers: ``article_job``, ``workers``)
--> store (one transaction per article, as soon as its graph is ready, by this process alone)
+-> store (one transaction per article, as soon as its graph is ready, by this process alone, in a
+   writer thread that overlaps the parse: ``store_writer``)
 -> entity resolution -> export (graph.ttl) and view (graph.html).
 
 Offsets into pieces and back to the original text: see ``pieces``.
@@ -14,7 +15,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from .article_job import JobSpec, read_article
+from .article_job import ArticleGraph, JobSpec, jobs, read_job
 from .config import Settings
 from .errors import UsageError
 from .facts import Article, ArticleFacts
@@ -24,6 +25,7 @@ from .nlp.hygiene import sanitize
 from .nlp.pipeline import load
 from .sources import Note, Skipped, read_articles
 from .store import Store, open_store
+from .store_writer import StoreWriter
 from .workers import run_articles
 
 #: Longest piece of text given to spaCy at once. spaCy refuses more than ``nlp.max_length``
@@ -60,11 +62,11 @@ def prepare(article: Article) -> tuple[Article, str]:
 
 def extract_articles(articles: Iterable[Article], settings: Settings,
                      max_chars: int = DEFAULT_MAX_CHARS) -> Iterator[ArticleFacts]:
-    """Parse articles with spaCy and read their facts, in input order, one article at a time, in this
-    process (a build runs the same steps per article, in workers: ``article_job``, ``workers``).
+    """Parse articles with spaCy and read their facts, in input order, a job of a few articles at a
+    time, in this process (a build runs the same jobs in workers: ``article_job``, ``workers``).
 
-    Articles are read lazily; each is yielded as soon as it is parsed, and memory is bounded by
-    one article's pieces, not by the number or the length of the articles.
+    Articles are read lazily; each job's are yielded as soon as it is parsed, and memory is bounded
+    by one job, not by the number or the length of the articles.
     """
     _check_max_chars(max_chars)
     todo = iter(articles)
@@ -72,8 +74,8 @@ def extract_articles(articles: Iterable[Article], settings: Settings,
     if first is None:  # nothing to parse: no model to load
         return
     nlp = load(settings.model)
-    for art in chain([first], todo):
-        yield read_article(nlp, art, max_chars)
+    for job in jobs(chain([first], todo)):
+        yield from read_job(nlp, job, max_chars)
 
 
 def _check_max_chars(max_chars: int) -> None:
@@ -139,12 +141,20 @@ def build(
                     yield item
 
         spec = JobSpec(model=settings.model, base=settings.base, max_chars=max_chars)
-        for done in run_articles(todo(), spec, settings.workers, dask, say):
-            store.replace_graph(done.graph, done.ntriples)
-            report.articles += 1
-            report.events += done.events
-            report.roles += done.roles
-            say(f"stored {done.article_id}")
+
+        def stored(written: list[ArticleGraph]) -> None:
+            for done in written:
+                report.articles += 1
+                report.events += done.events
+                report.roles += done.roles
+                say(f"stored {done.article_id}")
+
+        writer: StoreWriter[ArticleGraph] = StoreWriter(store)
+        try:
+            for done in run_articles(todo(), spec, settings.workers, dask, say):
+                stored(writer.put(done.graph, done.ntriples, done))
+        finally:
+            stored(writer.close())  # what was parsed is stored, also when the build stops on an error
         from .resolve import update_resolution  # cross-article entities: the {base}resolution graph
 
         update_resolution(store, minter, say)

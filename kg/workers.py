@@ -1,9 +1,10 @@
 """Where a build's article jobs run: in this process, in a pool of processes, or on a Dask cluster.
 
-Every runner takes articles lazily and yields each article's graph (``article_job.ArticleGraph``)
-in input order, with a bounded number of articles in flight, so the driver can store each one in
-its own transaction as soon as it is ready and memory does not grow with the input. The driver
-alone writes the store; workers only parse, extract and map.
+Every runner takes articles lazily, cuts them into jobs of a few consecutive articles
+(``article_job.jobs``) and yields each article's graph (``article_job.ArticleGraph``) in input
+order, with a bounded number of jobs in flight, so the driver can store each article in its own
+transaction as soon as it is ready and memory does not grow with the input. The driver alone
+writes the store; workers only parse, extract and map.
 """
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import chain, islice
 from typing import Any
 
-from .article_job import ArticleGraph, JobSpec, model, run_job
+from .article_job import JOB_ARTICLES, ArticleGraph, JobSpec, jobs, model, run_job
 from .errors import KgError, UsageError, WorkerError
 from .facts import Article
 
-#: Fewer articles than this are not worth starting worker processes (each loads the model).
-MIN_POOL_ARTICLES = 4
-#: Articles in flight per worker: enough to keep every worker busy while the driver stores.
+#: Fewer articles than this (one job) are not worth starting worker processes (each loads the model).
+MIN_POOL_ARTICLES = JOB_ARTICLES + 1
+#: Jobs in flight per worker: enough to keep every worker busy while the driver stores.
 IN_FLIGHT_PER_WORKER = 2
 
 
@@ -44,21 +45,22 @@ def run_articles(articles: Iterable[Article], spec: JobSpec, workers: int = 1, d
 
 
 def in_process(articles: Iterable[Article], spec: JobSpec) -> Iterator[ArticleGraph]:
-    """Run the jobs here, one after the other (the model is loaded once, at the first article)."""
-    for art in articles:
-        yield run_job(art, spec)
+    """Run the jobs here, one after the other (the model is loaded once, at the first job)."""
+    for job in jobs(articles):
+        yield from run_job(job, spec)
 
 
-def _ordered(articles: Iterator[Article], submit: Callable[[Article], Any], window: int,
-             result: Callable[[Any], ArticleGraph]) -> Iterator[ArticleGraph]:
-    """Keep ``window`` jobs submitted; yield their results in submission order."""
-    pending: deque[Any] = deque(submit(a) for a in islice(articles, window))
+def _ordered(articles: Iterator[Article], submit: Callable[[list[Article]], Any], window: int,
+             result: Callable[[Any], list[ArticleGraph]]) -> Iterator[ArticleGraph]:
+    """Keep ``window`` jobs submitted; yield their articles' graphs in submission order."""
+    todo = jobs(articles)
+    pending: deque[Any] = deque(submit(job) for job in islice(todo, window))
     while pending:
         first = pending.popleft()
-        nxt = next(articles, None)
+        nxt = next(todo, None)
         if nxt is not None:
             pending.append(submit(nxt))
-        yield result(first)
+        yield from result(first)
 
 
 def _warm(name: str) -> None:
@@ -82,7 +84,7 @@ def _in_pool(articles: Iterator[Article], spec: JobSpec, workers: int) -> Iterat
     ctx = multiprocessing.get_context(method)
     warm = {"initializer": _warm, "initargs": (spec.model,)} if method != "fork" else {}
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, **warm) as pool:  # type: ignore[arg-type]
-        def result(f: Future[ArticleGraph]) -> ArticleGraph:
+        def result(f: Future[list[ArticleGraph]]) -> list[ArticleGraph]:
             try:
                 return f.result()
             except BrokenProcessPool as err:
@@ -116,7 +118,7 @@ def _on_dask(articles: Iterator[Article], spec: JobSpec, address: str,
                               f"dask worker {address}")
         say(f"note dask: {threads} worker thread(s) at {address}")
 
-        def result(f: Any) -> ArticleGraph:
+        def result(f: Any) -> list[ArticleGraph]:
             try:
                 return f.result()
             except KgError:

@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kg.article_job import JobSpec, model, read_article, run_job
+from hypothesis import given, strategies as st
+
+from kg.article_job import JOB_ARTICLES, JobSpec, batches, jobs, model, read_job, run_job
 from kg.cli import app
 from kg.config import Settings
 from kg.errors import KgError, ModelError, WorkerError
@@ -60,8 +62,8 @@ def test_pool_yields_articles_in_input_order() -> None:
     spec = JobSpec(model=Settings().model, base=BASE, max_chars=50_000)
     done = list(run_articles(reversed(arts), spec, workers=2))
     assert [d.article_id for d in done] == [a.id for a in reversed(arts)]
-    one = run_job(arts[0], spec)
-    assert done[-1] == one
+    (one,) = run_job([arts[0]], spec)
+    assert done[-1] == one  # parsed alone or in a job with others: the same graph
 
 
 def test_a_job_error_in_a_worker_reaches_the_driver_as_its_kg_error() -> None:
@@ -75,10 +77,10 @@ def test_an_article_leaves_no_strings_in_the_vocabulary() -> None:
     art = Article(id="zone", text="Zorblax Quintavius met Vuldramor Pensk in Xantheria on Tuesday. "
                                   "The Frobnitz Council elected Wexley Orrimand as its chairwoman.")
     before = len(nlp.vocab.strings)
-    facts = read_article(nlp, art, 50_000)
+    (facts,) = read_job(nlp, [art], 50_000)
     assert len(nlp.vocab.strings) == before
     assert any("Zorblax" in e.label or "Wexley" in e.label for e in facts.entities.values())
-    again = read_article(nlp, art, 50_000)  # facts outlive the zone: plain strings, equal each time
+    (again,) = read_job(nlp, [art], 50_000)  # facts outlive the zone: plain strings, equal each time
     assert again == facts
 
 
@@ -97,3 +99,24 @@ def test_unreachable_dask_scheduler_is_one_line_and_exit_code(tmp_path: Path) ->
     assert "Dask scheduler at tcp://127.0.0.1:9" in res.output
     assert "Traceback" not in res.output
     assert issubclass(WorkerError, KgError)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=30)), st.integers(min_value=1, max_value=5),
+       st.integers(min_value=1, max_value=40))
+def test_batches_keep_order_and_limits_and_are_only_cut_when_full(sizes: list[int], max_items: int,
+                                                                   max_size: int) -> None:
+    out = list(batches(sizes, lambda n: n, max_items, max_size))
+    assert [n for b in out for n in b] == sizes
+    for b in out:
+        assert 1 <= len(b) <= max_items
+        assert len(b) == 1 or sum(b) <= max_size
+    for a, b in zip(out, out[1:]):  # greedy: the next item did not fit
+        assert len(a) == max_items or sum(a) + b[0] > max_size
+
+
+def test_a_job_of_several_articles_gives_each_article_the_facts_it_has_alone() -> None:
+    nlp = model(Settings().model)
+    arts = _seed_articles()
+    (job, *_) = list(jobs(arts))
+    assert len(job) > 1 and len(job) <= JOB_ARTICLES
+    assert read_job(nlp, job, 50_000) == [read_job(nlp, [a], 50_000)[0] for a in job]

@@ -1,0 +1,88 @@
+"""The store writer thread: graphs written in order, each once; a write error reaches the caller's
+thread with its message; nothing queued after a failed write is written; a build through it stores
+every article."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from kg.errors import StoreError
+from kg.store import MemoryStore
+from kg.store_writer import StoreWriter
+
+
+class Recording:
+    """A store that records the graphs it is given and fails on one of them."""
+
+    def __init__(self, fail_on: str | None = None, gate: threading.Event | None = None) -> None:
+        self.written: list[str] = []
+        self.threads: set[str] = set()
+        self.fail_on = fail_on
+        self.gate = gate
+
+    def replace_graph(self, graph: str, ntriples: str) -> None:
+        if self.gate is not None:
+            self.gate.wait(5)
+        self.threads.add(threading.current_thread().name)
+        if graph == self.fail_on:
+            raise StoreError(f"could not write graph {graph}: disk full")
+        self.written.append(graph)
+
+
+def test_graphs_are_written_in_order_in_another_thread_and_tags_come_back_in_order() -> None:
+    store = Recording()
+    writer: StoreWriter[int] = StoreWriter(store)  # type: ignore[arg-type]
+    tags = []
+    for i in range(50):
+        tags += writer.put(f"urn:g:{i}", "", i)
+    tags += writer.close()
+    assert store.written == [f"urn:g:{i}" for i in range(50)]
+    assert tags == list(range(50))
+    assert store.threads == {"kg-store-writer"}
+    assert writer.close() == []  # closing twice is harmless
+
+
+def test_put_waits_while_the_queue_is_full() -> None:
+    gate = threading.Event()
+    store = Recording(gate=gate)
+    writer: StoreWriter[int] = StoreWriter(store, depth=2)  # type: ignore[arg-type]
+    for i in range(3):  # one in the writer's hands, two queued
+        writer.put(f"urn:g:{i}", "", i)
+    seen: list[int] = []
+    blocked = threading.Thread(target=lambda: seen.extend(writer.put("urn:g:3", "", 3)))
+    blocked.start()
+    blocked.join(0.3)
+    assert blocked.is_alive() and store.written == []
+    gate.set()
+    blocked.join(5)
+    assert seen + writer.close() == [0, 1, 2, 3]
+
+
+def test_a_write_error_is_raised_once_to_the_caller_and_later_graphs_are_not_written() -> None:
+    store = Recording(fail_on="urn:g:3")
+    writer: StoreWriter[int] = StoreWriter(store, depth=1)  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match="urn:g:3: disk full"):
+        for i in range(20):
+            writer.put(f"urn:g:{i}", "", i)
+    writer.close()  # already reported: does not raise again
+    assert store.written == ["urn:g:0", "urn:g:1", "urn:g:2"]
+
+
+def test_an_error_in_the_last_graphs_is_raised_by_close() -> None:
+    store = Recording(fail_on="urn:g:1")
+    writer: StoreWriter[int] = StoreWriter(store)  # type: ignore[arg-type]
+    writer.put("urn:g:0", "", 0)
+    writer.put("urn:g:1", "", 1)
+    with pytest.raises(StoreError, match="disk full"):
+        writer.close()
+
+
+def test_a_real_store_holds_what_the_writer_wrote() -> None:
+    store = MemoryStore()
+    writer: StoreWriter[str] = StoreWriter(store)
+    for i in range(5):
+        writer.put(f"urn:g:{i}", f"<urn:s> <urn:p> \"{i}\" .", str(i))
+    assert writer.close() == ["0", "1", "2", "3", "4"]
+    assert sorted(store.graphs()) == [f"urn:g:{i}" for i in range(5)]
+    assert len(store) == 5
