@@ -133,24 +133,23 @@ PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 
 # One row per fact (more if a fact has several values of an optional property; the rows
 # of one fact are merged in Python, taking the smallest value, so the choice is stable).
+# Each fact is matched inside its own article graph, which also describes its article: over the
+# union graph, a description repeated in many article graphs (a role's label, say) multiplies the
+# rows of every fact that joins it (with event classes in the join, a 200-article store took
+# minutes). A fact's event class may be stated in any graph; each class is described once by
+# CLASSES_QUERY.
 FACTS_QUERY = (
     _PREFIXES
     + """
 SELECT ?fact ?kind ?source ?target ?label ?negated ?modality ?former
-       ?sentence ?article ?title ?file ?url ?date ?class ?classLabel ?classCode ?quadLabel
-WHERE {
+       ?sentence ?article ?title ?file ?url ?date ?class
+WHERE { GRAPH ?g {
   {
     ?fact a kg:Event ; kg:actor ?source ; kg:action ?label .
     BIND("event" AS ?kind)
     OPTIONAL { ?fact kg:target ?target }
     OPTIONAL { ?fact kg:negated ?negated }
     OPTIONAL { ?fact kg:modality ?modality }
-    OPTIONAL {
-      ?fact kg:eventClass ?class .
-      OPTIONAL { ?class skos:prefLabel|rdfs:label ?classLabel }
-      OPTIONAL { ?class skos:notation ?classCode }
-      OPTIONAL { ?class skos:broader ?quad . ?quad skos:prefLabel|rdfs:label ?quadLabel }
-    }
   } UNION {
     ?fact a org:Membership ; org:member ?source ; org:organization ?target .
     BIND("role" AS ?kind)
@@ -165,21 +164,43 @@ WHERE {
     OPTIONAL { ?article schema:url ?url }
     OPTIONAL { ?article schema:datePublished ?date }
   }
+} OPTIONAL { ?fact kg:eventClass ?class } }
+"""
+)
+
+# The label, code and quad-class labels of every event class used, wherever they are described
+# (the article graphs, or a graph of their own): each class once, then each property apart.
+CLASSES_QUERY = (
+    _PREFIXES
+    + """
+SELECT DISTINCT ?class ?property ?value
+WHERE {
+  { SELECT DISTINCT ?class WHERE { ?fact kg:eventClass ?class } }
+  {
+    ?class skos:prefLabel|rdfs:label ?value . BIND("classLabel" AS ?property)
+  } UNION {
+    ?class skos:notation ?value . BIND("classCode" AS ?property)
+  } UNION {
+    { SELECT DISTINCT ?class ?quad WHERE { ?class skos:broader ?quad } }
+    ?quad skos:prefLabel|rdfs:label ?value . BIND("quadLabel" AS ?property)
+  }
 }
 """
 )
 
-# Labels and kg types of every entity that takes part in an event or a membership.
+# Labels and kg types of every entity that takes part in an event or a membership: each
+# (entity, article graph) pair once, then its labels and types in that graph.
 ENTITIES_QUERY = (
     _PREFIXES
     + """
 SELECT DISTINCT ?entity ?label ?type
 WHERE {
-  { ?f kg:actor ?entity } UNION { ?f kg:target ?entity }
-  UNION { ?f org:member ?entity } UNION { ?f org:organization ?entity }
-  OPTIONAL { ?entity rdfs:label ?label }
+  { SELECT DISTINCT ?g ?entity WHERE { GRAPH ?g {
+      { ?f kg:actor ?entity } UNION { ?f kg:target ?entity }
+      UNION { ?f org:member ?entity } UNION { ?f org:organization ?entity } } } }
+  OPTIONAL { GRAPH ?g { ?entity rdfs:label ?label } }
   OPTIONAL {
-    ?entity a ?type .
+    GRAPH ?g { ?entity a ?type }
     FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group))
   }
 }
@@ -196,7 +217,16 @@ def _first(values: Iterable[str | None]) -> str | None:
     return present[0] if present else None
 
 
-def _merge_facts(rows: list[Row]) -> list[Edge]:
+def _classes(rows: list[Row]) -> dict[str, dict[str, list[str]]]:
+    """Event class IRI -> property (classLabel, classCode, quadLabel) -> its values, sorted."""
+    found: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for row in rows:
+        if row.get("class") and row.get("property") and row.get("value") is not None:
+            found[row["class"]][row["property"]].add(row["value"])  # type: ignore[index]
+    return {c: {p: sorted(v) for p, v in props.items()} for c, props in found.items()}
+
+
+def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> list[Edge]:
     by_fact: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         if row.get("fact"):
@@ -213,8 +243,9 @@ def _merge_facts(rows: list[Row]) -> list[Edge]:
         if modality.startswith(KG_NS):
             modality = modality[len(KG_NS) :]
         cls = pick("class") or ""
-        code = _class_code(cls, pick("classCode")) if cls else ""
-        quad = quad_class(code, *sorted({r.get("quadLabel") or "" for r in group})) if cls else ""
+        about = classes.get(cls, {})
+        code = _class_code(cls, _first(about.get("classCode", []))) if cls else ""
+        quad = quad_class(code, *about.get("quadLabel", [])) if cls else ""
         edges.append(
             Edge(
                 id=fact_id,
@@ -231,7 +262,7 @@ def _merge_facts(rows: list[Row]) -> list[Edge]:
                 modality=modality,
                 former=_true(pick("former")),
                 event_class=cls,
-                event_class_label=(pick("classLabel") or "") if cls else "",
+                event_class_label=_first(about.get("classLabel", [])) or "",
                 event_class_code=code,
                 quad_class=quad,
             )
@@ -283,7 +314,9 @@ def load_network(
     resolution graph (``kg.resolve``), the IRIs of one cluster are one node, the canonical
     IRI, labelled with the cluster's ``skos:prefLabel``, every other name an alias.
     """
-    facts = [e for e in _merge_facts(store.select(FACTS_QUERY)) if e.source and _kept(e, modalities, include_negated)]
+    classes = _classes(store.select(CLASSES_QUERY))
+    facts = [e for e in _merge_facts(store.select(FACTS_QUERY), classes)
+             if e.source and _kept(e, modalities, include_negated)]
     edges = [e for e in facts if e.target is not None]
     untargeted = [e for e in facts if e.target is None]
 
@@ -331,15 +364,21 @@ def load_network(
 CLUSTERS_QUERY = (
     _PREFIXES
     + """PREFIX owl: <http://www.w3.org/2002/07/owl#>
-SELECT DISTINCT ?member ?canonical WHERE { ?member owl:sameAs ?canonical . ?canonical kg:mentionedIn ?record }
+SELECT DISTINCT ?member ?canonical WHERE {
+  { SELECT DISTINCT ?canonical WHERE { ?canonical kg:mentionedIn ?record } }
+  ?member owl:sameAs ?canonical .
+}
 """
 )
 CANONICAL_QUERY = (
     _PREFIXES
     + """SELECT DISTINCT ?canonical ?label ?type ?alias WHERE {
-  ?canonical kg:mentionedIn ?record ; skos:prefLabel ?label ; a ?type .
-  FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group))
-  OPTIONAL { ?canonical skos:altLabel ?alias }
+  { SELECT DISTINCT ?canonical WHERE { ?canonical kg:mentionedIn ?record } }
+  GRAPH ?g {
+    ?canonical skos:prefLabel ?label ; a ?type .
+    FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group))
+    OPTIONAL { ?canonical skos:altLabel ?alias }
+  }
 }
 """
 )

@@ -255,3 +255,40 @@ def test_select_combines_and_describes() -> None:
     sub, what = select(net, article="kabul-shooting", entity="Taliban", hops=1)
     assert {n.id for n in sub.nodes} == {vs.TALIBAN, vs.MUJAHID}  # condemn is from the other article
     assert what.startswith("article Gunman kills") and what.endswith("Taliban and 1 hop around")
+
+
+def test_descriptions_repeated_in_many_article_graphs_give_one_row_per_fact() -> None:
+    """A role, an event class and an entity described in every article graph (as a build writes
+    them) must not multiply the query rows: over the union graph they once gave each fact a row
+    per combination of copies, and a 200-article store took minutes to draw."""
+    from kg.network import CLASSES_QUERY, ENTITIES_QUERY, FACTS_QUERY
+    from kg.vocab import KG_NS
+
+    ex, skos, rdfs, org = "urn:ex:", "http://www.w3.org/2004/02/skos/core#", "http://www.w3.org/2000/01/rdf-schema#", \
+        "http://www.w3.org/ns/org#"
+    rdf_type = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+    store = MemoryStore()
+    n = 30
+    for i in range(n):
+        lines = [
+            f"<{ex}ev{i}> <{rdf_type}> <{KG_NS}Event> .", f"<{ex}ev{i}> <{KG_NS}actor> <{ex}police> .",
+            f'<{ex}ev{i}> <{KG_NS}action> "arrest" .', f"<{ex}ev{i}> <{KG_NS}target> <{ex}suspect{i}> .",
+            f"<{ex}ev{i}> <{KG_NS}eventClass> <{ex}cameo/17> .",
+            f'<{ex}cameo/17> <{skos}prefLabel> "coerce"@en .', f'<{ex}cameo/17> <{skos}notation> "17" .',
+            f"<{ex}cameo/17> <{skos}broader> <{ex}quad/mc> .", f'<{ex}quad/mc> <{skos}prefLabel> "Material conflict"@en .',
+            f"<{ex}m{i}> <{rdf_type}> <{org}Membership> .", f"<{ex}m{i}> <{org}member> <{ex}chief> .",
+            f"<{ex}m{i}> <{org}organization> <{ex}police> .", f"<{ex}m{i}> <{org}role> <{ex}role/chief> .",
+            f'<{ex}role/chief> <{rdfs}label> "chief" .',
+            f'<{ex}police> <{rdfs}label> "the police" .', f"<{ex}police> <{rdf_type}> <{KG_NS}Organization> .",
+            f'<{ex}chief> <{rdfs}label> "Chief Ray" .', f"<{ex}chief> <{rdf_type}> <{KG_NS}Person> .",
+        ]
+        store.replace_graph(f"{ex}graph/{i}", "\n".join(lines))
+    assert len(store.select(FACTS_QUERY)) == 2 * n
+    assert len(store.select(CLASSES_QUERY)) == 3
+    assert len(store.select(ENTITIES_QUERY)) == 2 + n
+    net = load_network(store)
+    assert len(net.edges) == 2 * n
+    arrests = [e for e in net.edges if e.label == "arrest"]
+    assert {(e.event_class_label, e.event_class_code, e.quad_class) for e in arrests} == {
+        ("coerce", "17", "material conflict")}
+    assert {e.label for e in net.edges if e.kind == "role"} == {"chief"}
