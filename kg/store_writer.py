@@ -30,7 +30,6 @@ class StoreWriter(Generic[T]):
         self._done: queue.SimpleQueue[T] = queue.SimpleQueue()
         self._error: BaseException | None = None
         self._reported = False
-        self._closed = False
         self._thread = threading.Thread(target=self._run, name="kg-store-writer", daemon=True)
         self._thread.start()
 
@@ -64,8 +63,7 @@ class StoreWriter(Generic[T]):
     def close(self) -> list[T]:
         """Wait until every queued graph is written; the tags written since the last call.
         Raises the first write error (once); the graphs queued after it are not written."""
-        if not self._closed:
-            self._closed = True
+        if self._thread.is_alive():  # the thread ends only at the None that close() queues
             self._todo.put(None)
             self._thread.join()
         self._raise()
