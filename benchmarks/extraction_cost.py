@@ -15,7 +15,7 @@ from pathlib import Path
 
 from kg.extract import extract_facts
 from kg.iris import Minter
-from kg.mapping import article_triples, to_ntriples
+from kg.article_job import to_graph
 from kg.nlp.pipeline import load
 from kg.pipeline import prepare
 from kg.sources import Skipped, read_articles
@@ -39,7 +39,7 @@ def main() -> None:
         facts = [extract_facts(doc, art) for doc, (art, _) in zip(docs, prepared)]
         t2 = time.perf_counter()
         for f in facts:
-            to_ntriples(article_triples(f, minter))
+            to_graph(f, minter)
         t3 = time.perf_counter()
         parse_t.append(t1 - t0)
         extract_t.append(t2 - t1)

@@ -2,7 +2,8 @@
 
 ``run_job`` parses, extracts and maps a job of consecutive articles (``jobs`` cuts them: at most
 ``JOB_ARTICLES`` articles and ``BATCH_CHARS`` characters) and returns each article's triples as
-N-Triples text (its quads, all in its one named graph), never spaCy objects, so it runs the same in
+N-Triples text (those of its own named graph, and the descriptions it adds to the shared one),
+never spaCy objects, so it runs the same in
 this process, in a process pool or on a Dask worker. Each process (each thread, on a threaded Dask
 worker) loads the model once. A job's pieces go to spaCy in batches (``batches``) inside one
 ``memory_zone``: the strings and lexemes the job adds to the vocabulary are freed when it is done,
@@ -22,7 +23,7 @@ from spacy.language import Language
 from .extract import extract_facts
 from .facts import Article, ArticleFacts
 from .iris import Minter
-from .mapping import article_triples, to_ntriples
+from .mapping import article_triples, shared_triples, to_ntriples
 from .nlp.pipeline import load
 from .pieces import add_piece, finish, plan
 
@@ -48,11 +49,14 @@ class JobSpec:
 
 @dataclass(frozen=True)
 class ArticleGraph:
-    """One article's result: its named graph as sorted N-Triples, and what the build report counts."""
+    """One article's result: its named graph as sorted N-Triples, the descriptions it adds to the
+    shared graph (``mapping.shared_triples``), and what the build report counts."""
 
     article_id: str
     graph: str
     ntriples: str
+    shared_graph: str
+    shared: str
     events: int
     roles: int
 
@@ -94,9 +98,11 @@ def read_job(nlp: Language, articles: Sequence[Article], max_chars: int) -> list
 
 
 def to_graph(facts: ArticleFacts, minter: Minter) -> ArticleGraph:
-    """Map an article's facts to its named graph (N-Triples text the store takes as it is)."""
+    """Map an article's facts to its named graph and its shared descriptions (N-Triples text the
+    store takes as it is)."""
     aid = facts.article.id
     return ArticleGraph(aid, minter.graph(aid), to_ntriples(article_triples(facts, minter)),
+                        minter.resolution_graph(), to_ntriples(shared_triples(facts, minter)),
                         len(facts.events), len(facts.roles))
 
 

@@ -82,6 +82,11 @@ class Minter:
         """The named graph that holds everything read from one article."""
         return f"{self.base}graph/{segment(article_id)}"
 
+    def resolution_graph(self) -> str:
+        """The one graph of what articles share: entity, role and class descriptions, and the
+        cross-article entity resolution (never an article graph: those are {base}graph/...)."""
+        return f"{self.base}resolution"
+
     def entity(self, etype: str, label: str, article_id: str | None = None) -> str:
         """A named entity (global, by type and name) or an unnamed group (local to its article)."""
         if etype == "Group" and article_id is not None:

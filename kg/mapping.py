@@ -3,6 +3,14 @@
 The same facts always give the same triples: IRIs come from ``iris.Minter`` and node
 order never matters, so re-building an article gives an isomorphic (indeed equal) graph.
 
+An article graph holds only triples about the article's own nodes (the article, its facts,
+evidence, intervals, and one ``kg:Naming`` per entity: the type and names the article gives it), so no
+triple is in two article graphs. The descriptions of the nodes articles share (an entity's types
+and names, a role's label, an event class) are ``shared_triples``: they are stated once, in the
+``{base}resolution`` graph, which every build recomputes from the namings. Oxigraph's union default
+graph (what kg queries) is not deduplicated: a description in 1,000 article graphs would be 1,000
+solutions of every pattern that reads it.
+
 Mapping runs once per article on every build, so it is written to be cheap: the terms it uses
 are bound once at import (a ``DefinedNamespace`` look-up costs a call), literals that repeat in
 an article (booleans, rules, actions, confidences) are made once per article, a sentence shared
@@ -39,6 +47,11 @@ from .vocab import (
 
 Triple = tuple[Node, Node, Node]
 
+#: Version of the layout of an article graph (``kg:layoutVersion`` of its article): a build
+#: re-reads an article whose graph has another one, even if its text is unchanged. 2: entity, role
+#: and class descriptions moved out of the article graphs (``kg:Naming``, ``shared_triples``).
+LAYOUT_VERSION = 2
+
 _TYPE, _LABEL = RDF.type, RDFS.label
 _DERIVED = PROV.wasDerivedFrom
 _TRUE, _FALSE = Literal(True), Literal(False)
@@ -48,6 +61,9 @@ _TRUE, _FALSE = Literal(True), Literal(False)
     KG.Event, KG.actor, KG.action, KG.target, KG.negated, KG.modality, KG.reportedBy, KG.claimedBy,
     KG.eventClass, KG.classReason, KG.lemma, KG.timeText, KG.datelinePlace, KG.evidence, KG.Evidence,
     KG.confidence, KG.rule, KG.sentence, KG.beginIndex, KG.endIndex, KG.former, KG.mentions)
+_NAMING, _NAMED, _ENTITY_TYPE, _NAME, _ALIAS, _ROLE_LABEL = (
+    KG.Naming, KG.entity, KG.entityType, KG.name, KG.alias, KG.roleLabel)
+_LAYOUT = Literal(LAYOUT_VERSION)
 _HAS_PLACE = SEM.hasPlace
 _ALT_LABEL = SKOS.altLabel
 _MEMBERSHIP, _MEMBER, _ORGANIZATION, _ROLE, _ROLE_CLASS = (
@@ -55,11 +71,12 @@ _MEMBERSHIP, _MEMBER, _ORGANIZATION, _ROLE, _ROLE_CLASS = (
 
 
 def article_graph(facts: ArticleFacts, minter: Minter) -> Graph:
-    """The RDF graph of one article's facts (an rdflib Graph, for validation and comparison)."""
+    """Everything one article's facts say, its own graph and the shared descriptions together
+    (an rdflib Graph, for validation and comparison)."""
     g = Graph()
     for prefix, ns in PREFIXES.items():
         g.bind(prefix, ns)
-    for t in article_triples(facts, minter):
+    for t in article_triples(facts, minter) | shared_triples(facts, minter):
         g.add(t)
     return g
 
@@ -91,13 +108,13 @@ def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
     if art.path:
         add((a, DCTERMS.source, Literal(art.path)))
     add((a, KG.contentHash, Literal(art.content_hash)))
+    add((a, KG.layoutVersion, _LAYOUT))
     add((a, SCHEMA.text, Literal(art.text)))
 
     iri_of: dict[str, URIRef] = {}
     for key, ent in sorted(facts.entities.items()):
         iri_of[key] = _entity(g, ent, a, art.id, minter, lit)
     prov = _Provenance(g, a, art.id, minter, lit)
-    classes: set[str] = set()
 
     for ev in facts.events:
         e = URIRef(minter.fact("event", art.id, ev.actor, ev.action, ev.target, ev.evidence.start, ev.evidence.end))
@@ -117,7 +134,6 @@ def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
             add((e, _CLAIMED_BY, iri_of[ev.claimed_by]))
         if ev.cameo is not None:
             add((e, _EVENT_CLASS, cameo_class(ev.cameo)))
-            classes.add(ev.cameo)
         elif ev.class_reason:
             add((e, _CLASS_REASON, lit[ev.class_reason]))
         if ev.lemma:
@@ -127,18 +143,14 @@ def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
         if ev.place in iri_of:
             add((e, _DATELINE_PLACE if ev.place_from_dateline else _HAS_PLACE, iri_of[ev.place]))
         prov.add(e, ev.evidence, ev.confidence, ev.rule)
-    for code in sorted(classes):
-        _concept(g, code)
 
     for ro in facts.roles:
         m = URIRef(minter.fact("membership", art.id, ro.person, ro.role, ro.org, ro.evidence.start))
-        role = URIRef(minter.role(ro.role))
         add((m, _TYPE, _MEMBERSHIP))
         add((m, _MEMBER, iri_of[ro.person]))
         add((m, _ORGANIZATION, iri_of[ro.org]))
-        add((m, _ROLE, role))
-        add((role, _TYPE, _ROLE_CLASS))
-        add((role, _LABEL, lit[ro.role]))
+        add((m, _ROLE, URIRef(minter.role(ro.role))))
+        add((m, _ROLE_LABEL, lit[ro.role]))
         add((m, _FORMER, _TRUE if ro.former else _FALSE))
         if ro.former or ro.new or ro.since is not None:
             _member_during(g, m, a, ro, art.id, art.date, minter)
@@ -146,10 +158,39 @@ def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
     return g
 
 
-def _concept(g: set[Triple], code: str) -> None:
-    """The CAMEO root concept and its quad class, as in ontology/cameo.ttl (so that every article
-    graph names the classes it uses and a query needs no other graph): type, label, notation and
-    broader concept; the rest of the scheme (skos:inScheme, definitions, scope notes) is in cameo.ttl."""
+def shared_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
+    """The descriptions of the shared nodes an article points to, for the ``{base}resolution``
+    graph: each entity's types and names, each role's type and label, each event class."""
+    g: set[Triple] = set()
+    for ent in facts.entities.values():
+        describe_entity(g, URIRef(minter.entity(ent.type, ent.label, facts.article.id)), ent.type,
+                        {ent.label}, ent.aliases - {ent.label})
+    for ro in facts.roles:
+        describe_role(g, URIRef(minter.role(ro.role)), ro.role)
+    for code in {ev.cameo for ev in facts.events if ev.cameo is not None}:
+        describe_class(g, code)
+    return g
+
+
+def describe_entity(g: set[Triple], iri: URIRef, etype: str, labels: Iterable[str], aliases: Iterable[str]) -> None:
+    """An entity's classes (kg's and the standard ones), rdfs:label and skos:altLabel."""
+    for cls in TYPE_CLASSES[etype]:
+        g.add((iri, _TYPE, cls))
+    for label in labels:
+        g.add((iri, _LABEL, Literal(label)))
+    for alias in aliases:
+        g.add((iri, _ALT_LABEL, Literal(alias)))
+
+
+def describe_role(g: set[Triple], role: URIRef, label: str) -> None:
+    """An org:Role and its label ("press secretary")."""
+    g.add((role, _TYPE, _ROLE_CLASS))
+    g.add((role, _LABEL, Literal(label)))
+
+
+def describe_class(g: set[Triple], code: str) -> None:
+    """The CAMEO root concept and its quad class, as in ontology/cameo.ttl: type, label, notation
+    and broader concept; the rest of the scheme (skos:inScheme, definitions, scope notes) is in cameo.ttl."""
     c, quad = cameo_class(code), quad_of(code)
     q = quad_concept(quad)
     g.add((c, _TYPE, SKOS.Concept))
@@ -195,13 +236,17 @@ def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article
 
 def _entity(g: set[Triple], ent: Entity, article: URIRef, article_id: str, minter: Minter,
             lit: _Literals) -> URIRef:
+    """``article kg:mentions entity``, and the article's kg:Naming of it: its type and names as read there."""
     iri = URIRef(minter.entity(ent.type, ent.label, article_id))
-    for cls in TYPE_CLASSES[ent.type]:
-        g.add((iri, _TYPE, cls))
-    g.add((iri, _LABEL, lit[ent.label]))
-    for alias in sorted(ent.aliases - {ent.label}):
-        g.add((iri, _ALT_LABEL, lit[alias]))
+    naming = URIRef(minter.fact("naming", article_id, iri))
     g.add((article, _MENTIONS, iri))
+    g.add((naming, _TYPE, _NAMING))
+    g.add((naming, _NAMED, iri))
+    g.add((naming, _ENTITY_TYPE, TYPE_CLASSES[ent.type][0]))
+    g.add((naming, _NAME, lit[ent.label]))
+    for alias in ent.aliases - {ent.label}:
+        g.add((naming, _ALIAS, lit[alias]))
+    g.add((naming, _DERIVED, article))
     return iri
 
 

@@ -133,10 +133,10 @@ PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 
 # One row per fact (more if a fact has several values of an optional property; the rows
 # of one fact are merged in Python, taking the smallest value, so the choice is stable).
-# Each fact is matched inside its own article graph, which also describes its article: over the
-# union graph, a description repeated in many article graphs (a role's label, say) multiplies the
-# rows of every fact that joins it (with event classes in the join, a 200-article store took
-# minutes). A fact's event class may be stated in any graph; each class is described once by
+# Each fact is matched inside its own article graph, which also describes its article and words
+# its role (kg:roleLabel; org:role/rdfs:label in a graph written before kg:layoutVersion 2, when
+# the role's description was repeated in every article graph that named it, and multiplied the
+# rows of every fact that joined it over the union graph). Each event class is described once, by
 # CLASSES_QUERY.
 FACTS_QUERY = (
     _PREFIXES
@@ -153,7 +153,7 @@ WHERE { GRAPH ?g {
   } UNION {
     ?fact a org:Membership ; org:member ?source ; org:organization ?target .
     BIND("role" AS ?kind)
-    OPTIONAL { ?fact org:role/rdfs:label ?label }
+    OPTIONAL { { ?fact kg:roleLabel ?label } UNION { ?fact org:role/rdfs:label ?label } }
     OPTIONAL { ?fact kg:former ?former }
   }
   OPTIONAL { ?fact kg:evidence/kg:sentence ?sentence }
@@ -189,7 +189,8 @@ WHERE {
 )
 
 # Labels and kg types of every entity that takes part in an event or a membership: each
-# (entity, article graph) pair once, then its labels and types in that graph.
+# (entity, article graph) pair once, then the names and the type that article gives it (its
+# kg:Naming; a graph written before kg:layoutVersion 2 describes the entity itself).
 ENTITIES_QUERY = (
     _PREFIXES
     + """
@@ -198,9 +199,9 @@ WHERE {
   { SELECT DISTINCT ?g ?entity WHERE { GRAPH ?g {
       { ?f kg:actor ?entity } UNION { ?f kg:target ?entity }
       UNION { ?f org:member ?entity } UNION { ?f org:organization ?entity } } } }
-  OPTIONAL { GRAPH ?g { ?entity rdfs:label ?label } }
+  OPTIONAL { GRAPH ?g { { ?n kg:entity ?entity ; kg:name ?label } UNION { ?entity rdfs:label ?label } } }
   OPTIONAL {
-    GRAPH ?g { ?entity a ?type }
+    GRAPH ?g { { ?n kg:entity ?entity ; kg:entityType ?type } UNION { ?entity a ?type } }
     FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group))
   }
 }

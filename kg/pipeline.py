@@ -20,6 +20,7 @@ from .config import Settings
 from .errors import UsageError
 from .facts import Article, ArticleFacts
 from .iris import Minter
+from .mapping import LAYOUT_VERSION
 from .nlp.clean import clean
 from .nlp.hygiene import sanitize
 from .nlp.pipeline import load
@@ -89,9 +90,11 @@ def extract_article(article: Article, settings: Settings, max_chars: int = DEFAU
 
 
 def stored_hashes(store: Store) -> dict[str, str]:
-    """Article IRI -> content hash of what the store holds."""
+    """Article IRI -> content hash of what the store holds, for the articles stored in this kg's
+    graph layout (``mapping.LAYOUT_VERSION``): the others are read again even if unchanged."""
     rows = store.select(
-        "SELECT ?a ?h WHERE { ?a a <https://w3id.org/kg-news/ns#Article> ; <https://w3id.org/kg-news/ns#contentHash> ?h }"
+        "SELECT ?a ?h WHERE { ?a a <https://w3id.org/kg-news/ns#Article> ; <https://w3id.org/kg-news/ns#contentHash> ?h ; "
+        f"<https://w3id.org/kg-news/ns#layoutVersion> {LAYOUT_VERSION} }}"
     )
     return {r["a"] or "": r["h"] or "" for r in rows}
 
@@ -149,10 +152,10 @@ def build(
                 report.roles += done.roles
                 say(f"stored {done.article_id}")
 
-        writer: StoreWriter[ArticleGraph] = StoreWriter(store)
+        writer = StoreWriter(store)
         try:
             for done in run_articles(todo(), spec, settings.workers, dask, say):
-                stored(writer.put(done.graph, done.ntriples, done))
+                stored(writer.put(done))
         finally:
             stored(writer.close())  # what was parsed is stored, also when the build stops on an error
         from .resolve import update_resolution  # cross-article entities: the {base}resolution graph

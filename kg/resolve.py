@@ -4,7 +4,9 @@ Article graphs never change for this: an entity's IRI depends only on its own ar
 (``kg.iris``), so building article B after A leaves A's IRIs as they were, and a rebuild is
 idempotent. After every build (and every curation command) this module reads the article
 graphs, clusters their entities and replaces one separate named graph, ``{base}resolution``,
-with the decisions::
+with what the articles share: the description of every entity, role and event class they point
+to (gathered from all their ``kg:Naming`` nodes and memberships, stated once; see ``kg.mapping``),
+and the decisions::
 
     <member>    owl:sameAs     <canonical> .          # every other IRI of the cluster
     <canonical> a kg:Person, schema:Person, foaf:Person ;
@@ -96,21 +98,29 @@ PREFIX owl: <http://www.w3.org/2002/07/owl#>
 PREFIX prov: <http://www.w3.org/ns/prov#>
 """
 # Only article graphs are read (each holds one kg:Article), never the resolution graph itself.
+# An entity's type and names are its article's kg:Naming of it (mapping); a graph written by an
+# older kg (before kg:layoutVersion 2) describes the entity itself, which the second branch reads.
 Q_ENTITIES = _P + """SELECT ?a ?id ?e ?type ?label WHERE { GRAPH ?g {
-  ?a a kg:Article ; kg:mentions ?e . OPTIONAL { ?a schema:identifier ?id }
-  ?e a ?type ; rdfs:label ?label . FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) } }"""
-Q_ALTS = _P + """SELECT DISTINCT ?e ?alt WHERE { GRAPH ?g { ?a a kg:Article ; kg:mentions ?e . ?e skos:altLabel ?alt } }"""
+  ?a a kg:Article . OPTIONAL { ?a schema:identifier ?id }
+  { ?n a kg:Naming ; prov:wasDerivedFrom ?a ; kg:entity ?e ; kg:entityType ?type ; kg:name ?label }
+  UNION { ?a kg:mentions ?e . ?e a ?type ; rdfs:label ?label }
+  FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) } }"""
+Q_ALTS = _P + """SELECT DISTINCT ?e ?alt WHERE { GRAPH ?g { ?a a kg:Article .
+  { ?n a kg:Naming ; kg:entity ?e ; kg:alias ?alt } UNION { ?a kg:mentions ?e . ?e skos:altLabel ?alt } } }"""
 Q_TEXTS = _P + """SELECT ?a ?text WHERE { GRAPH ?g { ?a a kg:Article ; schema:text ?text } }"""
 Q_PARTNERS = _P + """SELECT DISTINCT ?x ?y WHERE { GRAPH ?g { ?a a kg:Article .
   { ?f kg:actor ?x ; kg:target ?y } UNION { ?f kg:actor ?x ; kg:reportedBy ?y }
   UNION { ?f kg:target ?x ; kg:reportedBy ?y } UNION { ?f org:member ?x ; org:organization ?y } } }"""
 Q_ROLES = _P + """SELECT DISTINCT ?p ?o ?r WHERE { GRAPH ?g { ?a a kg:Article .
   ?m org:member ?p ; org:organization ?o ; org:role ?r } }"""
+Q_ROLE_LABELS = _P + """SELECT DISTINCT ?r ?label WHERE { GRAPH ?g { ?a a kg:Article .
+  ?m org:role ?r ; kg:roleLabel ?label } }"""
+Q_CLASSES = _P + """SELECT DISTINCT ?c WHERE { GRAPH ?g { ?a a kg:Article . ?f kg:eventClass ?c } }"""
 
 
 def resolution_graph(base: str) -> str:
-    """The named graph of the cross-article decisions (never an article graph: those are {base}graph/...)."""
-    return f"{base}resolution"
+    """The named graph of the shared descriptions and the cross-article decisions (``Minter.resolution_graph``)."""
+    return Minter(base).resolution_graph()
 
 
 # --- names ------------------------------------------------------------------------------------
@@ -265,6 +275,8 @@ class StoreData:
     partners: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     orgs: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # person -> organizations
     roles: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # person -> role IRIs
+    role_labels: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # role IRI -> labels
+    classes: set[str] = field(default_factory=set)  # event class IRIs used
 
 
 def load_data(store: Store) -> StoreData:
@@ -304,6 +316,10 @@ def load_data(store: Store) -> StoreData:
             data.orgs[r["p"]].add(r["o"])
         if r["p"] and r["r"]:
             data.roles[r["p"]].add(r["r"])
+    for r in store.select(Q_ROLE_LABELS):
+        if r["r"] and r["label"]:
+            data.role_labels[r["r"]].add(r["label"])
+    data.classes = {r["c"] for r in store.select(Q_CLASSES) if r["c"]}
     return data
 
 
@@ -722,14 +738,27 @@ def _count_mentions(data: StoreData, ents: dict[str, StoredEntity], uf: _Cluster
 
 
 def resolution_triples(res: Resolution, base: str) -> set[tuple[object, object, object]]:
-    """The triples of the resolution graph (rdflib terms, for ``mapping.to_ntriples``)."""
+    """The triples of the resolution graph (rdflib terms, for ``mapping.to_ntriples``): the shared
+    descriptions the article graphs point to (``mapping.shared_triples``, here from all of them at
+    once, so a name no article gives any more is gone), then the clusters."""
     from rdflib import Literal, URIRef
     from rdflib.namespace import OWL, PROV, RDF, RDFS, SKOS, XSD
 
-    from .vocab import KG, TYPE_CLASSES
+    from .facts import CAMEO_ROOTS
+    from .mapping import describe_class, describe_entity, describe_role
+    from .vocab import CAMEO_NS, KG, TYPE_CLASSES
 
     minter = Minter(base)
     g: set[tuple[object, object, object]] = set()
+    if res.data is not None:
+        for ent in res.data.entities.values():
+            describe_entity(g, URIRef(ent.iri), ent.stored_type, ent.labels, ent.alts)  # type: ignore[arg-type]
+        for role, labels in res.data.role_labels.items():
+            for label in labels:
+                describe_role(g, URIRef(role), label)  # type: ignore[arg-type]
+        for c in res.data.classes:
+            if c.startswith(CAMEO_NS) and c[len(CAMEO_NS):] in CAMEO_ROOTS:
+                describe_class(g, c[len(CAMEO_NS):])  # type: ignore[arg-type]
     for cl in res.clusters:
         c = URIRef(cl.canonical)
         for cls in TYPE_CLASSES[cl.type]:
@@ -763,7 +792,8 @@ def resolve_store(store: Store, base: str, curation: Curation | None = None,
 
 def update_resolution(store: Store, minter: Minter | str, progress: Callable[[str], None] | None = None,
                       curation: Curation | None = None) -> Resolution:
-    """Recompute the resolution graph and replace it in the store (one transaction).
+    """Recompute the resolution graph (shared descriptions and clusters) and replace it in the
+    store (one transaction).
 
     Called by ``pipeline.build`` after the articles are stored and by the curation commands.
     Notes (a curation entry naming an entity no article mentions, ...) go to ``progress`` as
@@ -774,8 +804,9 @@ def update_resolution(store: Store, minter: Minter | str, progress: Callable[[st
     base = minter.base if isinstance(minter, Minter) else minter
     res = resolve_store(store, base, curation)
     graph = resolution_graph(base)
-    if res.clusters:
-        store.replace_graph(graph, to_ntriples(resolution_triples(res, base)))  # type: ignore[arg-type]
+    triples = resolution_triples(res, base)
+    if triples:
+        store.replace_graph(graph, to_ntriples(triples))  # type: ignore[arg-type]
     else:
         store.remove_graph(graph)
     for note in res.notes:

@@ -424,6 +424,15 @@ class SparqlHttpStore:
         self._update(f"MOVE GRAPH {st} TO {g}", what, done=lambda: not self._has_triples(_staging(graph)))
         self._note(graph, True)
 
+    def add_triples(self, graph: str, ntriples: str) -> None:
+        """Add triples to a graph, in request-sized INSERT DATA batches (adding twice changes nothing)."""
+        g = ox.NamedNode(graph)
+        lines = [line for line in ntriples.splitlines() if line.strip()]
+        for batch in _batches(lines, self.batch_triples, self.batch_bytes):
+            self._update(f"INSERT DATA {{\n{_blocks(g, batch)}\n}}", f"adding to graph {graph}")
+        if lines:
+            self._note(graph, True)
+
     def _note(self, graph: str, present: bool) -> None:
         """Keep the list of kg's graphs the queries run over in step with this store's writes."""
         if self._known is not None and graph.startswith(self.base):

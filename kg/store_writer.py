@@ -4,30 +4,38 @@ pyoxigraph releases the GIL while it loads N-Triples (measured: a pure-Python lo
 speed beside a 300,000-triple load), so the writes of one article overlap the parse of the next
 ones instead of adding to it. The writer keeps the order of the graphs and the build's guarantees:
 each article is still one transaction, and at most ``depth`` parsed articles wait to be written.
-Progress stays on the caller's thread: ``put`` and ``close`` return the tags of the articles
-written since the last call, and a write error is raised there, with the store's own message.
+Progress stays on the caller's thread: ``put`` and ``close`` return the articles written since
+the last call, and a write error is raised there, with the store's own message.
 """
 from __future__ import annotations
 
 import queue
 import threading
-from typing import Generic, TypeVar
 
+from .article_job import ArticleGraph
 from .store import Store
-
-T = TypeVar("T")
 
 #: Graphs parsed but not yet written, at most: bounds memory when the store is slower than the parse.
 DEPTH = 8
 
 
-class StoreWriter(Generic[T]):
-    """``put(graph, ntriples, tag)`` queues a graph; a thread replaces the graphs in the store, in order."""
+def write_article(store: Store, article: ArticleGraph) -> None:
+    """Store one article as a build does: its shared descriptions added first (so a query never
+    meets an entity of the article without its names), then its graph replaced in one transaction.
+    A description left behind by a crash between the two is dropped by the next build's resolution,
+    which rewrites the shared graph from the article graphs."""
+    if article.shared:
+        store.add_triples(article.shared_graph, article.shared)
+    store.replace_graph(article.graph, article.ntriples)
+
+
+class StoreWriter:
+    """``put(article)`` queues an article's graph; a thread writes them to the store, in order."""
 
     def __init__(self, store: Store, depth: int = DEPTH) -> None:
         self._store = store
-        self._todo: queue.Queue[tuple[str, str, T] | None] = queue.Queue(maxsize=depth)
-        self._done: queue.SimpleQueue[T] = queue.SimpleQueue()
+        self._todo: queue.Queue[ArticleGraph | None] = queue.Queue(maxsize=depth)
+        self._done: queue.SimpleQueue[ArticleGraph] = queue.SimpleQueue()
         self._error: BaseException | None = None
         self._reported = False
         self._thread = threading.Thread(target=self._run, name="kg-store-writer", daemon=True)
@@ -37,22 +45,21 @@ class StoreWriter(Generic[T]):
         while (item := self._todo.get()) is not None:
             if self._error is not None:
                 continue  # drain, so that a caller blocked in put() wakes up and sees the error
-            graph, ntriples, tag = item
             try:
-                self._store.replace_graph(graph, ntriples)
+                write_article(self._store, item)
             except BaseException as err:  # noqa: BLE001 - handed to the caller's thread, raised there
                 self._error = err
             else:
-                self._done.put(tag)
+                self._done.put(item)
 
-    def put(self, graph: str, ntriples: str, tag: T) -> list[T]:
-        """Queue one graph (waits while ``depth`` graphs are queued); the tags written so far."""
+    def put(self, article: ArticleGraph) -> list[ArticleGraph]:
+        """Queue one article (waits while ``depth`` are queued); the articles written since the last call."""
         self._raise()
-        self._todo.put((graph, ntriples, tag))
+        self._todo.put(article)
         return self.written()
 
-    def written(self) -> list[T]:
-        """The tags of the graphs written since the last call, in order."""
+    def written(self) -> list[ArticleGraph]:
+        """The articles written since the last call, in order."""
         out = []
         while True:
             try:
@@ -60,8 +67,8 @@ class StoreWriter(Generic[T]):
             except queue.Empty:
                 return out
 
-    def close(self) -> list[T]:
-        """Wait until every queued graph is written; the tags written since the last call.
+    def close(self) -> list[ArticleGraph]:
+        """Wait until every queued article is written; the articles written since the last call.
         Raises the first write error (once); the graphs queued after it are not written."""
         if self._thread.is_alive():  # the thread ends only at the None that close() queues
             self._todo.put(None)

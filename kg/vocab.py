@@ -27,6 +27,7 @@ class KG(DefinedNamespace):
     Event: URIRef
     Evidence: URIRef
     Modality: URIRef
+    Naming: URIRef
     # modality individuals
     asserted: URIRef
     reported: URIRef
@@ -43,6 +44,8 @@ class KG(DefinedNamespace):
     datelinePlace: URIRef
     evidence: URIRef
     mentions: URIRef
+    entity: URIRef
+    entityType: URIRef
     # datatype properties
     action: URIRef
     negated: URIRef
@@ -56,6 +59,10 @@ class KG(DefinedNamespace):
     lemma: URIRef
     classReason: URIRef
     timeText: URIRef
+    name: URIRef
+    alias: URIRef
+    roleLabel: URIRef
+    layoutVersion: URIRef
     # entity resolution (kg/resolve.py, the {base}resolution graph)
     mentionedIn: URIRef
     mentionCount: URIRef

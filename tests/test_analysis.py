@@ -187,9 +187,10 @@ def test_analyze_prints_markup_in_labels_as_text(tmp_path: Path) -> None:
     try:
         facts = vs.sample_facts()[1]
         facts.entities["karzai"].label = "[bold red]Karzai[/]"
-        from kg.mapping import article_graph, to_ntriples
+        from kg.article_job import to_graph
+        from kg.store_writer import write_article
 
-        st.replace_graph(vs.MINTER.graph("x"), to_ntriples(article_graph(facts, vs.MINTER)))
+        write_article(st, to_graph(facts, vs.MINTER))
     finally:
         st.close()
     res = CliRunner().invoke(app, ["analyze", "--store", str(path)])

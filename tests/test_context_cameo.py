@@ -8,7 +8,7 @@ from rdflib.namespace import RDF, SKOS
 
 from kg.extract.cameo import AMBIGUOUS, LEXICON, TARGET_SENSES, classify
 from kg.facts import CAMEO_ROOTS, QUAD_CLASSES, quad_of
-from kg.mapping import _concept
+from kg.mapping import describe_class
 from kg.network import QUAD_CLASSES as VIEW_QUADS
 from kg.network import quad_class
 from kg.vocab import CAMEO_SCHEME, cameo_class, quad_concept
@@ -44,7 +44,7 @@ def test_mapping_writes_exactly_the_schemes_triples(scheme: Graph) -> None:
     """What an article graph says about a concept is what cameo.ttl says (a subset of it)."""
     for code in CAMEO_ROOTS:
         g: set = set()
-        _concept(g, code)
+        describe_class(g, code)
         missing = [t for t in g if t not in scheme]
         assert not missing, missing
 
@@ -106,5 +106,5 @@ def test_concept_iris() -> None:
     assert cameo_class("18") == URIRef("https://w3id.org/kg-news/cameo/18")
     assert quad_concept("material conflict") == URIRef("https://w3id.org/kg-news/cameo/material-conflict")
     g: set = set()
-    _concept(g, "18")
+    describe_class(g, "18")
     assert (cameo_class("18"), RDF.type, SKOS.Concept) in g

@@ -112,9 +112,10 @@ def test_reingest_replaces_facts() -> None:
     store = vs.build_store()
     facts = vs.sample_facts()[1]
     facts.events.clear()
-    from kg.mapping import article_graph, to_ntriples
+    from kg.article_job import to_graph
+    from kg.store_writer import write_article
 
-    store.replace_graph(vs.MINTER.graph(facts.article.id), to_ntriples(article_graph(facts, vs.MINTER)))
+    write_article(store, to_graph(facts, vs.MINTER))
     labels = {e.label for e in load_network(store).edges}
     assert "condemn" not in labels and "kill" in labels
 

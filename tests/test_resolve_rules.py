@@ -14,7 +14,8 @@ from kg.curation import Curation
 from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role
 from kg.iris import Minter
 from kg.linking import Link
-from kg.mapping import article_graph, to_ntriples
+from kg.article_job import to_graph
+from kg.store_writer import write_article
 from kg.resolve import Resolution, resolve_store, update_resolution
 from kg.store import MemoryStore, Store
 
@@ -45,7 +46,7 @@ def article(aid: str, text: str, entities: Iterable[tuple], events: Iterable[tup
 def store_of(*facts: ArticleFacts, store: Store | None = None) -> Store:
     st = store if store is not None else MemoryStore()
     for f in facts:
-        st.replace_graph(MINTER.graph(f.article.id), to_ntriples(article_graph(f, MINTER)))
+        write_article(st, to_graph(f, MINTER))
     return st
 
 

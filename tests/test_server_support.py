@@ -26,7 +26,8 @@ with warnings.catch_warnings():  # starlette asks for httpx2 at import; the lock
     from fastapi.testclient import TestClient
 
 from kg.facts import Article, ArticleFacts, Entity, Event, Evidence
-from kg.mapping import article_graph, to_ntriples
+from kg.article_job import to_graph
+from kg.store_writer import write_article
 from kg.server import ServeConfig, create_app
 from kg.store import OxigraphStore
 
@@ -56,7 +57,7 @@ def build_store(path: Path, odd: bool = False) -> Path:
     store = OxigraphStore(path)
     try:
         for f in vs.sample_facts() + ([odd_facts()] if odd else []):
-            store.replace_graph(vs.MINTER.graph(f.article.id), to_ntriples(article_graph(f, vs.MINTER)))
+            write_article(store, to_graph(f, vs.MINTER))
     finally:
         store.close()
     return path

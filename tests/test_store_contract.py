@@ -43,6 +43,17 @@ def test_remove_graph(store):
     assert len(store) == 0 and store.graphs() == []
 
 
+def test_add_triples_adds_to_what_the_graph_holds(store):
+    store.replace_graph(G1, T.format("one"))
+    store.add_triples(G1, T.format("two") + "\n" + T.format("one"))
+    store.add_triples(G1, T.format("two"))  # adding again changes nothing
+    store.add_triples(G2, T.format("three"))  # a new graph
+    rows = store.select("SELECT ?o WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?o")
+    assert [r["o"] for r in rows] == ["one", "three", "two"]
+    assert store.graphs() == [G1, G2]
+    assert len(store) == 3
+
+
 def test_odd_literals_round_trip(store):
     odd = 'quote " back\\slash \n newline <script> \u202e rtl \U0001F600'
     line = f"{ox.NamedNode('https://kg.example.org/s')} {ox.NamedNode('https://kg.example.org/p')} {ox.Literal(odd)} ."

@@ -7,9 +7,20 @@ import threading
 
 import pytest
 
+from kg.article_job import ArticleGraph
 from kg.errors import StoreError
 from kg.store import MemoryStore
 from kg.store_writer import StoreWriter
+
+SHARED = "urn:g:shared"
+
+
+def art(i: int, ntriples: str = "", shared: str = "") -> ArticleGraph:
+    return ArticleGraph(str(i), f"urn:g:{i}", ntriples, SHARED, shared, 0, 0)
+
+
+def ids(arts: list[ArticleGraph]) -> list[int]:
+    return [int(a.article_id) for a in arts]
 
 
 class Recording:
@@ -20,6 +31,9 @@ class Recording:
         self.threads: set[str] = set()
         self.fail_on = fail_on
         self.gate = gate
+
+    def add_triples(self, graph: str, ntriples: str) -> None:
+        self.written.append(f"{graph} += {ntriples}")
 
     def replace_graph(self, graph: str, ntriples: str) -> None:
         if self.gate is not None:
@@ -32,13 +46,13 @@ class Recording:
 
 def test_graphs_are_written_in_order_in_another_thread_and_tags_come_back_in_order() -> None:
     store = Recording()
-    writer: StoreWriter[int] = StoreWriter(store)  # type: ignore[arg-type]
-    tags = []
+    writer = StoreWriter(store)  # type: ignore[arg-type]
+    done = []
     for i in range(50):
-        tags += writer.put(f"urn:g:{i}", "", i)
-    tags += writer.close()
+        done += writer.put(art(i))
+    done += writer.close()
     assert store.written == [f"urn:g:{i}" for i in range(50)]
-    assert tags == list(range(50))
+    assert ids(done) == list(range(50))
     assert store.threads == {"kg-store-writer"}
     assert writer.close() == []  # closing twice is harmless
 
@@ -46,43 +60,52 @@ def test_graphs_are_written_in_order_in_another_thread_and_tags_come_back_in_ord
 def test_put_waits_while_the_queue_is_full() -> None:
     gate = threading.Event()
     store = Recording(gate=gate)
-    writer: StoreWriter[int] = StoreWriter(store, depth=2)  # type: ignore[arg-type]
+    writer = StoreWriter(store, depth=2)  # type: ignore[arg-type]
     for i in range(3):  # one in the writer's hands, two queued
-        writer.put(f"urn:g:{i}", "", i)
-    seen: list[int] = []
-    blocked = threading.Thread(target=lambda: seen.extend(writer.put("urn:g:3", "", 3)))
+        writer.put(art(i))
+    seen: list[ArticleGraph] = []
+    blocked = threading.Thread(target=lambda: seen.extend(writer.put(art(3))))
     blocked.start()
     blocked.join(0.3)
     assert blocked.is_alive() and store.written == []
     gate.set()
     blocked.join(5)
-    assert seen + writer.close() == [0, 1, 2, 3]
+    assert ids(seen + writer.close()) == [0, 1, 2, 3]
 
 
 def test_a_write_error_is_raised_once_to_the_caller_and_later_graphs_are_not_written() -> None:
     store = Recording(fail_on="urn:g:3")
-    writer: StoreWriter[int] = StoreWriter(store, depth=1)  # type: ignore[arg-type]
+    writer = StoreWriter(store, depth=1)  # type: ignore[arg-type]
     with pytest.raises(StoreError, match="urn:g:3: disk full"):
         for i in range(20):
-            writer.put(f"urn:g:{i}", "", i)
+            writer.put(art(i))
     writer.close()  # already reported: does not raise again
     assert store.written == ["urn:g:0", "urn:g:1", "urn:g:2"]
 
 
 def test_an_error_in_the_last_graphs_is_raised_by_close() -> None:
     store = Recording(fail_on="urn:g:1")
-    writer: StoreWriter[int] = StoreWriter(store)  # type: ignore[arg-type]
-    writer.put("urn:g:0", "", 0)
-    writer.put("urn:g:1", "", 1)
+    writer = StoreWriter(store)  # type: ignore[arg-type]
+    writer.put(art(0))
+    writer.put(art(1))
     with pytest.raises(StoreError, match="disk full"):
         writer.close()
 
 
+def test_shared_descriptions_are_added_before_the_article_graph_is_replaced() -> None:
+    store = Recording()
+    writer = StoreWriter(store)  # type: ignore[arg-type]
+    writer.put(art(0, shared="<urn:e> <urn:p> \"x\" ."))
+    writer.put(art(1))
+    writer.close()
+    assert store.written == [f'{SHARED} += <urn:e> <urn:p> "x" .', "urn:g:0", "urn:g:1"]
+
+
 def test_a_real_store_holds_what_the_writer_wrote() -> None:
     store = MemoryStore()
-    writer: StoreWriter[str] = StoreWriter(store)
+    writer = StoreWriter(store)
     for i in range(5):
-        writer.put(f"urn:g:{i}", f"<urn:s> <urn:p> \"{i}\" .", str(i))
-    assert writer.close() == ["0", "1", "2", "3", "4"]
-    assert sorted(store.graphs()) == [f"urn:g:{i}" for i in range(5)]
-    assert len(store) == 5
+        writer.put(art(i, f"<urn:s> <urn:p> \"{i}\" .", "<urn:e> <urn:p> \"shared\" ."))
+    assert ids(writer.close()) == [0, 1, 2, 3, 4]
+    assert sorted(store.graphs()) == [f"urn:g:{i}" for i in range(5)] + [SHARED]
+    assert len(store) == 6

@@ -1,6 +1,6 @@
 """Sample stores for the network and view tests, with hostile text in every text field.
 
-The facts go through the real mapping (``article_graph`` -> ``to_ntriples``) into a
+The facts go through the real mapping and store write (``to_graph`` -> ``write_article``) into a
 ``MemoryStore``, so the tests see exactly the RDF a build writes. Imported as a plain
 module (``import viewsamples``, as ``factsamples``); importing it also makes the ``kg``
 package importable when the project is not installed into the virtualenv.
@@ -16,7 +16,8 @@ if str(ROOT) not in sys.path:  # the package is not necessarily installed
 
 from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role  # noqa: E402
 from kg.iris import Minter  # noqa: E402
-from kg.mapping import article_graph, to_ntriples  # noqa: E402
+from kg.article_job import to_graph  # noqa: E402
+from kg.store_writer import write_article  # noqa: E402
 from kg.store import MemoryStore  # noqa: E402
 
 BASE = "https://kg.example.org/"
@@ -111,7 +112,7 @@ def build_store(facts: list[ArticleFacts] | None = None) -> MemoryStore:
     """A fresh in-memory store holding the given (default: the sample) articles."""
     store = MemoryStore()
     for f in sample_facts() if facts is None else facts:
-        store.replace_graph(MINTER.graph(f.article.id), to_ntriples(article_graph(f, MINTER)))
+        write_article(store, to_graph(f, MINTER))
     return store
 
 
