@@ -7,6 +7,7 @@ used by tests and throwaway builds. Both pass ``tests/test_store_contract.py``, 
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from contextlib import contextmanager
 from typing import Iterator, Protocol
@@ -58,6 +59,10 @@ class Store(Protocol):
         """Flush and release the store."""
 
 
+#: A blank node in N-Triples text (or, harmlessly, text in a literal that looks like one).
+_BLANK = re.compile(r"(?:^|\s)_:", re.M)
+
+
 def _value(term: object) -> str | None:
     if term is None:
         return None
@@ -80,12 +85,25 @@ class _OxigraphBase:
         g = ox.NamedNode(graph)
         try:
             if self._store.contains_named_graph(g):  # one transaction: the old graph or the new one
-                self._store.update(f"DROP SILENT GRAPH {g} ;\nINSERT DATA {{ GRAPH {g} {{\n{ntriples}\n}} }}")
+                self._store.update(self._replacement(g, ntriples))
             else:  # a new graph: a load is one transaction too, and parses N-Triples 20% faster
                 self._store.load(input=ntriples, format=ox.RdfFormat.N_TRIPLES, to_graph=g)
             self._count(ntriples)
         except (OSError, SyntaxError, ValueError) as err:
             raise StoreError(f"could not write graph {graph}: {err}") from err
+
+    def _replacement(self, g: ox.NamedNode, ntriples: str) -> str:
+        """The update that turns graph ``g`` into ``ntriples``: only the lines that differ deleted
+        and inserted (RocksDB takes about 30 us a quad to drop or to write, and a rebuild changes
+        few: rewriting all 170,000 triples of a shared graph took 10 s), or drop and insert all
+        when either side has blank nodes, whose labels do not match across writes."""
+        old = (self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=g) or b"").decode("utf-8")
+        if _BLANK.search(old) or _BLANK.search(ntriples):
+            return f"DROP SILENT GRAPH {g} ;\nINSERT DATA {{ GRAPH {g} {{\n{ntriples}\n}} }}"
+        have = set(old.splitlines())
+        want = {line for line in ntriples.splitlines() if line.strip()}
+        gone, new = "\n".join(have - want), "\n".join(want - have)
+        return f"DELETE DATA {{ GRAPH {g} {{\n{gone}\n}} }} ;\nINSERT DATA {{ GRAPH {g} {{\n{new}\n}} }}"
 
     def add_triples(self, graph: str, ntriples: str) -> None:
         try:

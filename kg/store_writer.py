@@ -19,13 +19,21 @@ from .store import Store
 DEPTH = 8
 
 
-def write_article(store: Store, article: ArticleGraph) -> None:
+def write_article(store: Store, article: ArticleGraph, seen: set[int] | None = None) -> None:
     """Store one article as a build does: its shared descriptions added first (so a query never
     meets an entity of the article without its names), then its graph replaced in one transaction.
-    A description left behind by a crash between the two is dropped by the next build's resolution,
-    which rewrites the shared graph from the article graphs."""
-    if article.shared:
-        store.add_triples(article.shared_graph, article.shared)
+    ``seen`` holds the hashes of the description lines already added by this build, which are not
+    sent again (most of an article's are: the entities and classes of earlier articles). A
+    description left out by mistake (a hash collision) or left behind by a crash between the two
+    writes is set right by the build's resolution, which rewrites the shared graph from the
+    article graphs."""
+    shared = article.shared
+    if seen is not None and shared:
+        fresh = [line for line in shared.split("\n") if hash(line) not in seen]
+        seen.update(map(hash, fresh))
+        shared = "\n".join(fresh)
+    if shared:
+        store.add_triples(article.shared_graph, shared)
     store.replace_graph(article.graph, article.ntriples)
 
 
@@ -37,6 +45,7 @@ class StoreWriter:
         self._todo: queue.Queue[ArticleGraph | None] = queue.Queue(maxsize=depth)
         self._done: queue.SimpleQueue[ArticleGraph] = queue.SimpleQueue()
         self._error: BaseException | None = None
+        self._seen: set[int] = set()
         self._reported = False
         self._thread = threading.Thread(target=self._run, name="kg-store-writer", daemon=True)
         self._thread.start()
@@ -46,7 +55,7 @@ class StoreWriter:
             if self._error is not None:
                 continue  # drain, so that a caller blocked in put() wakes up and sees the error
             try:
-                write_article(self._store, item)
+                write_article(self._store, item, self._seen)
             except BaseException as err:  # noqa: BLE001 - handed to the caller's thread, raised there
                 self._error = err
             else:

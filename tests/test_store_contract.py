@@ -43,6 +43,28 @@ def test_remove_graph(store):
     assert len(store) == 0 and store.graphs() == []
 
 
+def test_replacing_a_graph_that_overlaps_the_old_one_leaves_exactly_the_new_one(store):
+    keep, drop, new = T.format("kept"), T.format("dropped"), T.format("new")
+    odd = '<https://kg.example.org/s> <https://kg.example.org/p> "tab\\there \\u00e9" .'
+    store.replace_graph(G1, "\n".join([keep, drop, odd]))
+    store.replace_graph(G1, "\n".join([odd, new, keep, ""]))
+    rows = store.select("SELECT ?o WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?o")
+    assert [r["o"] for r in rows] == ["kept", "new", "tab\there \u00e9"]
+    assert len(store) == 3
+
+
+@pytest.mark.parametrize("kind", ["memory", "oxigraph"])
+def test_replacing_a_graph_with_blank_nodes(kind, tmp_path):  # (SPARQL servers refuse them in INSERT DATA)
+    store = MemoryStore() if kind == "memory" else OxigraphStore(tmp_path / "store")
+    blank, keep = '_:b <https://kg.example.org/p> "blank" .', T.format("kept")
+    store.replace_graph(G1, blank)
+    store.replace_graph(G1, blank + "\n" + keep)
+    rows = store.select("SELECT ?o WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?o")
+    assert [r["o"] for r in rows] == ["blank", "kept"]
+    assert len(store) == 2
+    store.close()
+
+
 def test_add_triples_adds_to_what_the_graph_holds(store):
     store.replace_graph(G1, T.format("one"))
     store.add_triples(G1, T.format("two") + "\n" + T.format("one"))

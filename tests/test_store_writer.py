@@ -101,6 +101,17 @@ def test_shared_descriptions_are_added_before_the_article_graph_is_replaced() ->
     assert store.written == [f'{SHARED} += <urn:e> <urn:p> "x" .', "urn:g:0", "urn:g:1"]
 
 
+def test_a_description_already_added_by_the_build_is_not_sent_again() -> None:
+    store = Recording()
+    writer = StoreWriter(store)  # type: ignore[arg-type]
+    writer.put(art(0, shared='<urn:e> <urn:p> "x" .'))
+    writer.put(art(1, shared='<urn:e> <urn:p> "x" .\n<urn:f> <urn:p> "y" .'))
+    writer.put(art(2, shared='<urn:f> <urn:p> "y" .'))
+    writer.close()
+    assert store.written == [f'{SHARED} += <urn:e> <urn:p> "x" .', "urn:g:0",
+                             f'{SHARED} += <urn:f> <urn:p> "y" .', "urn:g:1", "urn:g:2"]
+
+
 def test_a_real_store_holds_what_the_writer_wrote() -> None:
     store = MemoryStore()
     writer = StoreWriter(store)
