@@ -59,6 +59,12 @@ class Store(Protocol):
         """Flush and release the store."""
 
 
+def ntriples_lines(ntriples: str) -> list[str]:
+    """The non-blank lines of N-Triples text, split at "\n" only: a literal may hold U+2028, U+0085
+    or U+001C-1E unescaped (pyoxigraph writes them so), which ``str.splitlines`` would cut."""
+    return [line for line in ntriples.split("\n") if line.strip()]
+
+
 #: A blank node in N-Triples text (or, harmlessly, text in a literal that looks like one).
 _BLANK = re.compile(r"(?:^|\s)_:", re.M)
 
@@ -100,8 +106,8 @@ class _OxigraphBase:
         old = (self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=g) or b"").decode("utf-8")
         if _BLANK.search(old) or _BLANK.search(ntriples):
             return f"DROP SILENT GRAPH {g} ;\nINSERT DATA {{ GRAPH {g} {{\n{ntriples}\n}} }}"
-        have = set(old.splitlines())
-        want = {line for line in ntriples.splitlines() if line.strip()}
+        have = set(ntriples_lines(old))
+        want = set(ntriples_lines(ntriples))
         gone, new = "\n".join(have - want), "\n".join(want - have)
         return f"DELETE DATA {{ GRAPH {g} {{\n{gone}\n}} }} ;\nINSERT DATA {{ GRAPH {g} {{\n{new}\n}} }}"
 

@@ -27,7 +27,7 @@ from typing import Callable, Iterator
 import pyoxigraph as ox
 
 from .errors import QueryError, StoreError
-from .store import EXPORT_FORMATS, Row
+from .store import EXPORT_FORMATS, Row, ntriples_lines
 from .vocab import PREFIXES
 
 #: Triples and bytes of N-Triples per write request. A graph within both bounds (every seed article,
@@ -408,7 +408,7 @@ class SparqlHttpStore:
         """Replace a graph in one request if it fits one batch, else through a staging graph moved
         into place at the end, so a reader sees the old graph or the new one, never half of it."""
         g = ox.NamedNode(graph)
-        lines = [line for line in ntriples.splitlines() if line.strip()]
+        lines = ntriples_lines(ntriples)
         batches = _batches(lines, self.batch_triples, self.batch_bytes)
         what = f"writing graph {graph}"
         if len(batches) <= 1:
@@ -427,7 +427,7 @@ class SparqlHttpStore:
     def add_triples(self, graph: str, ntriples: str) -> None:
         """Add triples to a graph, in request-sized INSERT DATA batches (adding twice changes nothing)."""
         g = ox.NamedNode(graph)
-        lines = [line for line in ntriples.splitlines() if line.strip()]
+        lines = ntriples_lines(ntriples)
         for batch in _batches(lines, self.batch_triples, self.batch_bytes):
             self._update(f"INSERT DATA {{\n{_blocks(g, batch)}\n}}", f"adding to graph {graph}")
         if lines:

@@ -46,11 +46,16 @@ def test_remove_graph(store):
 def test_replacing_a_graph_that_overlaps_the_old_one_leaves_exactly_the_new_one(store):
     keep, drop, new = T.format("kept"), T.format("dropped"), T.format("new")
     odd = '<https://kg.example.org/s> <https://kg.example.org/p> "tab\\there \\u00e9" .'
-    store.replace_graph(G1, "\n".join([keep, drop, odd]))
+    breaks = "line\u2028sep\x85nel\x1cfs"  # raw in N-Triples, but not line ends there
+    broken = f"{ox.NamedNode('https://kg.example.org/s')} {ox.NamedNode('https://kg.example.org/q')} {ox.Literal(breaks)} ."
+    store.replace_graph(G1, "\n".join([keep, drop, odd, broken]))
     store.replace_graph(G1, "\n".join([odd, new, keep, ""]))
     rows = store.select("SELECT ?o WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?o")
     assert [r["o"] for r in rows] == ["kept", "new", "tab\there \u00e9"]
     assert len(store) == 3
+    store.replace_graph(G1, broken)
+    store.add_triples(G1, broken.replace("/q>", "/r>"))
+    assert [r["o"] for r in store.select("SELECT ?o WHERE { ?s ?p ?o }")] == [breaks, breaks]
 
 
 @pytest.mark.parametrize("kind", ["memory", "oxigraph"])
