@@ -97,6 +97,23 @@ def test_dumps_parse_back(store):
     assert len(list(ox.parse(nq, format=ox.RdfFormat.N_QUADS))) == 2
 
 
+def test_dumps_keep_every_quad_with_its_graph(store):
+    """N-Quads gives each graph's triples under that graph, even a literal that ends in " ." before
+    a newline or holds characters that some line splitters cut at; the union formats hold each
+    distinct triple once."""
+    s, p = ox.NamedNode("https://kg.example.org/s"), ox.NamedNode("https://kg.example.org/p")
+    odd = [ox.Literal(text) for text in ("ends with .\n", "a .\n<x> .", "para\u2029line\u2028x\x85y\x1c", "plain")]
+    store.replace_graph(G1, "\n".join(f"{s} {p} {o} ." for o in odd))
+    store.replace_graph(G2, f"{s} {p} {odd[3]} .\n{s} {p} {ox.Literal('only b')} .")
+    quads = set(ox.parse(store.dump("nquads", union=False), format=ox.RdfFormat.N_QUADS))
+    want = {ox.Quad(s, p, o, ox.NamedNode(G1)) for o in odd}
+    want |= {ox.Quad(s, p, o, ox.NamedNode(G2)) for o in (odd[3], ox.Literal("only b"))}
+    assert quads == want
+    for fmt, rdf in (("nt", ox.RdfFormat.N_TRIPLES), ("turtle", ox.RdfFormat.TURTLE)):
+        triples = list(ox.parse(store.dump(fmt, union=True), format=rdf))
+        assert sorted(map(str, triples)) == sorted({str(ox.Triple(q.subject, q.predicate, q.object)) for q in want})
+
+
 def test_bad_query_is_a_query_error(store):
     with pytest.raises(QueryError):
         store.select("SELEKT nothing")
