@@ -241,6 +241,30 @@ def test_full_names_that_merely_share_a_word_stay_apart():
 # --- the linking table ------------------------------------------------------------------------
 
 
+def test_a_name_misspelt_beside_the_right_one_joins_it_and_never_labels_it():
+    wrong, right = iri("Organization", "Wolrd Food Programme"), iri("Organization", "World Food Programme")
+    res = resolve(article("a", "The Wolrd Food Programme and the World Food Programme...",
+                          [("o1", "Wolrd Food Programme", "Organization"), ("o2", "World Food Programme", "Organization")]),
+                  article("b", "The World Food Programme said.", [("o", "World Food Programme", "Organization")]))
+    assert same(res, wrong, right)
+    assert res.of[wrong].label == "World Food Programme" and res.of[wrong].canonical == right
+    assert "Wolrd Food Programme" in res.of[wrong].aliases
+
+
+def test_names_a_swap_apart_stay_apart_without_an_article_naming_both_or_a_majority():
+    a, b = iri("Organization", "Sotne Group"), iri("Organization", "Stone Group")
+    apart = resolve(article("a", "Sotne Group said.", [("o", "Sotne Group", "Organization")]),
+                    article("b", "Stone Group said.", [("o", "Stone Group", "Organization")]),
+                    article("c", "Stone Group said.", [("o", "Stone Group", "Organization")]))
+    assert not same(apart, a, b)  # never in one article
+    even = resolve(article("a", "Sotne Group and Stone Group.", [("o1", "Sotne Group", "Organization"),
+                                                                ("o2", "Stone Group", "Organization")]))
+    assert not same(even, a, b)  # which one is the slip? nothing says
+    short = resolve(article("a", "Acme Corp and Amce Corp.", [("o1", "Acme Corp", "Organization"), ("o2", "Amce Corp", "Organization")]),
+                    article("b", "Acme Corp.", [("o", "Acme Corp", "Organization")]))
+    assert not same(short, iri("Organization", "Acme Corp"), iri("Organization", "Amce Corp"))  # four letters
+
+
 def test_linking_table_links_and_merges_by_external_iri():
     q = "http://www.wikidata.org/entity/Q464041"
     links = [Link("Hamid Karzai", "Person", q), Link("Karzai", "Person", q), Link("Karzai", "Place", "http://example.org/p")]
