@@ -45,6 +45,19 @@ def test_coordinated_verbs_share_the_subject(read):
     assert has(f, "senator", "praise", "workers")
 
 
+def test_a_thing_left_at_a_place_ending_in_ment_is_no_target(read):
+    f = read("The minister left secret papers at the apartment of a friend.")
+    assert has(f, "minister", "leave paper")
+    assert not any(e.type == "Group" and "apartment" in e.label for e in f.entities.values())
+
+
+def test_what_someone_wants_another_to_do_is_not_done(read):
+    f = read("Workers want the company to raise wages.")
+    raise_ = [e for e in f.events if e.action.startswith("raise")]
+    assert raise_ and raise_[0].modality == "hypothetical"
+    assert not has(f, "company", "raise")
+
+
 def test_purpose_clause_takes_the_matrix_subject(read):
     f = read("Prime Minister Ana Costa phoned Chancellor Erik Lund to apologize for the delay.")
     assert has(f, "Ana Costa", "phone", "Erik Lund")
@@ -132,6 +145,20 @@ def test_pronoun_resolves_to_the_previous_subject(read):
 def test_short_name_joins_the_full_name(read):
     f = read("Mayor Daniel Okafor opened the bridge. Okafor thanked the engineers.")
     assert has(f, "Daniel Okafor", "thank", "engineers")
+
+
+def test_the_south_is_the_one_country_of_the_article_named_south(read):
+    f = read("Sudan and South Sudan signed a ceasefire. The South accused Sudan of bombing a market.")
+    assert has(f, "South Sudan", "accuse", "Sudan")
+    assert not any(e.label == "South" for e in f.entities.values())
+
+
+def test_the_south_stays_itself_when_no_single_country_is_meant(read):
+    for text in ("South Korea and South Africa signed a treaty. The South accused Sudan of bombing a market.",
+                 "South Carolina declared an emergency. The South accused Sudan of bombing a market."):
+        f = read(text)
+        assert has(f, "South", "accuse", "Sudan"), text
+        assert not any(a is not None and a.startswith("South ") for a, act, _ in triples(f) if act == "accuse"), text
 
 
 def test_definite_attacker_description_refers_back(read):

@@ -22,3 +22,11 @@ def test_a_name_with_an_age_is_a_person(nlp):
 def test_a_company_described_by_a_non_role_noun_stays(nlp):
     found = labels(nlp, "Sony Corporation, a maker of televisions, agreed to the deal.")
     assert not any(label == "PERSON" for _, label in found)
+
+
+def test_a_hyphenated_surname_of_a_named_person_is_that_person(nlp, read):
+    text = "Senator Mark Dunmore-Price arrived. Reporters said Dunmore-Price was detained by guards."
+    assert ("Dunmore-Price", "PERSON") in labels(nlp, text)  # the model alone tags it ORG
+    f = read(text)
+    assert {e.label for e in f.entities.values() if e.type == "Person"} == {"Mark Dunmore-Price"}
+    assert not any(e.type == "Organization" for e in f.entities.values())

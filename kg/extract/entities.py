@@ -63,6 +63,8 @@ def is_human_noun(tok: Token) -> bool:
         return True
     if tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(_PERSON_COMPOUNDS) and low not in _NOT_PERSON_COMPOUNDS:
         return True  # "cameraman", "firemen", "chairwoman", "salesperson"
+    if low.endswith(("ment", "ments")):
+        return False  # "-ment" makes nouns of acts and things ("apartment", "shipment"), never of people
     return tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(HUMAN_SUFFIXES) and _agentive(tok)
 
 
@@ -138,6 +140,35 @@ class EntityIndex:
         for ent, name in sorted(persons, key=lambda p: (-len(p[1].split()), p[0].start)):
             key = self._person_key(name)
             self._add_mention(key, name, "Person", ent)
+        self._fold_compass_names()
+
+    def _fold_compass_names(self) -> None:
+        """"the South" in an article that names one country "South ..." is that country: news
+        shortens "South Korea" and "South Sudan" so. Only "the" + a compass word tagged as a place,
+        and only when exactly one place of the article begins with that word and is a country or
+        the part of one ("South Sudan" of Sudan; not "South Carolina"); with "South Korea" and
+        "South Africa" both named, or none, "the South" stays a place of its own."""
+        countries = {k for k, e in self.entities.items() if e.type == "Place" and (
+            norm_name(e.label) in _KNOWN_COUNTRIES or norm_name(e.label.partition(" ")[2]) in _KNOWN_COUNTRIES)}
+        for key, ent in list(self.entities.items()):
+            word = ent.label.lower()
+            if ent.type != "Place" or word not in _COMPASS:
+                continue
+            mentions = [m for m in self._mentions if m.key == key]
+            if not mentions or any(m.start == 0 or self.doc[m.start - 1].lower_ != "the" for m in mentions):
+                continue
+            matches = [k for k in countries if k != key and self.entities[k].label.lower().split()[0] == word
+                       and " and " not in self.entities[k].label.lower()]
+            if len(matches) != 1:
+                continue
+            into = matches[0]
+            for m in mentions:
+                m.key = into
+            for i, k in list(self._token_key.items()):
+                if k == key:
+                    self._token_key[i] = into
+            self.entities[into].mentions += ent.mentions
+            del self.entities[key]
 
     def _clean_name(self, ent: Span, etype: str) -> str:
         toks = list(ent)
@@ -164,7 +195,7 @@ class EntityIndex:
         matches = [
             k for k, e in self.entities.items()
             if e.type == "Person" and len(e.label.split()) > len(name.split())
-            and words <= {norm_name(w) for w in re.split(r"[\s\-]+", e.label)}
+            and words <= {norm_name(w) for w in (*e.label.split(), *re.split(r"[\s\-]+", e.label))}
         ]
         return matches[0] if len(matches) == 1 else own
 
@@ -557,6 +588,7 @@ class EntityIndex:
 
 #: How many body mentions a country named in the headline counts for.
 _HEADLINE_WEIGHT = 3
+_COMPASS = frozenset(("north", "south", "east", "west"))
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
 
 

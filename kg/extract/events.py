@@ -247,6 +247,9 @@ class EventReader:
             if t.dep_ == "xcomp" and t.head.lemma_ in REQUEST_VERBS and any(
                     c.dep_ in ("dobj", "dative") for c in t.head.children):
                 return "hypothetical", None  # "urged them to leave": asked for, not done
+            if t.dep_ == "ccomp" and t.head.lemma_ in REQUEST_VERBS and any(
+                    c.dep_ == "aux" and c.lower_ == "to" for c in t.children):
+                return "hypothetical", None  # "want the company to raise wages", parsed as a clause
             if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
                 return "planned", None  # "the office is to begin issuing forms"
             if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS:

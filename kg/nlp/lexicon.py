@@ -123,7 +123,7 @@ PLACE_ALIASES: dict[str, str] = {
     "united states of america": "United States", "uk": "United Kingdom", "u.k.": "United Kingdom",
     "britain": "United Kingdom", "great britain": "United Kingdom", "united kingdom": "United Kingdom",
     "un": "United Nations", "u.n.": "United Nations", "united nations": "United Nations",
-    "dprk": "North Korea", "the north": "North Korea", "rok": "South Korea", "eu": "European Union",
+    "dprk": "North Korea", "rok": "South Korea", "eu": "European Union",
     "european union": "European Union", "uae": "United Arab Emirates",
 }
 

@@ -6,7 +6,7 @@ followed by "police" or "ministry" is an organization; a name followed by "town"
 """
 from __future__ import annotations
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
 from .lexicon import DEPARTMENT_WORDS, ORG_HEADS, RANKS, RELIGIONS, ROLE_MODIFIERS, ROLE_NOUNS, SCRIPTURES
@@ -56,10 +56,19 @@ def repair_entities(doc: Doc) -> Doc:
         ents.append(ent)
     ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
                          else _with_name_words(doc, e) if e.label_ in ("ORG", "NORP") else e for e in ents])
-    surnames = {e[-1].text for e in ents if e.label_ == "PERSON" and len(e) > 1}
-    ents = [Span(doc, e.start, e.end, label="PERSON") if len(e) == 1 and e.text in surnames else e for e in ents]
-    doc.ents = filter_spans(ents + _propagated_names(doc, ents))
+    surnames = {s for e in ents if e.label_ == "PERSON" and (s := _surname(e))}
+    ents = [Span(doc, e.start, e.end, label="PERSON") if tuple(t.text for t in e) in surnames else e for e in ents]
+    doc.ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
     return doc
+
+
+def _surname(ent: Span) -> tuple[str, ...]:
+    """The last word of a person's name of two words or more, as its tokens: ("Okafor",) of
+    "Daniel Okafor", ("Wingfield", "-", "Hayes") of "Rupert Wingfield-Hayes"; () for one word."""
+    start = ent.end - 1
+    while start > ent.start and not ent.doc[start - 1].whitespace_:
+        start -= 1
+    return tuple(t.text for t in ent.doc[start:ent.end]) if start > ent.start else ()
 
 
 #: Words that make a name an organization's, whatever follows it.
@@ -85,12 +94,25 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
     return False
 
 
-def _propagated_names(doc: Doc, ents: list[Span]) -> list[Span]:
-    """Later bare mentions of a person's surname are that person too ("Okafor" after "Daniel Okafor")."""
-    surnames = {e[-1].text for e in ents if e.label_ == "PERSON" and len(e) > 1}
+def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]) -> list[Span]:
+    """Bare mentions of a person's surname that the model left out are that person too ("Okafor"
+    after "Daniel Okafor"; so is a surname it tagged as an organization, relabelled above)."""
     covered = {i for e in ents for i in range(e.start, e.end)}
-    return [Span(doc, t.i, t.i + 1, label="PERSON") for t in doc
-            if t.text in surnames and t.i not in covered and t.pos_ in ("PROPN", "NOUN", "VERB") and t.text[:1].isupper()]
+    at: dict[str, list[Token]] = {}
+    for t in doc:
+        if t.text[:1].isupper():
+            at.setdefault(t.text, []).append(t)
+    found = []
+    for words in surnames:
+        n = len(words)
+        for t in at.get(words[0], ()):
+            end = t.i + n
+            if (end <= len(doc) and t.pos_ in ("PROPN", "NOUN", "VERB")
+                    and tuple(x.text for x in doc[t.i:end]) == words
+                    and not any(x.whitespace_ for x in doc[t.i:end - 1])
+                    and not covered.intersection(range(t.i, end))):
+                found.append(Span(doc, t.i, end, label="PERSON"))
+    return found
 
 
 def _with_first_names(doc: Doc, ent: Span) -> Span:
