@@ -153,6 +153,14 @@ def test_the_south_is_the_one_country_of_the_article_named_south(read):
     assert not any(e.label == "South" for e in f.entities.values())
 
 
+def test_north_and_south_x_are_two_places_bosnia_and_herzegovina_one(read):
+    f = read("China warned North and South Korea on Monday.")
+    assert has(f, "China", "warn", "North Korea") and has(f, "China", "warn", "South Korea")
+    assert not any(t == "North and South Korea" for _, _, t in triples(f))
+    one = read("Bosnia and Herzegovina signed the accord with Serbia.")
+    assert {a for a, act, _ in triples(one) if act.startswith("sign")} == {"Bosnia and Herzegovina"}
+
+
 def test_the_south_stays_itself_when_no_single_country_is_meant(read):
     for text in ("South Korea and South Africa signed a treaty. The South accused Sudan of bombing a market.",
                  "South Carolina declared an emergency. The South accused Sudan of bombing a market."):

@@ -108,6 +108,8 @@ class EntityIndex:
         self._token_key: dict[int, str] = {}
         self._mentions: list[_Mention] = []
         self._aliases: dict[str, str] = {}
+        #: a shared-head coordination named as one place ("North and South Korea") -> its places
+        self._parts: dict[str, list[str]] = {}
         self._affiliation: dict[str, str] = {}
         #: (role head word, organization key) -> persons the article says hold that role
         self._holders: dict[tuple[str, str], set[str]] = {}
@@ -141,6 +143,21 @@ class EntityIndex:
             key = self._person_key(name)
             self._add_mention(key, name, "Person", ent)
         self._fold_compass_names()
+        self._split_shared_heads()
+
+    def _split_shared_heads(self) -> None:
+        """"North and South Korea" names two places that share their head word: as an actor or
+        a target it stands for North Korea and South Korea (``parts``). Only compass words are
+        read so; "Bosnia and Herzegovina" and "Trinidad and Tobago" are one country each."""
+        for key, ent in list(self.entities.items()):
+            m = _SHARED_HEAD.match(ent.label)
+            if ent.type == "Place" and m and m.group(1).lower() != m.group(2).lower():
+                self._parts[key] = [self.place(f"{m.group(1)} {m.group(3)}"), self.place(f"{m.group(2)} {m.group(3)}")]
+
+    def parts(self, key: str | None) -> list[str | None]:
+        """The entities a key stands for as an actor or target: itself, or both places of "North
+        and South Korea"."""
+        return list(self._parts.get(key, [key])) if key is not None else [None]
 
     def _fold_compass_names(self) -> None:
         """"the South" in an article that names one country "South ..." is that country: news
@@ -589,6 +606,7 @@ class EntityIndex:
 #: How many body mentions a country named in the headline counts for.
 _HEADLINE_WEIGHT = 3
 _COMPASS = frozenset(("north", "south", "east", "west"))
+_SHARED_HEAD = re.compile(r"^(North|South|East|West) and (North|South|East|West) (\S.*)$")
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
 
 

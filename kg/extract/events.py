@@ -336,6 +336,8 @@ class EventReader:
             if judged.modality == "reported" and modality == "asserted":
                 modality = "reported"
                 reported_by = self.index.resolve(judged.accuser) if judged.accuser is not None else None
+        actors = [k for a in actors for k in self.index.parts(a)]
+        targets = [k for t in targets for k in self.index.parts(t)]
         out: list[Event] = []
         if _anonymity_formula(verb):
             return out
