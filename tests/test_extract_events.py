@@ -58,6 +58,21 @@ def test_what_someone_wants_another_to_do_is_not_done(read):
     assert not has(f, "company", "raise")
 
 
+def test_a_thing_done_in_the_passive_names_the_action(read):
+    f = read("Analysts doubt the commitment made by the president at the summit.")
+    assert has(f, "president", "make commitment")
+    f = read("The decision was reversed by the court.")
+    assert has(f, "court", "reverse decision")
+
+
+def test_a_plan_someone_backed_is_backed_not_planned(read):
+    f = read("A relief plan backed by the Red Cross was rejected by the governor.")
+    backed = [e for e in f.events if e.action.startswith("back")]
+    assert backed and backed[0].modality == "asserted"
+    f = read("The government announced a plan to build a dam on the river.")
+    assert all(e.modality == "planned" for e in f.events if e.action.startswith("build"))
+
+
 def test_purpose_clause_takes_the_matrix_subject(read):
     f = read("Prime Minister Ana Costa phoned Chancellor Erik Lund to apologize for the delay.")
     assert has(f, "Ana Costa", "phone", "Erik Lund")
@@ -316,7 +331,7 @@ def test_reduced_passive_relative_gives_a_passive_event(read):
 
 def test_a_misattached_prepositional_object_is_not_a_second_subject(read):
     f = read("A relief scheme backed by the Red Cross for 2,000 displaced families was rejected by Governor Tom Reyes.")
-    rejected = [e for e in f.events if e.action == "reject"]
+    rejected = [e for e in f.events if e.action.startswith("reject")]
     assert rejected and all(e.target is None or "families" not in f.entities[e.target].label for e in rejected)
 
 

@@ -252,19 +252,20 @@ class EventReader:
                 return "hypothetical", None  # "want the company to raise wages", parsed as a clause
             if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
                 return "planned", None  # "the office is to begin issuing forms"
-            if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS:
-                return "planned", None
+            if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS and t.tag_ != "VBN":
+                return "planned", None  # "a plan to build"
             if t.dep_ in ("ccomp",) and t.head.lemma_ in REPORTING_VERBS and reporter is None:
                 reporter = t.head
             if t.dep_ == "relcl" or t.head == t:
                 break
             # A finite conjunct ("... should be punished, but told ...") has its own tense and modality.
             own_tense = t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ", "VBP")
+            done_to_noun = t.dep_ == "acl" and t.tag_ == "VBN"  # "a plan backed by X": done, not planned
             t = t.head
             while t.pos_ not in ("VERB", "AUX") and t.head != t:
                 if t.dep_ == "relcl":
                     break
-                if t.lemma_.lower() in PLAN_NOUNS:
+                if t.lemma_.lower() in PLAN_NOUNS and not done_to_noun:
                     return "planned", None  # "proposals for reducing tensions"
                 t = t.head
 
@@ -320,10 +321,13 @@ class EventReader:
             if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in verb.children if c.dep_ in _SUBJ]:
                 rule = "inherited-subject"
         action = lemma
+        patients = [x for x in subjects if x.pos_ in ("NOUN", "PROPN")] if passive and not any(targets) else []
         if joiner and not passive:
             action = f"{lemma} {joiner}"
         elif things and not any(targets) and lemma not in REPORTING_VERBS:
             action = f"{lemma} {_counted(things[0]).lemma_.lower()}"
+        elif patients and lemma not in REPORTING_VERBS:
+            action = f"{lemma} {_counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
         negated = self.negated(verb)
         modality, reporter_verb = self.modality(verb)
         reported_by = None
