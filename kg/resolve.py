@@ -986,7 +986,7 @@ Q_SHOW_ROLES = _P + """SELECT ?f ?as ?person ?org ?role ?former ?sentence ?artic
   VALUES ?e { %(members)s }
   { ?f org:member ?e BIND("member" AS ?as) } UNION { ?f org:organization ?e BIND("organization" AS ?as) }
   ?f org:member ?person ; org:organization ?org .
-  OPTIONAL { ?f org:role/rdfs:label ?role } OPTIONAL { ?f kg:former ?former }
+  OPTIONAL { ?f kg:roleLabel ?role } OPTIONAL { ?f kg:former ?former }
   OPTIONAL { ?f kg:evidence/kg:sentence ?sentence } OPTIONAL { ?f prov:wasDerivedFrom ?article }
 }"""
 

@@ -361,7 +361,7 @@ def _entity_queries(node: str) -> list[str]:
           {{ ?m org:member {node} ; org:organization ?other . BIND("member" AS ?as) }}
           UNION {{ ?m org:organization {node} ; org:member ?other . BIND("organization" AS ?as) }}
           OPTIONAL {{ ?other rdfs:label ?otherLabel }}
-          OPTIONAL {{ ?m org:role/rdfs:label ?role }}
+          OPTIONAL {{ ?m kg:roleLabel ?role }}
           OPTIONAL {{ ?m kg:former ?former }}
           OPTIONAL {{ ?m kg:evidence/kg:sentence ?sentence }}
           OPTIONAL {{ ?m prov:wasDerivedFrom ?article OPTIONAL {{ ?article dcterms:title ?title }} }}
