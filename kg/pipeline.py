@@ -160,7 +160,7 @@ def build(
             stored(writer.close())  # what was parsed is stored, also when the build stops on an error
         from .resolve import update_resolution  # cross-article entities: the {base}resolution graph
 
-        update_resolution(store, minter, say)
+        update_resolution(store, minter, say, if_changed=report.articles == 0)
         if out_dir is not None:
             out_dir.mkdir(parents=True, exist_ok=True)
             ttl = out_dir / "graph.ttl"

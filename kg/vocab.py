@@ -66,6 +66,7 @@ class KG(DefinedNamespace):
     # entity resolution (kg/resolve.py, the {base}resolution graph)
     mentionedIn: URIRef
     mentionCount: URIRef
+    inputDigest: URIRef
 
 
 SCHEMA = Namespace("https://schema.org/")

@@ -61,6 +61,33 @@ def test_with_the_pipeline_a_built_after_b_keeps_its_iris(tmp_path):
         two.close()
 
 
+def test_a_build_that_stores_nothing_skips_resolution_unless_its_inputs_changed(tmp_path, monkeypatch):
+    import kg.resolve as resolve
+    from kg.curation import save, using
+
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a.txt").write_text("Afghan President Hamid Karzai met US envoy Tom Reyes in Kabul on Sunday.\n", encoding="utf-8")
+    store, cur = tmp_path / "s", tmp_path / "curation.toml"
+    runs: list[int] = []
+    real = resolve.resolve_store
+    monkeypatch.setattr(resolve, "resolve_store", lambda *a, **k: runs.append(1) or real(*a, **k))
+    with using(cur):
+        build([src], Settings(store=str(store), workers=1))
+        build([src], Settings(store=str(store), workers=1))  # nothing stored, same inputs: skipped
+        assert len(runs) == 1
+        decisions = Curation()
+        decisions.add("rename", entity="person/hamid-karzai", label="H. Karzai")
+        save(decisions, cur)
+        build([src], Settings(store=str(store), workers=1))  # nothing stored, the curation changed
+        assert len(runs) == 2
+    st = open_store(store)
+    try:
+        assert "H. Karzai" in {c.label for c in read_clusters(st, BASE)}
+    finally:
+        st.close()
+
+
 def test_resolution_is_idempotent_and_adding_articles_only_adds_links():
     st = store_of(_karzai("a"), KARZAI_B)
     update_resolution(st, MINTER, curation=Curation())
