@@ -30,3 +30,9 @@ def test_a_hyphenated_surname_of_a_named_person_is_that_person(nlp, read):
     f = read(text)
     assert {e.label for e in f.entities.values() if e.type == "Person"} == {"Mark Dunmore-Price"}
     assert not any(e.type == "Organization" for e in f.entities.values())
+
+
+def test_a_name_after_the_town_of_is_a_place(nlp):
+    found = labels(nlp, "Fighting spread to the city of Mosul and the village of Bab al-Hawa.")
+    assert ("Bab al-Hawa", "GPE") in found  # the model alone tags it PERSON
+    assert ("the University of Chicago", "ORG") in labels(nlp, "She studied at the University of Chicago.")

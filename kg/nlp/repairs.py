@@ -2,7 +2,8 @@
 
 Each rule is about English, not about an article: scriptures and religions are not places
 or organizations; a department word before "Minister" is part of the title; a place name
-followed by "police" or "ministry" is an organization; a name followed by "town" is a place.
+followed by "police" or "ministry" is an organization; a name followed by "town", or after
+"the town of", is a place.
 """
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ def repair_entities(doc: Doc) -> Doc:
             continue
         if ent.label_ in ("ORG", "PERSON") and nxt is not None and nxt.lower_ in _PLACE_NOUNS:
             ents.append(Span(doc, ent.start, ent.end, label="GPE"))
+            continue
+        if (ent.label_ in ("ORG", "PERSON") and ent.start >= 2 and doc[ent.start - 1].lower_ == "of"
+                and doc[ent.start - 2].lower_ in _PLACE_NOUNS):
+            ents.append(Span(doc, ent.start, ent.end, label="GPE"))  # "the town of Yeoncheon"
             continue
         if ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS:
             # "the State Department Spokesperson": the body is an organization, the last word a role.
