@@ -179,3 +179,16 @@ def test_coordinated_names_each_of_their_organization(read):
 def test_a_name_at_an_event_is_no_membership(read):
     found = roles(read("Delegates doubted the pledge made by Tom Reyes at the Workers' Party Congress."))
     assert not any(p == "Tom Reyes" for p, _, _ in found)
+
+
+def test_heading_verbs_give_the_role_active_and_passive(read):
+    assert ("Lech Walesa", "founder", "Solidarity") in roles(read("Lech Walesa founded the Solidarity trade union in 1980."))
+    assert ("Anna Berg", "chair", "Budget Committee") in roles(read("The Budget Committee, chaired by Anna Berg, met."))
+    f = read("Scientists from the Center for Strategic Studies headed by Professor Sergey Rogov have prepared a report.")
+    assert ("Sergey Rogov", "head", "Center for Strategic Studies") in roles(f)
+    led = [r for r in read("Mary Dunn led the Labour Party until 2010.").roles if r.role == "leader"]
+    assert led and led[0].former  # a past "led" is a role once held
+
+
+def test_a_role_still_to_come_is_not_held(read):
+    assert not any(r == "leader" for _, r, _ in roles(read("Tom Reyes will lead the Reform Party.")))

@@ -142,9 +142,11 @@ class EventReader:
                 return subj, False
             return [], False
         if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.pos_ == "PROPN" and head.ent_type_ \
-                and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]):
+                and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
+                and not any(c.dep_ == "agent" for c in verb.children):
             # A name takes no restrictive participle ("Karzai, condemned by many" needs the comma):
-            # 'Karzai "condemned ..." the treatment' is Karzai's own finite verb, misparsed.
+            # 'Karzai "condemned ..." the treatment' is Karzai's own finite verb, misparsed. With a
+            # "by" phrase it is a participle ("the Center for Studies headed by Professor X").
             return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in _NAMING_VERBS \

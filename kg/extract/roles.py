@@ -31,6 +31,8 @@ _ROLE_PREDICATES = {"be", "remain", "become", "serve", "name", "appoint", "elect
                     "promote", "select", "choose", "nominate", "confirm", "sworn", "swear", "reappoint", "re-elect"}
 #: "resigned as minister", "stepped down as chairman": the role is a past one.
 _LEAVING_PREDICATES = {"resign", "quit", "retire", "step", "leave"}
+#: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
+_NOT_YET = frozenset("will would could might may should shall must to".split())
 _HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director", "found": "founder"}
 
 
@@ -82,6 +84,7 @@ class RoleReader:
             roles.extend(self._title_before(ent, person, evidence))
             roles.extend(self._appositions(ent, person, evidence))
             roles.extend(self._relative_heads(ent, person, evidence))
+            roles.extend(self._heading_verbs(ent, person, evidence))
             roles.extend(self._predicates(ent, person, evidence))
             roles.extend(self._of_organization(ent, person, evidence, any(r.person == person for r in roles)))
         # Appositions to an unnamed person are rare; a named one is the common case above.
@@ -315,6 +318,29 @@ class RoleReader:
                                 if org:
                                     out.append(Role(person=person, role="employee", org=org,
                                                     evidence=evidence, rule="relative-clause", confidence=0.6))
+        return out
+
+    # "X heads Y", "X founded Y", "Y, led by X", "the Y headed by X"
+    def _heading_verbs(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        root = ent.root
+        verb: Token | None = None
+        orgs: list[Token] = []
+        if root.dep_ == "nsubj" and root.head.pos_ in ("VERB", "NOUN") and root.head.lemma_ in _HEAD_VERBS:
+            # (a noun with a subject is a verb the tagger missed: "X heads the agency")
+            verb = root.head
+            orgs = [c for c in verb.children if c.dep_ == "dobj"]
+        elif root.dep_ == "pobj" and root.head.dep_ == "agent" and root.head.head.lemma_ in _HEAD_VERBS:
+            verb = root.head.head
+            orgs = [verb.head] if verb.dep_ == "acl" else [c for c in verb.children if c.dep_ == "nsubjpass"]
+        if verb is None or any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _NOT_YET) for c in verb.children):
+            return []  # "X will head Y", "X did not found Y", "chosen to lead Y": no role (yet)
+        out = []
+        for o in orgs:
+            org = self._org_in(o)
+            if org:
+                former = verb.tag_ == "VBD" and verb.lemma_ != "found"  # "X led Y": once; a founder stays one
+                out.append(Role(person=person, role=_HEAD_VERBS[verb.lemma_], org=org, evidence=evidence,
+                                former=former, rule="heading-verb", confidence=0.7))
         return out
 
     def _org_in(self, tok: Token) -> str | None:
