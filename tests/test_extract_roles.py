@@ -192,3 +192,12 @@ def test_heading_verbs_give_the_role_active_and_passive(read):
 
 def test_a_role_still_to_come_is_not_held(read):
     assert not any(r == "leader" for _, r, _ in roles(read("Tom Reyes will lead the Reform Party.")))
+
+
+def test_one_of_a_body_of_role_holders(read):
+    assert ("Pat Epps", "member", "Greenland Expedition Society") in roles(
+        read("Pat Epps and other members of the Greenland Expedition Society suffered hunger."))
+    both = roles(read("Three Reform Party members, including Mary Dunn and Tom Reyes, resigned."))
+    assert {("Mary Dunn", "member", "Reform Party"), ("Tom Reyes", "member", "Reform Party")} <= both
+    assert ("Mary Dunn", "official", "World Bank") in roles(read("Several officials of the World Bank, such as Mary Dunn, resigned."))
+    assert not any(r for r in roles(read("Many people, including Mary Dunn, came to the World Bank.")))

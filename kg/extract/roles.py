@@ -85,6 +85,7 @@ class RoleReader:
             roles.extend(self._appositions(ent, person, evidence))
             roles.extend(self._relative_heads(ent, person, evidence))
             roles.extend(self._heading_verbs(ent, person, evidence))
+            roles.extend(self._one_of_them(ent, person, evidence))
             roles.extend(self._predicates(ent, person, evidence))
             roles.extend(self._of_organization(ent, person, evidence, any(r.person == person for r in roles)))
         # Appositions to an unnamed person are rare; a named one is the common case above.
@@ -341,6 +342,29 @@ class RoleReader:
                 former = verb.tag_ == "VBD" and verb.lemma_ != "found"  # "X led Y": once; a founder stays one
                 out.append(Role(person=person, role=_HEAD_VERBS[verb.lemma_], org=org, evidence=evidence,
                                 former=former, rule="heading-verb", confidence=0.7))
+        return out
+
+    # "X and other members of Y", "Y councillors, including X", "officials of Y such as X"
+    def _one_of_them(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        first = ent.root
+        while first.dep_ == "conj" and first.head != first:
+            first = first.head  # "including Mary Dunn and Tom Reyes": both
+        groups = [c for c in ent.root.children if c.dep_ == "conj" and any(a.lower_ == "other" for a in c.children)]
+        prep = first.head if first.dep_ == "pobj" else None
+        if prep is not None and (prep.lower_ == "including" or (
+                prep.lower_ == "as" and any(t.lower_ == "such" for t in prep.doc[prep.i - 1:prep.i]))):
+            groups.append(prep.head)
+        out = []
+        for g in groups:
+            noun = g.lemma_.lower()
+            if g.pos_ != "NOUN" or g.tag_ != "NNS" or noun not in ROLE_NOUNS or noun in GENERIC_PEOPLE:
+                continue
+            org = self._org_in(g) or next((k for p in g.children if p.dep_ == "prep" and p.lower_ in _ORG_PREPS
+                                           for o in p.children if o.dep_ == "pobj" and (k := self._org_in(o))), None)
+            if org:
+                former = any(a.lower_ in ("former", "ex") for a in g.children if a.dep_ in ("amod", "compound"))
+                out.append(Role(person=person, role=noun, org=org, evidence=evidence, former=former,
+                                rule="one-of-them", confidence=0.7))
         return out
 
     def _org_in(self, tok: Token) -> str | None:
