@@ -36,3 +36,10 @@ def test_a_name_after_the_town_of_is_a_place(nlp):
     found = labels(nlp, "Fighting spread to the city of Mosul and the village of Bab al-Hawa.")
     assert ("Bab al-Hawa", "GPE") in found  # the model alone tags it PERSON
     assert ("the University of Chicago", "ORG") in labels(nlp, "She studied at the University of Chicago.")
+
+
+def test_a_name_whose_report_calls_the_speaker_he_is_a_person(nlp, read):
+    text = "Chapman said he suffered years of illness before killing Lennon."
+    assert ("Chapman", "PERSON") in labels(nlp, text)  # the model alone tags it ORG
+    assert ("Greenpeace", "ORG") in labels(nlp, "Greenpeace said it would sue.")
+    assert any(e.action.startswith("kill") and e.target is not None for e in read(text).events)

@@ -48,7 +48,7 @@ def repair_entities(doc: Doc) -> Doc:
             if ent.end - 1 > start:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
             continue
-        if ent.label_ == "ORG" and _described_as_person(doc, ent):
+        if ent.label_ == "ORG" and (_described_as_person(doc, ent) or _says_he(ent)):
             ents.append(Span(doc, ent.start, ent.end, label="PERSON"))
             continue
         if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
@@ -97,6 +97,19 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
         if tok.dep_ == "appos" and tok.head.i in range(ent.start, ent.end):
             return tok.lemma_.lower() in ROLE_NOUNS
     return False
+
+
+def _says_he(ent: Span) -> bool:
+    """ "Chapman said he suffered ...": a short name tagged ORG whose report calls its speaker "he"
+    or "she" is a person (an organization is "it" or "they")."""
+    if not 1 <= len(ent) <= 3 or not all(t.pos_ == "PROPN" and t.text.istitle() for t in ent):
+        return False
+    if any(t.lower_ in _ORG_NAME_WORDS for t in ent) or ent.root.dep_ != "nsubj":
+        return False
+    verb = ent.root.head
+    return verb.lemma_ in ("say", "tell", "add", "claim", "insist", "admit", "deny", "explain") and any(
+        c.dep_ == "ccomp" and any(s.dep_ in ("nsubj", "nsubjpass") and s.lower_ in ("he", "she") for s in c.children)
+        for c in verb.children)
 
 
 def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]) -> list[Span]:
