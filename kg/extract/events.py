@@ -167,6 +167,11 @@ class EventReader:
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
         direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)]
+        if not direct:
+            # "X shot and mortally wounded Y", parsed with "wounded" as Y's adjective and Y as a
+            # conjunct of "shot": the name is the object of both verbs.
+            direct = [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "PROPN" and c.i > verb.i
+                      and any(a.dep_ == "amod" and a.tag_ in ("VBN", "VBD") for a in c.lefts)]
         if verb.dep_ == "relcl" and verb.head.pos_ in ("NOUN", "PROPN"):
             # "a war that Scientology has been waging": the relative pronoun object is the head noun.
             direct = [verb.head if t.tag_ in ("WDT", "WP") and t.lower_ in ("that", "which", "whom", "who")
