@@ -201,3 +201,10 @@ def test_one_of_a_body_of_role_holders(read):
     assert {("Mary Dunn", "member", "Reform Party"), ("Tom Reyes", "member", "Reform Party")} <= both
     assert ("Mary Dunn", "official", "World Bank") in roles(read("Several officials of the World Bank, such as Mary Dunn, resigned."))
     assert not any(r for r in roles(read("Many people, including Mary Dunn, came to the World Bank.")))
+
+
+def test_a_title_of_an_organization_right_before_the_name(read):
+    assert ("Anna Berg", "Director", "Foreign Ministry") in roles(
+        read("Director of the Foreign Ministry Anna Berg told reporters that talks failed."))
+    assert ("Tom Reyes", "deputy chairman", "Acme Corp") in roles(read("The deputy chairman of Acme Corp, Tom Reyes, resigned."))
+    assert not roles(read("Critics of the Reform Party, Tom Reyes among them, left."))

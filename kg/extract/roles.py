@@ -86,6 +86,7 @@ class RoleReader:
             roles.extend(self._relative_heads(ent, person, evidence))
             roles.extend(self._heading_verbs(ent, person, evidence))
             roles.extend(self._one_of_them(ent, person, evidence))
+            roles.extend(self._role_of_org_before(ent, person, evidence))
             roles.extend(self._predicates(ent, person, evidence))
             roles.extend(self._of_organization(ent, person, evidence, any(r.person == person for r in roles)))
         # Appositions to an unnamed person are rare; a named one is the common case above.
@@ -366,6 +367,30 @@ class RoleReader:
                 out.append(Role(person=person, role=noun, org=org, evidence=evidence, former=former,
                                 rule="one-of-them", confidence=0.7))
         return out
+
+    # "Chairman of the Reform Party Tom Reyes", "the head of the agency, Kim Soo"
+    def _role_of_org_before(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        doc = ent.doc
+        end = ent.start - 1 if ent.start > 0 and doc[ent.start - 1].text == "," else ent.start
+        org_span = next((e for e in self.index.ents if e.end == end and e.label_ in ("ORG", "GPE")), None)
+        if org_span is None:
+            return []
+        i = org_span.start - 1
+        if i >= 0 and doc[i].lower_ == "the":
+            i -= 1
+        if i < 1 or doc[i].lower_ != "of" or doc[i - 1].lemma_.lower() not in ROLE_NOUNS \
+                or doc[i - 1].lemma_.lower() in GENERIC_PEOPLE or doc[i - 1].tag_ not in ("NN", "NNP"):
+            return []  # "members of the party Tom and Ann" are not a title
+        words = [doc[i - 1]]
+        while words[0].i > ent.sent.start and doc[words[0].i - 1].lower_ in ROLE_MODIFIERS:
+            words.insert(0, doc[words[0].i - 1])  # "deputy chairman"
+        org = self.index.named_key(org_span.root)
+        if org is None or not org.startswith(("Organization:", "Place:")):
+            return []
+        former = any(w.lower_ in ("former", "ex") for w in words)
+        words = [w for w in words if w.lower_ not in ("former", "ex")]
+        return [Role(person=person, role=_role_text(words), org=org, evidence=evidence, former=former,
+                     rule="role-of-org-before", confidence=0.7)] if words else []
 
     def _org_in(self, tok: Token) -> str | None:
         """An organization named by a noun phrase or by one of its modifiers ("the Solidarity union")."""
