@@ -844,7 +844,8 @@ Q_ARTICLE_HASHES = _P + """SELECT ?a ?h ?v WHERE { GRAPH ?g { ?a a kg:Article ; 
 
 def inputs_digest(store: Store, curation: Curation) -> str:
     """A digest of everything the resolution graph is computed from: the articles (IRI, content
-    hash, layout), the curation decisions, the linking table, and the code of this module."""
+    hash, layout), the curation decisions, the linking table, and the code of the rules (this
+    module and the name tables of ``nlp.lexicon``)."""
     from pathlib import Path
 
     from .curation import dumps
@@ -856,7 +857,9 @@ def inputs_digest(store: Store, curation: Curation) -> str:
     table = linking_path(curation.linking_path())
     if table is not None and table.is_file():
         h.update(table.read_bytes())
-    h.update(b"\x1e" + Path(__file__).read_bytes())
+    here = Path(__file__).parent
+    for code in (here / "resolve.py", here / "nlp" / "lexicon.py"):  # the rules and the name tables they read
+        h.update(b"\x1e" + code.read_bytes())
     return h.hexdigest()
 
 
