@@ -91,6 +91,13 @@ def test_shot_and_wounded_a_name_misparsed_as_a_conjunct_is_the_object(nlp):
     assert has(f, "Carl Dunn", "shoot", "Victor Hale")
 
 
+def test_a_pretext_or_rumour_is_not_stated_as_done(read):
+    f = read("The rebels shelled the town under the pretext that the army fired first.")
+    fired = [e for e in f.events if e.action.startswith("fire")]
+    assert fired and all(e.modality == "hypothetical" for e in fired)
+    assert has(f, "rebels", "shell", "town")
+
+
 def test_purpose_clause_takes_the_matrix_subject(read):
     f = read("Prime Minister Ana Costa phoned Chancellor Erik Lund to apologize for the delay.")
     assert has(f, "Ana Costa", "phone", "Erik Lund")

@@ -60,6 +60,10 @@ def evidence_of(sent: Span, text: str) -> Evidence:
     return Evidence(text=text[start:end], start=start, end=end)
 
 
+#: Nouns whose "that" clause the writer does not vouch for: "the pretext that ...", "rumours that ...".
+_PRETEXT_NOUNS = frozenset("pretext pretence pretense excuse rumour rumor".split())
+
+
 def _conjuncts(tok: Token) -> list[Token]:
     out = [tok]
     for c in tok.children:
@@ -259,6 +263,10 @@ class EventReader:
                 return "hypothetical", None  # "want the company to raise wages", parsed as a clause
             if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
                 return "planned", None  # "the office is to begin issuing forms"
+            if (t.dep_ in ("acl", "ccomp") and t.head.lemma_.lower() in _PRETEXT_NOUNS) or any(
+                    c.dep_ == "mark" and c.lower_ == "that" and c.i > 0 and c.doc[c.i - 1].lemma_.lower() in _PRETEXT_NOUNS
+                    for c in t.children):
+                return "hypothetical", None  # "under the pretext that X fired": put forward, not stated
             if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS and t.tag_ != "VBN":
                 return "planned", None  # "a plan to build"
             if t.dep_ in ("ccomp",) and t.head.lemma_ in REPORTING_VERBS and reporter is None:
