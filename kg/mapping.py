@@ -81,7 +81,7 @@ def article_graph(facts: ArticleFacts, minter: Minter) -> Graph:
     return g
 
 
-class _Literals(dict):  # type: ignore[type-arg]
+class Literals(dict):  # type: ignore[type-arg]
     """Plain string literals of one article, each made once."""
 
     def __missing__(self, text: str) -> Literal:
@@ -93,7 +93,7 @@ def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
     """The triples of one article's facts as a plain set (cheap: no graph index is built)."""
     g: set[Triple] = set()
     add = g.add
-    lit = _Literals()
+    lit = Literals()
     art = facts.article
     a = URIRef(minter.article(art.id))
     add((a, _TYPE, KG.Article))
@@ -172,14 +172,17 @@ def shared_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
     return g
 
 
-def describe_entity(g: set[Triple], iri: URIRef, etype: str, labels: Iterable[str], aliases: Iterable[str]) -> None:
-    """An entity's classes (kg's and the standard ones), rdfs:label and skos:altLabel."""
+def describe_entity(g: set[Triple], iri: URIRef, etype: str, labels: Iterable[str], aliases: Iterable[str],
+                    lit: Literals | None = None) -> None:
+    """An entity's classes (kg's and the standard ones), rdfs:label and skos:altLabel (``lit``:
+    literals made once, when many entities are described together)."""
+    lit = lit if lit is not None else Literals()
     for cls in TYPE_CLASSES[etype]:
         g.add((iri, _TYPE, cls))
     for label in labels:
-        g.add((iri, _LABEL, Literal(label)))
+        g.add((iri, _LABEL, lit[label]))
     for alias in aliases:
-        g.add((iri, _ALT_LABEL, Literal(alias)))
+        g.add((iri, _ALT_LABEL, lit[alias]))
 
 
 def describe_role(g: set[Triple], role: URIRef, label: str) -> None:
@@ -201,7 +204,7 @@ def describe_class(g: set[Triple], code: str) -> None:
     g.add((q, SKOS.prefLabel, Literal(quad, lang="en")))
 
 
-def _event_time(g: set[Triple], e: URIRef, t: Time, lit: _Literals) -> None:
+def _event_time(g: set[Triple], e: URIRef, t: Time, lit: Literals) -> None:
     """kg:timeText always; a SEM time stamp (day, month, year) or earliest/latest bounds (a week)."""
     g.add((e, _TIME_TEXT, lit[t.text]))
     if t.value is not None and t.datatype in TIME_DATATYPES:
@@ -235,7 +238,7 @@ def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article
 
 
 def _entity(g: set[Triple], ent: Entity, article: URIRef, article_id: str, minter: Minter,
-            lit: _Literals) -> URIRef:
+            lit: Literals) -> URIRef:
     """``article kg:mentions entity``, and the article's kg:Naming of it: its type and names as read there."""
     iri = URIRef(minter.entity(ent.type, ent.label, article_id))
     naming = URIRef(minter.fact("naming", article_id, iri))
@@ -254,7 +257,7 @@ class _Provenance:
     """prov:wasDerivedFrom, kg:evidence, kg:confidence and kg:rule of a fact; each evidence node's
     own triples are written once, however many facts share its sentence."""
 
-    def __init__(self, g: set[Triple], article: URIRef, article_id: str, minter: Minter, lit: _Literals) -> None:
+    def __init__(self, g: set[Triple], article: URIRef, article_id: str, minter: Minter, lit: Literals) -> None:
         self.g, self.article, self.article_id, self.minter, self.lit = g, article, article_id, minter, lit
         self.nodes: dict[tuple[int, int], URIRef] = {}
         self.confidences: dict[float, Literal] = {}

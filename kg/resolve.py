@@ -792,39 +792,45 @@ def resolution_triples(res: Resolution, base: str) -> set[tuple[object, object, 
     from rdflib.namespace import OWL, PROV, RDF, RDFS, SKOS, XSD
 
     from .facts import CAMEO_ROOTS
-    from .mapping import describe_class, describe_entity, describe_role
+    from .mapping import Literals, describe_class, describe_entity, describe_role
     from .vocab import CAMEO_NS, KG, TYPE_CLASSES
 
     minter = Minter(base)
     g: set[tuple[object, object, object]] = set()
+    add, lit, uri = g.add, Literals(), URIRef
     if res.data is not None:
         for ent in res.data.entities.values():
-            describe_entity(g, URIRef(ent.iri), ent.stored_type, ent.labels, ent.alts)  # type: ignore[arg-type]
+            describe_entity(g, uri(ent.iri), ent.stored_type, ent.labels, ent.alts, lit)  # type: ignore[arg-type]
         for role, labels in res.data.role_labels.items():
             for label in labels:
-                describe_role(g, URIRef(role), label)  # type: ignore[arg-type]
+                describe_role(g, uri(role), label)  # type: ignore[arg-type]
         for c in res.data.classes:
             if c.startswith(CAMEO_NS) and c[len(CAMEO_NS):] in CAMEO_ROOTS:
                 describe_class(g, c[len(CAMEO_NS):])  # type: ignore[arg-type]
+    a, pref, label, alt, same = RDF.type, SKOS.prefLabel, RDFS.label, SKOS.altLabel, OWL.sameAs
+    mentioned, derived, count = KG.mentionedIn, PROV.wasDerivedFrom, KG.mentionCount
+    counts: dict[int, Literal] = {}
     for cl in res.clusters:
-        c = URIRef(cl.canonical)
+        c = uri(cl.canonical)
         for cls in TYPE_CLASSES[cl.type]:
-            g.add((c, RDF.type, cls))
-        g.add((c, SKOS.prefLabel, Literal(cl.label)))
+            add((c, a, cls))
+        add((c, pref, lit[cl.label]))
         if cl.minted:
-            g.add((c, RDFS.label, Literal(cl.label)))
+            add((c, label, lit[cl.label]))
         for alias in cl.aliases:
-            g.add((c, SKOS.altLabel, Literal(alias)))
+            add((c, alt, lit[alias]))
         for m in cl.members:
             if m != cl.canonical:
-                g.add((URIRef(m), OWL.sameAs, c))
+                add((uri(m), same, c))
         for ext in cl.external:
-            g.add((c, OWL.sameAs, URIRef(ext)))
+            add((c, same, uri(ext)))
         for art, n in cl.counts.items():
-            node = URIRef(minter.fact("mention", res.article_ids.get(art, art), cl.canonical))
-            g.add((c, KG.mentionedIn, node))
-            g.add((node, PROV.wasDerivedFrom, URIRef(art)))
-            g.add((node, KG.mentionCount, Literal(n, datatype=XSD.integer)))
+            node = uri(minter.fact("mention", res.article_ids.get(art, art), cl.canonical))
+            add((c, mentioned, node))
+            add((node, derived, uri(art)))
+            if n not in counts:
+                counts[n] = Literal(n, datatype=XSD.integer)
+            add((node, count, counts[n]))
     return g
 
 
