@@ -106,11 +106,16 @@ PREFIX prov: <http://www.w3.org/ns/prov#>
 # Only article graphs are read (each holds one kg:Article), never the resolution graph itself.
 # An entity's type and names are its article's kg:Naming of it (mapping); a graph written by an
 # older kg (before kg:layoutVersion 2) describes the entity itself, which the second branch reads.
-Q_ENTITIES = _P + """SELECT ?a ?id ?e ?type ?label WHERE { GRAPH ?g {
-  ?a a kg:Article . OPTIONAL { ?a schema:identifier ?id }
-  { ?n a kg:Naming ; prov:wasDerivedFrom ?a ; kg:entity ?e ; kg:entityType ?type ; kg:name ?label }
-  UNION { ?a kg:mentions ?e . ?e a ?type ; rdfs:label ?label }
+# The namings, the entities of graphs written before them, and the articles' ids are three
+# queries: as one (a UNION under an OPTIONAL) Oxigraph took 2.2 s on the 1M-triple store, as
+# three 1.8 s.
+Q_ENTITIES = _P + """SELECT ?a ?e ?type ?label WHERE { GRAPH ?g {
+  ?n kg:entity ?e ; prov:wasDerivedFrom ?a ; kg:entityType ?type ; kg:name ?label
   FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) } }"""
+Q_OLD_ENTITIES = _P + """SELECT ?a ?e ?type ?label WHERE { GRAPH ?g {
+  ?a a kg:Article ; kg:mentions ?e . ?e a ?type ; rdfs:label ?label
+  FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) } }"""
+Q_IDS = _P + """SELECT ?a ?id WHERE { GRAPH ?g { ?a a kg:Article OPTIONAL { ?a schema:identifier ?id } } }"""
 Q_ALTS = _P + """SELECT DISTINCT ?e ?alt WHERE { GRAPH ?g { ?a a kg:Article .
   { ?n a kg:Naming ; kg:entity ?e ; kg:alias ?alt } UNION { ?a kg:mentions ?e . ?e skos:altLabel ?alt } } }"""
 Q_TEXTS = _P + """SELECT ?a ?text WHERE { GRAPH ?g { ?a a kg:Article ; schema:text ?text } }"""
@@ -288,10 +293,11 @@ class StoreData:
 def load_data(store: Store) -> StoreData:
     """Read the article graphs: entities with their names and articles, texts, fact partners, roles."""
     data = StoreData()
-    for r in store.select(Q_ENTITIES):
+    ids = {r["a"] or "": r["id"] for r in store.select(Q_IDS)}
+    for r in store.select(Q_ENTITIES) + store.select(Q_OLD_ENTITIES):
         iri, etype, art = r["e"] or "", _TYPE_IRI.get(r["type"] or ""), r["a"] or ""
-        if not iri or etype is None:
-            continue
+        if not iri or etype is None or art not in ids:
+            continue  # only what an article graph says
         ent = data.entities.get(iri)
         if ent is None:
             ent = data.entities[iri] = StoredEntity(iri, etype, etype)
@@ -300,7 +306,7 @@ def load_data(store: Store) -> StoreData:
         ent.labels.add(r["label"] or "")
         ent.articles.add(art)
         data.mentions[art].add(iri)
-        data.article_ids[art] = r["id"] or art.rsplit("/", 1)[-1]
+        data.article_ids[art] = ids[art] or art.rsplit("/", 1)[-1]
     for r in store.select(Q_ALTS):
         ent = data.entities.get(r["e"] or "")
         if ent is not None and r["alt"]:

@@ -71,12 +71,6 @@ def ntriples_lines(ntriples: str) -> list[str]:
 _BLANK = re.compile(r"(?:^|\s)_:", re.M)
 
 
-def _value(term: object) -> str | None:
-    if term is None:
-        return None
-    return term.value  # type: ignore[attr-defined]
-
-
 class _OxigraphBase:
     """Shared implementation over a ``pyoxigraph.Store``."""
 
@@ -146,7 +140,7 @@ class _OxigraphBase:
         if not isinstance(res, ox.QuerySolutions):
             raise QueryError("expected a SELECT query")
         names = [v.value for v in res.variables]
-        return [{n: _value(sol[n]) for n in names} for sol in res]
+        return [dict(zip(names, [None if v is None else v.value for v in sol])) for sol in res]
 
     def dump(self, fmt: str, union: bool) -> bytes:
         rdf_format = EXPORT_FORMATS[fmt]
