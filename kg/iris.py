@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 from urllib.parse import quote
 
 def slug(text: str, max_len: int = 80) -> str:
@@ -42,6 +43,7 @@ def slug(text: str, max_len: int = 80) -> str:
     return out
 
 
+@lru_cache(maxsize=65536)
 def segment(text: str) -> str:
     """An identifier kept exactly, as one IRI path segment: percent-encoded, reversible.
 

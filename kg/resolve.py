@@ -180,6 +180,7 @@ def name_key(name: str, etype: str) -> str:
     return "".join(words(s))
 
 
+@lru_cache(maxsize=65536)
 def completeness(label: str) -> tuple[int, int, int, str]:
     """Sort key: the most complete name first (most words, characters, capitals; then by text)."""
     return (-len(words(label)), -len(label), -sum(ch.isupper() for ch in label), label)
