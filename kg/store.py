@@ -71,6 +71,12 @@ def ntriples_lines(ntriples: str) -> list[str]:
 _BLANK = re.compile(r"(?:^|\s)_:", re.M)
 
 
+def _has_blank(ntriples: str) -> bool:
+    """Whether N-Triples hold a blank node; the substring test first, because the regex alone
+    takes 0.13 s over a 5 MB graph (measured) and most graphs have no "_:" at all."""
+    return "_:" in ntriples and _BLANK.search(ntriples) is not None
+
+
 class _OxigraphBase:
     """Shared implementation over a ``pyoxigraph.Store``."""
 
@@ -100,7 +106,7 @@ class _OxigraphBase:
         few: rewriting all 170,000 triples of a shared graph took 10 s), or drop and insert all
         when either side has blank nodes, whose labels do not match across writes."""
         old = (self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=g) or b"").decode("utf-8")
-        if _BLANK.search(old) or _BLANK.search(ntriples):
+        if _has_blank(old) or _has_blank(ntriples):
             return f"DROP SILENT GRAPH {g} ;\nINSERT DATA {{ GRAPH {g} {{\n{ntriples}\n}} }}"
         have = set(ntriples_lines(old))
         want = set(ntriples_lines(ntriples))
