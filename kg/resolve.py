@@ -83,7 +83,7 @@ from .facts import ENTITY_TYPES
 from .iris import Minter
 from .linking import Link, linking_path, load_links
 from .nlp.lexicon import DEMONYMS, PLACE_ALIASES, RANKS
-from .store import Store
+from .store import Store, select_all
 from .vocab import KG_NS
 
 __all__ = ["Cluster", "Resolution", "StoreData", "compute", "load_data", "resolve_store", "resolution_graph",
@@ -294,8 +294,11 @@ class StoreData:
 def load_data(store: Store) -> StoreData:
     """Read the article graphs: entities with their names and articles, texts, fact partners, roles."""
     data = StoreData()
-    ids = {r["a"] or "": r["id"] for r in store.select(Q_IDS)}
-    for r in store.select(Q_ENTITIES) + store.select(Q_OLD_ENTITIES):
+    (q_ids, q_entities, q_old, q_alts, q_texts, q_partners, q_roles, q_role_labels,
+     q_classes) = select_all(store, [Q_IDS, Q_ENTITIES, Q_OLD_ENTITIES, Q_ALTS, Q_TEXTS, Q_PARTNERS,
+                                     Q_ROLES, Q_ROLE_LABELS, Q_CLASSES])
+    ids = {r["a"] or "": r["id"] for r in q_ids}
+    for r in q_entities + q_old:
         iri, etype, art = r["e"] or "", _TYPE_IRI.get(r["type"] or ""), r["a"] or ""
         if not iri or etype is None or art not in ids:
             continue  # only what an article graph says
@@ -308,31 +311,31 @@ def load_data(store: Store) -> StoreData:
         ent.articles.add(art)
         data.mentions[art].add(iri)
         data.article_ids[art] = ids[art] or art.rsplit("/", 1)[-1]
-    for r in store.select(Q_ALTS):
+    for r in q_alts:
         ent = data.entities.get(r["e"] or "")
         if ent is not None and r["alt"]:
             ent.alts.add(r["alt"])
     for ent in data.entities.values():
         ent.labels.discard("")
         ent.alts -= ent.labels
-    for r in store.select(Q_TEXTS):
+    for r in q_texts:
         data.texts[r["a"] or ""] = r["text"] or ""
         data.article_ids.setdefault(r["a"] or "", (r["a"] or "").rsplit("/", 1)[-1])
     named = {i for i, e in data.entities.items() if e.type != "Group"}
-    for r in store.select(Q_PARTNERS):
+    for r in q_partners:
         x, y = r["x"] or "", r["y"] or ""
         if x in named and y in named and x != y:
             data.partners[x].add(y)
             data.partners[y].add(x)
-    for r in store.select(Q_ROLES):
+    for r in q_roles:
         if r["p"] and r["o"]:
             data.orgs[r["p"]].add(r["o"])
         if r["p"] and r["r"]:
             data.roles[r["p"]].add(r["r"])
-    for r in store.select(Q_ROLE_LABELS):
+    for r in q_role_labels:
         if r["r"] and r["label"]:
             data.role_labels[r["r"]].add(r["label"])
-    data.classes = {r["c"] for r in store.select(Q_CLASSES) if r["c"]}
+    data.classes = {r["c"] for r in q_classes if r["c"]}
     return data
 
 

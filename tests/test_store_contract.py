@@ -10,7 +10,7 @@ import pytest
 import virtuoso
 
 from kg.errors import QueryError, StoreLocked
-from kg.store import MemoryStore, OxigraphStore
+from kg.store import MemoryStore, OxigraphStore, select_all
 
 G1, G2 = "https://kg.example.org/graph/a", "https://kg.example.org/graph/b"
 T = '<https://kg.example.org/s> <https://kg.example.org/p> "{}" .'
@@ -34,6 +34,14 @@ def test_replace_graph_replaces_only_that_graph(store):
     assert [r["o"] for r in rows] == ["two", "uno"]
     assert store.graphs() == [G1, G2]
     assert len(store) == 2
+
+
+def test_select_all_gives_each_query_its_own_rows_in_order(store):
+    store.replace_graph(G1, "\n".join(T.format(x) for x in ("a", "b", "c")))
+    queries = [f'SELECT ?o WHERE {{ ?s ?p ?o FILTER(?o != "{x}") }} ORDER BY ?o' for x in ("a", "b", "c", "z")]
+    assert select_all(store, queries) == [store.select(q) for q in queries]
+    assert [[r["o"] for r in rows] for rows in select_all(store, queries)][:2] == [["b", "c"], ["a", "c"]]
+    assert select_all(store, []) == []
 
 
 def test_remove_graph(store):
