@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -71,6 +72,15 @@ def test_rss_of_the_process_tree() -> None:
     sampler.start()
     sampler.stop()
     assert sampler.peak >= 1
+
+
+def test_jobs_report_the_cpu_seconds_of_their_process_tree() -> None:
+    # a job's CPU includes the processes it starts and waits for: a child that spins 0.3 s counts
+    before = run._children_cpu()
+    spin = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass"
+    subprocess.run([sys.executable, "-c", "import subprocess, sys; subprocess.run([sys.executable, '-c', "
+                    + repr(spin) + "])"], check=True)
+    assert run._children_cpu() - before >= 0.25
 
 
 def test_text_generator_varies_names_in_real_seed_text(nlp) -> None:  # type: ignore[no-untyped-def]
