@@ -5,16 +5,18 @@
 N-Triples text (those of its own named graph, and the descriptions it adds to the shared one),
 never spaCy objects, so it runs the same in
 this process, in a process pool or on a Dask worker. Each process (each thread, on a threaded Dask
-worker) loads the model once. A job's pieces go to spaCy in batches (``batches``) inside one
-``memory_zone``: the strings and lexemes the job adds to the vocabulary are freed when it is done,
-so memory stays flat over a long build, and the words its articles share are looked up once.
-Batching changes no annotation: en_core_web_sm gives the same tags, parses and entities to a text
-in a batch of 1, 4 or 16 (checked on 60 generated articles).
+worker) loads the model once. A job's pieces go to spaCy in batches (``batches``) inside a
+``memory_zone`` that each process keeps open over consecutive jobs until they have parsed
+``ZONE_CHARS`` characters (``Zone``): the strings and lexemes they add to the vocabulary are then
+freed, so memory stays flat over a long build, and the words their articles share are looked up
+once, not once a job. Batching changes no annotation: en_core_web_sm gives the same tags, parses
+and entities to a text in a batch of 1, 4 or 16 (checked on 60 generated articles).
 """
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -34,6 +36,11 @@ BATCH_CHARS = 50_000
 #: time in one memory zone than one by one, each in its own (60 generated articles: 2-18% less CPU).
 BATCH_PIECES = 4
 JOB_ARTICLES = 4
+#: Characters a process parses in one memory zone, over several jobs. spaCy makes a lexeme for
+#: every word type new to the vocabulary (33 us each, measured), and a zone forgets them all: with a
+#: zone a job, 60 generated articles made 13,210 lexemes of 2,374 word types. The zone's own memory
+#: is a few MB of strings, bounded by this.
+ZONE_CHARS = 400_000
 
 T = TypeVar("T")
 
@@ -45,6 +52,9 @@ class JobSpec:
     model: str
     base: str
     max_chars: int
+    #: Characters a thread parses in one memory zone over consecutive jobs (``zone``); 0: a zone
+    #: per job, closed when it ends (what a lone call wants). The build's runners set ``ZONE_CHARS``.
+    zone_chars: int = 0
 
 
 @dataclass(frozen=True)
@@ -82,12 +92,48 @@ def jobs(articles: Iterable[Article]) -> Iterator[list[Article]]:
     return batches(articles, lambda a: len(a.text), JOB_ARTICLES, BATCH_CHARS)
 
 
-def read_job(nlp: Language, articles: Sequence[Article], max_chars: int) -> list[ArticleFacts]:
-    """The facts of each article: all their pieces parsed in one memory zone, extracted, merged back."""
+class Zone:
+    """A spaCy memory zone kept open over consecutive jobs until they have parsed ``budget``
+    characters, then closed (a job that fails closes it too); the next job opens a new one."""
+
+    def __init__(self, nlp: Language, budget: int = ZONE_CHARS) -> None:
+        self._nlp = nlp
+        self._budget = budget
+        self._stack: ExitStack | None = None
+        self._used = 0
+
+    @contextmanager
+    def job(self, chars: int) -> Iterator[None]:
+        """Parse inside the open zone (opened if none is); count ``chars`` against the budget."""
+        if self._stack is None:
+            self._stack = ExitStack()
+            self._stack.enter_context(self._nlp.memory_zone())
+        try:
+            yield
+        except BaseException:
+            self.close()
+            raise
+        self._used += chars
+        if self._used >= self._budget:
+            self.close()
+
+    def close(self) -> None:
+        """Free what the zone added to the vocabulary (nothing if no zone is open)."""
+        stack, self._stack, self._used = self._stack, None, 0
+        if stack is not None:
+            stack.close()
+
+
+def read_job(nlp: Language, articles: Sequence[Article], max_chars: int,
+             zone: Zone | None = None) -> list[ArticleFacts]:
+    """The facts of each article: their pieces parsed in a memory zone (``zone``'s, or one of their
+    own, closed when they are done), extracted, merged back."""
     limit = min(max_chars, nlp.max_length)
     planned = [plan(article, limit) for article in articles]
     pieces = [(work, text, k, s, e) for work, text in planned for k, (s, e) in enumerate(work.pieces)]
-    with nlp.memory_zone():
+    scope: AbstractContextManager[object] = (nlp.memory_zone() if zone is None
+                                             else zone.job(sum(e - s for *_, s, e in pieces)))
+    with scope:
         for batch in batches(pieces, lambda p: p[4] - p[3], BATCH_PIECES, BATCH_CHARS):
             docs = nlp.pipe((text[s:e] for _, text, _, s, e in batch), batch_size=len(batch))
             for (work, _, k, s, e), doc in zip(batch, docs):
@@ -119,8 +165,27 @@ def model(name: str) -> Language:
     return cache[name]
 
 
+def zone(name: str, budget: int = ZONE_CHARS) -> Zone:
+    """This thread's memory zone for the pipeline ``name``, shared by the jobs it runs."""
+    zones = getattr(_local, "zones", None)
+    if zones is None:
+        zones = _local.zones = {}
+    if name not in zones:
+        zones[name] = Zone(model(name), budget)
+    return zones[name]
+
+
+def close_zone(name: str) -> None:
+    """Close this thread's zone for ``name``, if it has one: what its jobs added is freed now."""
+    open_zone = getattr(_local, "zones", {}).get(name)
+    if open_zone is not None:
+        open_zone.close()
+
+
 def run_job(articles: Sequence[Article], spec: JobSpec) -> list[ArticleGraph]:
     """Parse, extract and map a job's articles, in order (picklable: a worker process or a Dask
-    worker runs it)."""
+    worker runs it), in this thread's zone (``zone``) if ``spec.zone_chars`` asks for one."""
     minter = Minter(spec.base)
-    return [to_graph(facts, minter) for facts in read_job(model(spec.model), articles, spec.max_chars)]
+    shared = zone(spec.model, spec.zone_chars) if spec.zone_chars > 0 else None
+    facts = read_job(model(spec.model), articles, spec.max_chars, shared)
+    return [to_graph(one, minter) for one in facts]

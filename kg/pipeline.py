@@ -15,7 +15,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from .article_job import ArticleGraph, JobSpec, jobs, read_job
+from .article_job import ArticleGraph, JobSpec, Zone, jobs, read_job
 from .config import Settings
 from .errors import UsageError
 from .facts import Article, ArticleFacts
@@ -75,8 +75,12 @@ def extract_articles(articles: Iterable[Article], settings: Settings,
     if first is None:  # nothing to parse: no model to load
         return
     nlp = load(settings.model)
-    for job in jobs(chain([first], todo)):
-        yield from read_job(nlp, job, max_chars)
+    zone = Zone(nlp)
+    try:
+        for job in jobs(chain([first], todo)):
+            yield from read_job(nlp, job, max_chars, zone)
+    finally:
+        zone.close()
 
 
 def _check_max_chars(max_chars: int) -> None:

@@ -4,7 +4,8 @@ Every runner takes articles lazily, cuts them into jobs of a few consecutive art
 (``article_job.jobs``) and yields each article's graph (``article_job.ArticleGraph``) in input
 order, with a bounded number of jobs in flight, so the driver can store each article in its own
 transaction as soon as it is ready and memory does not grow with the input. The driver alone
-writes the store; workers only parse, extract and map.
+writes the store; workers only parse, extract and map. The jobs of a worker share a spaCy memory
+zone until they have parsed ``article_job.ZONE_CHARS`` characters (``article_job.Zone``).
 """
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from itertools import chain, islice
 from typing import Any
 
-from .article_job import JOB_ARTICLES, ArticleGraph, JobSpec, jobs, model, run_job
+from .article_job import JOB_ARTICLES, ZONE_CHARS, ArticleGraph, JobSpec, close_zone, jobs, model, run_job
 from .errors import KgError, UsageError, WorkerError
 from .facts import Article
 
@@ -33,6 +35,7 @@ def run_articles(articles: Iterable[Article], spec: JobSpec, workers: int = 1, d
     ``workers`` processes (in this process when ``workers`` is 1 or there are only a few articles)."""
     if workers < 1:
         raise UsageError("workers must be at least 1")
+    spec = replace(spec, zone_chars=spec.zone_chars or ZONE_CHARS)  # each worker's jobs share a memory zone
     todo = iter(articles)
     if dask:
         yield from _on_dask(todo, spec, dask, say or (lambda m: None))
@@ -45,9 +48,13 @@ def run_articles(articles: Iterable[Article], spec: JobSpec, workers: int = 1, d
 
 
 def in_process(articles: Iterable[Article], spec: JobSpec) -> Iterator[ArticleGraph]:
-    """Run the jobs here, one after the other (the model is loaded once, at the first job)."""
-    for job in jobs(articles):
-        yield from run_job(job, spec)
+    """Run the jobs here, one after the other (the model is loaded once, at the first job); the
+    memory zone they share is closed at the end, so nothing of the build stays in the vocabulary."""
+    try:
+        for job in jobs(articles):
+            yield from run_job(job, spec)
+    finally:
+        close_zone(spec.model)
 
 
 def _ordered(articles: Iterator[Article], submit: Callable[[list[Article]], Any], window: int,

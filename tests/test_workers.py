@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from hypothesis import given, strategies as st
 
-from kg.article_job import JOB_ARTICLES, JobSpec, batches, jobs, model, read_job, run_job
+from kg.article_job import JOB_ARTICLES, JobSpec, Zone, batches, jobs, model, read_job, run_job
 from kg.cli import app
 from kg.config import Settings
 from kg.errors import KgError, ModelError, WorkerError
@@ -82,6 +82,40 @@ def test_an_article_leaves_no_strings_in_the_vocabulary() -> None:
     assert any("Zorblax" in e.label or "Wexley" in e.label for e in facts.entities.values())
     (again,) = read_job(nlp, [art], 50_000)  # facts outlive the zone: plain strings, equal each time
     assert again == facts
+
+
+def test_a_shared_zone_keeps_strings_until_its_budget_is_parsed_or_it_is_closed() -> None:
+    nlp = model(Settings().model)
+    art = Article(id="zone2", text="Quorvane Telliximar visited Blenthorpe Vasq in Ostrovia on Monday.")
+    before = len(nlp.vocab.strings)
+    roomy = Zone(nlp, budget=10_000)
+    (facts,) = read_job(nlp, [art], 50_000, roomy)
+    assert len(nlp.vocab.strings) > before  # still open: the next job would find these words
+    assert read_job(nlp, [art], 50_000, roomy) == [facts]
+    roomy.close()
+    assert len(nlp.vocab.strings) == before
+    tight = Zone(nlp, budget=len(art.text))
+    assert read_job(nlp, [art], 50_000, tight) == [facts]
+    assert len(nlp.vocab.strings) == before  # the job used the budget: the zone closed after it
+
+
+def test_a_failing_job_closes_the_shared_zone() -> None:
+    nlp = model(Settings().model)
+    before = len(nlp.vocab.strings)
+    shared = Zone(nlp, budget=10_000)
+    with pytest.raises(RuntimeError):
+        with shared.job(10):
+            nlp("Wirrendal Proxmoor spoke.")
+            raise RuntimeError("boom")
+    assert len(nlp.vocab.strings) == before
+
+
+def test_a_build_in_this_process_leaves_no_strings_in_the_vocabulary() -> None:
+    spec = JobSpec(model=Settings().model, base=BASE, max_chars=50_000)
+    nlp = model(spec.model)
+    before = len(nlp.vocab.strings)
+    done = list(run_articles(_seed_articles(), spec, workers=1))
+    assert done and len(nlp.vocab.strings) == before
 
 
 def test_dask_cluster_of_two_workers_gives_the_graph_of_the_local_build(tmp_path: Path,
