@@ -19,7 +19,8 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     events_reader = EventReader(index, article.text)
     roles_reader = RoleReader(index, article.text)
     facts = ArticleFacts(article=article)
-    sents = [s for s in doc.sents if s.text.strip()]
+    text = doc.text
+    sents = [s for s in doc.sents if text[s.start_char:s.end_char].strip()]  # Span.text joins its tokens: slower
     for sent in sents:
         facts.roles.extend(roles_reader.read(sent))
     facts.roles = _consolidate_roles(facts.roles)

@@ -619,11 +619,15 @@ def _sentences_between(earlier: Span, later: Span) -> int:
     return sum(1 for s in earlier.doc[earlier.end:later.start].sents)
 
 
+_QUOTE_OR_NEWLINE = re.compile('[\n"\u201c\u201d]')
+
+
 def _quote_regions(text: str) -> list[tuple[int, int]]:
     """Character spans inside double quotation marks ("..." and “...”), within a paragraph."""
     regions: list[tuple[int, int]] = []
     open_at: int | None = None
-    for i, ch in enumerate(text):
+    for m in _QUOTE_OR_NEWLINE.finditer(text):  # only these characters matter: no loop over the others
+        i, ch = m.start(), m.group()
         if ch == "\n" and text[i - 1:i] == "\n":
             open_at = None
         elif ch == "\u201c" or (ch == '"' and open_at is None):

@@ -295,8 +295,10 @@ class EventReader:
         evidence = evidence_of(sent, self.text)
         seen: set[tuple[str | None, str, str | None]] = set()
         for verb in sent:
+            if not _is_verb(verb):
+                continue
             lemma = verb.lemma_.lower()
-            if not _is_verb(verb) or lemma in UNACCUSATIVE_VERBS or not lemma.replace("-", "").isalpha():
+            if lemma in UNACCUSATIVE_VERBS or not lemma.replace("-", "").isalpha():
                 continue
             if lemma in NON_EVENT_VERBS and not self._light(verb):
                 continue
