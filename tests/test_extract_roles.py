@@ -208,3 +208,14 @@ def test_a_title_of_an_organization_right_before_the_name(read):
         read("Director of the Foreign Ministry Anna Berg told reporters that talks failed."))
     assert ("Tom Reyes", "deputy chairman", "Acme Corp") in roles(read("The deputy chairman of Acme Corp, Tom Reyes, resigned."))
     assert not roles(read("Critics of the Reform Party, Tom Reyes among them, left."))
+
+
+def test_apposition_without_its_closing_comma_after_an_opening_clause(read):
+    # The parser reads "TITLE, NAME said" as two clauses here; the words still say apposition.
+    f = read("Speaking in Lisbon, Portugal's foreign minister, Rui Teixeira said the talks had failed.")
+    assert ("Rui Teixeira", "foreign minister", "Portugal") in roles(f)
+
+
+def test_a_list_after_a_role_noun_is_not_an_apposition(read):
+    f = read("Reporters met the Acme spokesman, Tom Reed and Lisa Wong on Friday.")
+    assert not [r for r in roles(f) if r[0] == "Lisa Wong"]

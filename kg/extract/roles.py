@@ -8,6 +8,8 @@ A role is kept only when an organization (or a country) is named for it.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Role
@@ -83,6 +85,7 @@ class RoleReader:
                 continue
             roles.extend(self._title_before(ent, person, evidence))
             roles.extend(self._appositions(ent, person, evidence))
+            roles.extend(self._unparsed_apposition(ent, person, evidence))
             roles.extend(self._relative_heads(ent, person, evidence))
             roles.extend(self._heading_verbs(ent, person, evidence))
             roles.extend(self._one_of_them(ent, person, evidence))
@@ -101,8 +104,24 @@ class RoleReader:
 
     # "Pentagon press secretary George Little"
     def _title_before(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        return self._title_ending_at(ent.start - 1, ent, person, evidence)
+
+    # "Malaysia's Prime Minister, Najib Razak said ...": an apposition with no closing comma, which
+    # the parser reads as two clauses (the title a root or a second subject, not an appos)
+    def _unparsed_apposition(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         doc = ent.doc
-        i = ent.start - 1
+        comma = ent.start - 1
+        if comma - 1 < ent.sent.start or doc[comma].text != "," or ent.root.dep_ in ("appos", "conj"):
+            return []
+        noun = doc[comma - 1]
+        if (not _is_role_noun(noun) or noun.tag_ not in ("NN", "NNP")
+                or any(c.dep_ in ("appos", "conj") for c in noun.children)):
+            return []  # a plural, a list ("the spokesman, Kim and Lee") or an apposition the parse has
+        return [replace(r, rule="apposition") for r in self._title_ending_at(comma - 1, ent, person, evidence)]
+
+    def _title_ending_at(self, i: int, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        """The role of a title whose last word is ``doc[i]`` (read back to the clause's punctuation)."""
+        doc = ent.doc
         title: list[Token] = []
         while i >= ent.sent.start:
             t = doc[i]
