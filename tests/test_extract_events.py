@@ -384,3 +384,30 @@ def test_compound_man_nouns_are_people(read):
 def test_definite_role_description_is_the_role_holder(read):
     f = read("Chilean President Anna Berg opened the summit. Critics said the Chilean president ignored the protests.")
     assert has(f, "Anna Berg", "ignore")
+
+
+def test_a_bare_verb_joined_to_a_finite_one_is_an_infinitive_not_a_deed(nlp):
+    """Hand-built parses: the model gives the first on plans whose "to" it attaches to a noun."""
+    from spacy.tokens import Doc
+
+    from kg.extract import extract_facts
+    from kg.facts import Article
+
+    def modality(words: list[str], tags: list[str], lemmas: list[str]) -> str:
+        # "Acme has a plan to X and <verb> Ted Lunn ." with "<verb>" a conjunct of "has"
+        doc = Doc(nlp.vocab, words=words, heads=[1, 1, 3, 1, 3, 4, 1, 1, 8, 6, 1],
+                  deps=["nsubj", "ROOT", "det", "dobj", "prep", "pobj", "cc", "conj", "compound", "dobj", "punct"],
+                  tags=tags, pos=["PROPN", "VERB", "DET", "NOUN", "ADP", "NOUN", "CCONJ", "VERB", "PROPN", "PROPN",
+                                  "PUNCT"],
+                  lemmas=lemmas, ents=["B-ORG", "O", "O", "O", "O", "O", "O", "O", "B-PERSON", "I-PERSON", "O"])
+        f = extract_facts(doc, Article(id="t", text=doc.text, content_hash="t"))
+        (ev,) = [e for e in f.events if e.action == lemmas[7]]
+        return ev.modality
+
+    bare = modality(["Acme", "has", "a", "plan", "to", "reforms", "and", "hire", "Ted", "Lunn", "."],
+                    ["NNP", "VBZ", "DT", "NN", "IN", "NNS", "CC", "VB", "NNP", "NNP", "."],
+                    ["Acme", "have", "a", "plan", "to", "reform", "and", "hire", "Ted", "Lunn", "."])
+    finite = modality(["Acme", "had", "a", "plan", "for", "reforms", "and", "hired", "Ted", "Lunn", "."],
+                      ["NNP", "VBD", "DT", "NN", "IN", "NNS", "CC", "VBD", "NNP", "NNP", "."],
+                      ["Acme", "have", "a", "plan", "for", "reform", "and", "hire", "Ted", "Lunn", "."])
+    assert (bare, finite) == ("hypothetical", "asserted")

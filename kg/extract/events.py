@@ -72,6 +72,18 @@ def _conjuncts(tok: Token) -> list[Token]:
     return out
 
 
+def _lost_infinitive(verb: Token) -> bool:
+    """A bare verb coordinated with a finite one ("Labour has a plan to fast-track cases, get ...
+    and take action"): English joins verbs of one form, so the bare one belongs to an infinitive
+    whose "to" the parser attached elsewhere; it states no deed."""
+    if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ or c.dep_ == "aux" for c in verb.children):
+        return False
+    head = verb.head
+    while head.dep_ == "conj" and head.head != head:
+        head = head.head
+    return head.tag_ in ("VBZ", "VBD") and not any(c.dep_ == "aux" for c in head.children)
+
+
 def _is_verb(tok: Token) -> bool:
     return tok.pos_ == "VERB" and tok.dep_ not in ("amod", "aux", "auxpass", "compound")
 
@@ -236,6 +248,8 @@ class EventReader:
 
     def modality(self, verb: Token) -> tuple[str, Token | None]:
         """asserted, reported (with the reporting verb), planned, hypothetical or generic."""
+        if _lost_infinitive(verb):
+            return "hypothetical", None
         t = verb
         reporter: Token | None = None
         own_tense = False
