@@ -103,21 +103,26 @@ PREFIX org: <http://www.w3.org/ns/org#>
 PREFIX owl: <http://www.w3.org/2002/07/owl#>
 PREFIX prov: <http://www.w3.org/ns/prov#>
 """
-# Only article graphs are read (each holds one kg:Article), never the resolution graph itself.
+# Only article graphs are read (each holds one kg:Article), never the resolution graph itself:
+# ``Q_IDS`` names them, and the other reads give the graph of each row where that is cheaper than
+# a join with the article in SPARQL (5,000 articles: the aliases 2.2 s as a join, 0.7 s so).
 # An entity's type and names are its article's kg:Naming of it (mapping); a graph written by an
-# older kg (before kg:layoutVersion 2) describes the entity itself, which the second branch reads.
-# The namings, the entities of graphs written before them, and the articles' ids are three
-# queries: as one (a UNION under an OPTIONAL) Oxigraph took 2.2 s on the 1M-triple store, as
-# three 1.8 s.
-Q_ENTITIES = _P + """SELECT ?a ?e ?type ?label WHERE { GRAPH ?g {
-  ?n kg:entity ?e ; prov:wasDerivedFrom ?a ; kg:entityType ?type ; kg:name ?label
+# older kg (before kg:layoutVersion 2) describes the entity itself, which ``Q_OLD_ENTITIES`` and
+# ``Q_OLD_ALTS`` read, only when the store holds such a graph (each costs 0.5 s at 5,000 articles,
+# for no row).
+Q_IDS = _P + """SELECT ?g ?a ?id ?v WHERE { GRAPH ?g { ?a a kg:Article
+  OPTIONAL { ?a schema:identifier ?id } OPTIONAL { ?a kg:layoutVersion ?v } } }"""
+Q_ENTITIES = _P + """SELECT ?g ?e ?type ?label WHERE { GRAPH ?g {
+  ?n kg:entity ?e ; kg:entityType ?type ; kg:name ?label
   FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) } }"""
+Q_ALTS = _P + """SELECT DISTINCT ?g ?e ?alt WHERE { GRAPH ?g { ?n kg:alias ?alt ; kg:entity ?e ; a kg:Naming } }"""
 Q_OLD_ENTITIES = _P + """SELECT ?a ?e ?type ?label WHERE { GRAPH ?g {
   ?a a kg:Article ; kg:mentions ?e . ?e a ?type ; rdfs:label ?label
   FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) } }"""
-Q_IDS = _P + """SELECT ?a ?id WHERE { GRAPH ?g { ?a a kg:Article OPTIONAL { ?a schema:identifier ?id } } }"""
-Q_ALTS = _P + """SELECT DISTINCT ?e ?alt WHERE { GRAPH ?g { ?a a kg:Article .
-  { ?n a kg:Naming ; kg:entity ?e ; kg:alias ?alt } UNION { ?a kg:mentions ?e . ?e skos:altLabel ?alt } } }"""
+Q_OLD_ALTS = _P + """SELECT DISTINCT ?g ?e ?alt WHERE { GRAPH ?g { ?a a kg:Article ; kg:mentions ?e .
+  ?e skos:altLabel ?alt } }"""
+#: The first kg:layoutVersion whose article graphs name entities through kg:Naming nodes.
+_NAMING_LAYOUT = 2
 Q_TEXTS = _P + """SELECT ?a ?text WHERE { GRAPH ?g { ?a a kg:Article ; schema:text ?text } }"""
 Q_PARTNERS = _P + """SELECT DISTINCT ?x ?y WHERE { GRAPH ?g { ?a a kg:Article .
   { ?f kg:actor ?x ; kg:target ?y } UNION { ?f kg:actor ?x ; kg:reportedBy ?y }
@@ -294,10 +299,16 @@ class StoreData:
 def load_data(store: Store) -> StoreData:
     """Read the article graphs: entities with their names and articles, texts, fact partners, roles."""
     data = StoreData()
-    (q_ids, q_entities, q_old, q_alts, q_texts, q_partners, q_roles, q_role_labels,
-     q_classes) = select_all(store, [Q_IDS, Q_ENTITIES, Q_OLD_ENTITIES, Q_ALTS, Q_TEXTS, Q_PARTNERS,
-                                     Q_ROLES, Q_ROLE_LABELS, Q_CLASSES])
+    q_ids = store.select(Q_IDS)
     ids = {r["a"] or "": r["id"] for r in q_ids}
+    article_of = {r["g"] or "": r["a"] or "" for r in q_ids}
+    legacy = any(not (r["v"] or "").isdigit() or int(r["v"] or "") < _NAMING_LAYOUT for r in q_ids)
+    reads = [Q_ENTITIES, Q_ALTS, Q_TEXTS, Q_PARTNERS, Q_ROLES, Q_ROLE_LABELS, Q_CLASSES]
+    (q_entities, q_alts, q_texts, q_partners, q_roles, q_role_labels, q_classes, *old) = select_all(
+        store, reads + ([Q_OLD_ENTITIES, Q_OLD_ALTS] if legacy else []))
+    q_old, q_old_alts = old or ([], [])
+    for r in q_entities:
+        r["a"] = article_of.get(r["g"] or "")
     for r in q_entities + q_old:
         iri, etype, art = r["e"] or "", _TYPE_IRI.get(r["type"] or ""), r["a"] or ""
         if not iri or etype is None or art not in ids:
@@ -311,7 +322,9 @@ def load_data(store: Store) -> StoreData:
         ent.articles.add(art)
         data.mentions[art].add(iri)
         data.article_ids[art] = ids[art] or art.rsplit("/", 1)[-1]
-    for r in q_alts:
+    for r in q_alts + q_old_alts:
+        if (r["g"] or "") not in article_of:
+            continue
         ent = data.entities.get(r["e"] or "")
         if ent is not None and r["alt"]:
             ent.alts.add(r["alt"])
