@@ -295,17 +295,47 @@ _NOT_IN_IRI = re.compile(r'[\x00-\x20<>"{}|^`\\]|^[^:]*$')
 def to_ntriples(triples: Iterable[Triple]) -> str:
     """Sorted N-Triples lines (stable text for the store and for diffs), written by pyoxigraph's
     term syntax, which escapes every character N-Triples requires (each distinct term once)."""
-    memo: dict[Node, str] = {}
-    get = memo.get
+    return "\n".join(sorted(triple_lines(triples)))
 
-    def nt(term: Node) -> str:
+
+def triple_lines(triples: Iterable[Triple], terms: Terms | None = None) -> list[str]:
+    """One N-Triples line per triple, unsorted (``terms``: the writer of terms, to share its memo)."""
+    w = terms if terms is not None else Terms()
+    memo, nt = w.memo, w.term
+    get = memo.get
+    return [f"{get(s) or nt(s)} {get(p) or nt(p)} {get(o) or nt(o)} ." for s, p, o in triples]
+
+
+class Terms:
+    """Terms in N-Triples syntax, each distinct one written once: rdflib terms (``term``), and IRIs
+    and plain literals given as strings (``iri``, ``plain``) where making rdflib terms first would
+    cost more than writing them (the clusters of entity resolution)."""
+
+    def __init__(self) -> None:
+        self.memo: dict[Node, str] = {}
+        self._plain: dict[str, str] = {}
+        self._iris: dict[str, str] = {}
+
+    def term(self, term: Node) -> str:
         if type(term) is URIRef and not _NOT_IN_IRI.search(term):
-            text = memo[term] = f"<{term}>"  # what pyoxigraph writes for an IRI it accepts
+            text = self.memo[term] = f"<{term}>"  # what pyoxigraph writes for an IRI it accepts
         else:
-            text = memo[term] = str(_ox(term))
+            text = self.memo[term] = str(_ox(term))
         return text
 
-    return "\n".join(sorted([f"{get(s) or nt(s)} {get(p) or nt(p)} {get(o) or nt(o)} ." for s, p, o in triples]))
+    def iri(self, iri: str) -> str:
+        """An IRI: as ``term(URIRef(iri))`` writes it (rejected by pyoxigraph if it is not one)."""
+        out = self._iris.get(iri)
+        if out is None:
+            out = self._iris[iri] = f"<{iri}>" if not _NOT_IN_IRI.search(iri) else str(ox.NamedNode(iri))
+        return out
+
+    def plain(self, text: str) -> str:
+        """A plain literal: as ``term(Literal(text))`` writes it."""
+        out = self._plain.get(text)
+        if out is None:
+            out = self._plain[text] = str(ox.Literal(text))
+        return out
 
 
 def _ox(term: Node) -> ox.NamedNode | ox.BlankNode | ox.Literal:

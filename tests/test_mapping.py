@@ -216,3 +216,19 @@ def test_any_text_round_trips_through_ntriples(text: str) -> None:
     if text:
         assert text in values
     assert isomorphic(Graph().parse(data=nt, format="nt"), g)
+
+
+@given(st.text(), st.text(alphabet=st.characters(min_codepoint=0x21, max_codepoint=0x10FFFF,
+                                                     blacklist_categories=("Cs",)), min_size=1))
+def test_terms_given_as_strings_are_written_as_their_rdflib_terms(text: str, path: str) -> None:
+    from kg.mapping import Terms
+
+    assert Terms().plain(text) == Terms().term(Literal(text))
+    iri = "https://example.org/" + path
+    try:
+        expected = Terms().term(URIRef(iri))
+    except ValueError:  # not an IRI: refused the same way
+        with pytest.raises(ValueError):
+            Terms().iri(iri)
+    else:
+        assert Terms().iri(iri) == expected
