@@ -107,3 +107,20 @@ def test_facts_generator_varies_ids_and_names() -> None:
     labels = lambda f: {e.label for e in f.entities.values() if e.type != "Group"}  # noqa: E731
     assert labels(a) != labels(b)
     assert len(a.events) == len(sample_facts().events)
+
+
+def test_build_section_compares_the_build_with_both_bare_pipelines(tmp_path: Path) -> None:
+    lines: list[str] = []
+    report = run.main(["--only", "build", "--articles", "6", "--repeat", "1", "--keep", str(tmp_path)],
+                      out=lines.append)
+    text = "\n".join(lines)
+    figures = {f.name: f for f in report.figures}
+    for workers in ("1 process", "2 processes"):
+        assert f"build/bare ratio, {workers}" in figures and f"build/kg pipe ratio, {workers}" in figures
+        assert figures[f"build/bare ratio, {workers}"].met in ("yes", "no")
+    assert "build scaling 1 -> 2 workers" in figures and "bare nlp.pipe scaling 1 -> 2" in figures
+    assert "build scaling 1 -> 2 cores" in figures  # Linux: sched_setaffinity holds the build to one core
+    assert "6 generated articles" in text and "the model as shipped" in text
+    assert "warning: the build stored" not in text  # every build stored every article
+    rows = [ln for ln in lines if re.match(r"\s+[12]\s+(model|kg pipe|build)\s", ln)]
+    assert len(rows) == 6, rows
