@@ -44,6 +44,8 @@ def main(version: bool = typer.Option(False, "--version", help="print the versio
 def build(
     paths: list[Path] = typer.Argument(..., help="article files (.txt, .html, .jsonl), folders of them, or - for standard input"),
     out_dir: Path = typer.Option(Path("output"), "--out", help="where graph.ttl and graph.html go"),
+    no_out: bool = typer.Option(False, "--no-out", help="store only: write no graph.ttl nor graph.html "
+                                "(both cover the whole store; kg export and kg view write them when needed)"),
     workers: Optional[int] = typer.Option(None, "--workers", help="worker processes that parse and extract "
                                           "(default: CPU cores; 1 runs in this process)"),
     dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS",
@@ -79,7 +81,7 @@ def build(
                     err.print(f"kg: {message}", markup=False, highlight=False)
 
             with using(curation):
-                report = run_build(paths, settings, out_dir=out_dir, progress=progress, force=force,
+                report = run_build(paths, settings, out_dir=None if no_out else out_dir, progress=progress, force=force,
                                    max_chars=max_chars, dask=dask)
     except KgError as e:
         _fail(e)

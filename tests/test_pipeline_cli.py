@@ -56,6 +56,19 @@ def test_build_query_export_view_stats(runner, tmp_path):
     assert s.exit_code == 0 and "articles" in s.stdout
 
 
+def test_no_out_stores_without_writing_the_files(runner, tmp_path):
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "story.txt").write_text(STORY, encoding="utf-8")
+    res = _build(runner, src, tmp_path, "--no-out")
+    assert res.exit_code == 0, res.output
+    assert not (tmp_path / "graph.ttl").exists() and not (tmp_path / "graph.html").exists()
+    assert "wrote" not in res.output and "1 article(s) stored" in res.output
+    s = runner.invoke(app, ["query", "SELECT (COUNT(*) AS ?n) WHERE { ?e a <https://w3id.org/kg-news/ns#Event> }",
+                            "--store", str(tmp_path / "store"), "--format", "json"])
+    assert s.exit_code == 0 and int(json.loads(s.stdout)[0]["n"]) > 0
+
+
 def test_rebuild_replaces_and_is_idempotent(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()
