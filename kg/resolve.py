@@ -923,6 +923,7 @@ def update_resolution(store: Store, minter: Minter | str, progress: Callable[[st
     digest = inputs_digest(store, cur)
     if if_changed and [r["d"] for r in store.select(Q_DIGEST % {"g": graph})] == [digest]:
         return None
+    store.prefetch_graph(graph)  # the old graph is read while the new one is computed
     res = resolve_store(store, base, cur)
     ntriples = resolution_ntriples(res, base, [(URIRef(graph), KG.inputDigest, Literal(digest))])
     if ntriples:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from contextlib import contextmanager
 from typing import Iterator, Protocol
@@ -38,6 +38,11 @@ class Store(Protocol):
 
     def add_triples(self, graph: str, ntriples: str) -> None:
         """Add the given N-Triples to the named graph ``graph`` (those it holds already change nothing)."""
+
+    def prefetch_graph(self, graph: str) -> None:
+        """A hint: ``graph`` is about to be replaced. A backend may start reading what it holds now
+        (the embedded store diffs the old graph against the new one), so that the read overlaps
+        the caller's work; any other write to the graph first makes the read void."""
 
     def remove_graph(self, graph: str) -> None:
         """Drop a named graph (no error if it is absent)."""
@@ -99,23 +104,40 @@ class _OxigraphBase:
     FLUSH_CHARS = 8_000_000
     _unflushed = 0
 
+    #: graph IRI -> the graph's N-Triples being read on a thread (``prefetch_graph``)
+    _prefetched: dict[str, Future[bytes | None]]
+
+    def prefetch_graph(self, graph: str) -> None:
+        self._drop_prefetch(graph)
+        pool = ThreadPoolExecutor(max_workers=1)  # pyoxigraph lets go of the GIL while it dumps
+        self._prefetched[graph] = pool.submit(self._store.dump, format=ox.RdfFormat.N_TRIPLES,
+                                              from_graph=ox.NamedNode(graph))
+        pool.shutdown(wait=False)
+
+    def _drop_prefetch(self, graph: str) -> Future[bytes | None] | None:
+        """Forget (and return) the read of ``graph`` under way: a write to the graph voids it."""
+        return self._prefetched.pop(graph, None)
+
     def replace_graph(self, graph: str, ntriples: str) -> None:
         g = ox.NamedNode(graph)
+        read = self._drop_prefetch(graph)
         try:
             if self._store.contains_named_graph(g):  # one transaction: the old graph or the new one
-                self._store.update(self._replacement(g, ntriples))
+                old = read.result() if read is not None else self._store.dump(format=ox.RdfFormat.N_TRIPLES,
+                                                                              from_graph=g)
+                self._store.update(self._replacement(g, (old or b"").decode("utf-8"), ntriples))
             else:  # a new graph: a load is one transaction too, and parses N-Triples 20% faster
                 self._store.load(input=ntriples, format=ox.RdfFormat.N_TRIPLES, to_graph=g)
             self._count(ntriples)
         except (OSError, SyntaxError, ValueError) as err:
             raise StoreError(f"could not write graph {graph}: {err}") from err
 
-    def _replacement(self, g: ox.NamedNode, ntriples: str) -> str:
-        """The update that turns graph ``g`` into ``ntriples``: only the lines that differ deleted
-        and inserted (RocksDB takes about 30 us a quad to drop or to write, and a rebuild changes
-        few: rewriting all 170,000 triples of a shared graph took 10 s), or drop and insert all
-        when either side has blank nodes, whose labels do not match across writes."""
-        old = (self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=g) or b"").decode("utf-8")
+    @staticmethod
+    def _replacement(g: ox.NamedNode, old: str, ntriples: str) -> str:
+        """The update that turns graph ``g`` from ``old`` into ``ntriples``: only the lines that
+        differ deleted and inserted (RocksDB takes about 30 us a quad to drop or to write, and a
+        rebuild changes few: rewriting all 170,000 triples of a shared graph took 10 s), or drop
+        and insert all when either side has blank nodes, whose labels do not match across writes."""
         if _has_blank(old) or _has_blank(ntriples):
             return f"DROP SILENT GRAPH {g} ;\nINSERT DATA {{ GRAPH {g} {{\n{ntriples}\n}} }}"
         have = set(ntriples_lines(old))
@@ -124,6 +146,7 @@ class _OxigraphBase:
         return f"DELETE DATA {{ GRAPH {g} {{\n{gone}\n}} }} ;\nINSERT DATA {{ GRAPH {g} {{\n{new}\n}} }}"
 
     def add_triples(self, graph: str, ntriples: str) -> None:
+        self._drop_prefetch(graph)
         try:
             self._store.load(input=ntriples, format=ox.RdfFormat.N_TRIPLES, to_graph=ox.NamedNode(graph))
             self._count(ntriples)
@@ -138,6 +161,7 @@ class _OxigraphBase:
             self._store.flush()
 
     def remove_graph(self, graph: str) -> None:
+        self._drop_prefetch(graph)
         self._store.update(f"DROP SILENT GRAPH {ox.NamedNode(graph)}")
 
     def graphs(self) -> list[str]:
@@ -196,6 +220,10 @@ class _OxigraphBase:
 
     def close(self) -> None:
         """Flush and drop the handle, which releases the directory lock (RocksDB's LOCK file)."""
+        pending, self._prefetched = self._prefetched, {}
+        for read in pending.values():
+            if not read.cancel():
+                read.exception()  # wait: a dump under way ends before the handle goes
         store = self.__dict__.pop("_store", None)
         if store is not None:
             store.flush()
@@ -207,6 +235,7 @@ class OxigraphStore(_OxigraphBase):
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
+        self._prefetched = {}
         try:
             self.path.mkdir(parents=True, exist_ok=True)
             self._store = ox.Store(str(self.path))
@@ -223,6 +252,7 @@ class MemoryStore(_OxigraphBase):
 
     def __init__(self) -> None:
         self._store = ox.Store()
+        self._prefetched = {}
 
 
 @contextmanager

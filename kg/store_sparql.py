@@ -424,6 +424,9 @@ class SparqlHttpStore:
         self._update(f"MOVE GRAPH {st} TO {g}", what, done=lambda: not self._has_triples(_staging(graph)))
         self._note(graph, True)
 
+    def prefetch_graph(self, graph: str) -> None:
+        """Nothing to read ahead: a graph is replaced whole, not by a diff."""
+
     def add_triples(self, graph: str, ntriples: str) -> None:
         """Add triples to a graph, in request-sized INSERT DATA batches (adding twice changes nothing)."""
         g = ox.NamedNode(graph)

@@ -66,6 +66,21 @@ def test_replacing_a_graph_that_overlaps_the_old_one_leaves_exactly_the_new_one(
     assert [r["o"] for r in store.select("SELECT ?o WHERE { ?s ?p ?o }")] == [breaks, breaks]
 
 
+def test_a_graph_read_ahead_is_replaced_exactly_and_a_write_in_between_voids_the_read(store):
+    old, new, late = T.format("old"), T.format("new"), T.format("late")
+    store.replace_graph(G1, old)
+    store.replace_graph(G2, old)
+    store.prefetch_graph(G1)
+    store.replace_graph(G1, new)  # the diff against what was read ahead
+    store.prefetch_graph(G2)
+    store.add_triples(G2, late)  # not in what was read ahead: this replace must still drop it
+    store.replace_graph(G2, new)
+    rows = store.select("SELECT ?g ?o WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g ?o")
+    assert [(r["g"], r["o"]) for r in rows] == [(G1, "new"), (G2, "new")]
+    store.prefetch_graph(G1)  # read ahead, never replaced: closing the store waits for it
+    store.prefetch_graph("https://kg.example.org/graph/none")
+
+
 @pytest.mark.parametrize("kind", ["memory", "oxigraph"])
 def test_replacing_a_graph_with_blank_nodes(kind, tmp_path):  # (SPARQL servers refuse them in INSERT DATA)
     store = MemoryStore() if kind == "memory" else OxigraphStore(tmp_path / "store")
