@@ -12,6 +12,8 @@ import unicodedata
 from functools import lru_cache
 from urllib.parse import quote
 
+
+@lru_cache(maxsize=65536)
 def slug(text: str, max_len: int = 80) -> str:
     """A lowercase, hyphenated, IRI-safe form of ``text``; never empty.
 
