@@ -31,6 +31,7 @@ _TESTED_NAMES = {"TAG": 0, "LOWER": 1, "DEP": 2, "ORTH": 3, "IS_SPACE": 4}
 #: Token attributes a rule may set: those ``Token.set_struct_attr`` writes on the token alone
 #: (``set_token_attrs`` also writes lexeme attributes, which these are not).
 _SETTABLE = (POS, TAG, DEP, LEMMA, MORPH)
+_COLUMN = {attr: k for k, attr in enumerate(_SETTABLE)}
 #: A LOWER or ORTH that no rule names (no string id is negative): equal to none, in no IN list.
 _OTHER = -1
 #: Kinds of tokens, and words tested by a regex, remembered at most; each cache starts again past
@@ -186,7 +187,6 @@ class IndexedRules:
         kinds = [self._kind(row) for row in rows]
         outcomes = [self._outcome(kind) for kind in kinds]
         values: Any = doc.to_array(list(_SETTABLE))
-        column = {attr: k for k, attr in enumerate(_SETTABLE)}
         late: dict[int, list[tuple[int, int, dict[int, int]]]] = {}
         masks = [mask for _, mask in outcomes]
         for start in [i for i, mask in enumerate(masks) if mask & self._first]:
@@ -197,21 +197,21 @@ class IndexedRules:
                     late.setdefault(at, []).append((rule.rule, start, self._attrs[rule.rule]))
         for i, (final, _) in enumerate(outcomes):
             if i in late:
-                self._apply_sorted(values[i], column, kinds[i], i, late[i])
+                self._apply_sorted(values[i], kinds[i], i, late[i])
                 continue
             for attr, value in final:
-                values[i, column[attr]] = value
+                values[i, _COLUMN[attr]] = value
         doc.from_array(list(_SETTABLE), values)
         return doc
 
-    def _apply_sorted(self, row: Any, column: dict[int, int], kind: tuple[int, ...], at: int,
+    def _apply_sorted(self, row: Any, kind: tuple[int, ...], at: int,
                       late: list[tuple[int, int, dict[int, int]]]) -> None:
         """A token a longer pattern also sets: every match on it applied in the ruler's order."""
         matches = [(rule.rule, at, self._attrs[rule.rule]) for rule in self._single
                    if all(self._passes(t, kind) for t in rule.tokens[0])]
         for _, _, attrs in sorted(matches + late, key=lambda m: (m[0], m[1])):
             for attr, value in attrs.items():
-                row[column[attr]] = value
+                row[_COLUMN[attr]] = value
 
 
 def compile_rules(ruler: AttributeRuler) -> IndexedRules | None:
@@ -237,10 +237,12 @@ def compile_rules(ruler: AttributeRuler) -> IndexedRules | None:
 def use_indexed_rules(nlp: Language, name: str = "attribute_ruler") -> bool:
     """Replace the pipeline's attribute ruler ``name`` by ``IndexedRules`` of the same rules;
     False (nothing changed) if there is none or its rules are beyond them."""
-    ruler = nlp.get_pipe(name) if name in nlp.pipe_names else None
-    if not isinstance(ruler, AttributeRuler) or compile_rules(ruler) is None:
+    if name not in nlp.pipe_names or not isinstance(nlp.get_pipe(name), AttributeRuler):
         return False
-    nlp.add_pipe("kg_attribute_rules", after=name, config={"source": name})
+    try:  # the factory compiles the rules, once
+        nlp.add_pipe("kg_attribute_rules", after=name, config={"source": name})
+    except Unsupported:
+        return False
     nlp.remove_pipe(name)
     return True
 
