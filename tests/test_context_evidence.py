@@ -124,9 +124,11 @@ def test_dev_claims_carry_attribution(dev_store) -> None:  # type: ignore[no-unt
 
 
 def test_dev_offsets_slice_exactly(dev_store) -> None:  # type: ignore[no-untyped-def]
-    (text,) = [r["text"] for r in _rows(dev_store, "SELECT ?text WHERE { ?a a kg:Article ; schema:text ?text }")]
-    rows = _rows(dev_store, "SELECT ?s ?b ?e WHERE { ?x kg:sentence ?s ; kg:beginIndex ?b ; kg:endIndex ?e }")
-    assert rows and all(text[int(r["b"]):int(r["e"])] == r["s"] for r in rows)
+    texts = {r["a"]: r["text"] for r in _rows(dev_store, "SELECT ?a ?text WHERE { ?a a kg:Article ; schema:text ?text }")}
+    rows = _rows(dev_store, """SELECT ?a ?s ?b ?e WHERE { ?f prov:wasDerivedFrom ?a ; kg:evidence ?x .
+        ?x kg:sentence ?s ; kg:beginIndex ?b ; kg:endIndex ?e }""")
+    assert len(texts) > 1 and rows
+    assert all(texts[r["a"]][int(r["b"]):int(r["e"])] == r["s"] for r in rows)
 
 
 def test_scorer_columns_are_unchanged() -> None:
