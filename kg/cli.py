@@ -59,6 +59,8 @@ def build(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="one line per article: stored or unchanged"),
     curation: Optional[Path] = typer.Option(None, "--curation", help="curation file (default ./curation.toml, "
                                             "or KG_CURATION, or tool.kg.curation in pyproject.toml)"),
+    follow_symlinks: bool = typer.Option(False, "--follow-symlinks", help="in folders, also read symbolic links "
+                                         "that lead out of the folder (by default they are skipped)"),
 ) -> None:
     """Extract facts from articles into the store, then write graph.ttl and graph.html."""
     from .curation import using
@@ -67,7 +69,7 @@ def build(
 
     try:
         settings = load_settings(store=store, model=model, workers=workers)
-        found = inputs(paths)
+        found = inputs(paths, follow_symlinks)
         # a JSON-lines file or standard input holds an unknown number of articles
         total = None if any(i.kind in ("jsonl", "stdin") for i in found) else len(found)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -82,7 +84,7 @@ def build(
 
             with using(curation):
                 report = run_build(paths, settings, out_dir=None if no_out else out_dir, progress=progress, force=force,
-                                   max_chars=max_chars, dask=dask)
+                                   max_chars=max_chars, dask=dask, follow_symlinks=follow_symlinks)
     except KgError as e:
         _fail(e)
         return

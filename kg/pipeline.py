@@ -111,6 +111,7 @@ def build(
     force: bool = False,
     max_chars: int = DEFAULT_MAX_CHARS,
     dask: str | None = None,
+    follow_symlinks: bool = False,
 ) -> BuildReport:
     """Read, extract, store and export; each article replaces its own named graph.
 
@@ -118,7 +119,7 @@ def build(
     is killed keeps every article stored before; a re-run skips the articles whose content hash
     the store already holds (unless ``force``) and does the rest. Articles are parsed in
     ``settings.workers`` processes, or on the Dask scheduler at ``dask``; this process alone writes
-    the store.
+    the store. Symbolic links in folders that lead out of them are read only with ``follow_symlinks``.
     """
     from .export import export_file
     from .network import load_network
@@ -127,7 +128,7 @@ def build(
     _check_max_chars(max_chars)
     report = BuildReport()
     minter = Minter(settings.base)
-    items = read_articles(paths)  # checks the paths before the store is opened
+    items = read_articles(paths, follow_symlinks)  # checks the paths before the store is opened
     say = progress or (lambda message: None)
     store = open_store(settings.store, settings.base)
     try:

@@ -26,13 +26,16 @@ Ids (the article IRI is minted from them, so they must be stable and unique):
   in input order, and a note says so. The same inputs in the same order always give the same ids.
 
 Folders are read recursively in sorted order; hidden files and folders (name starting with ".")
-are left out. A file named twice is read once. Bad inputs (empty, whitespace only, binary,
-undecodable, unreadable) are reported as ``Skipped``, never raised, so one bad file does not stop
-a build. ``Article.text`` never holds lone surrogates (they become U+FFFD) and has ``\\n`` line ends.
+are left out. A file named twice is read once. A symbolic link inside a folder is read only if it
+leads to a file inside that folder, unless ``follow_symlinks``; links that loop or lead nowhere are
+reported. Bad inputs (empty, whitespace only, binary, undecodable, mixing encodings, unreadable
+files and folders, a record that cannot be read) are reported as ``Skipped``, never raised, so one
+bad input does not stop a build. ``Article.text`` never holds lone surrogates (they become U+FFFD) and has ``\\n`` line ends.
 """
 from __future__ import annotations
 
 import codecs
+import errno
 import hashlib
 import json
 import os
@@ -124,38 +127,85 @@ def _plausible_cp1252(text: str) -> bool:
     return non_ascii <= MAX_CP1252_NON_ASCII_SHARE * len(letters)
 
 
-def decode(data: bytes, declared: str | None = None) -> str | None:
-    """Bytes -> text by BOM, UTF-8, a declared charset, then Windows-1252; None if none fits."""
+#: A UTF-8 sequence of a character that Western text in UTF-8 holds (Latin-1 and Latin Extended
+#: letters, general punctuation such as curly quotes and dashes, the euro sign); as Windows-1252
+#: bytes each reads as mojibake (\u00c3\u00a9 for \u00e9, \u00e2\u20ac\u201c for \u2013).
+_WESTERN_UTF8 = re.compile(rb"[\xc2-\xc9][\x80-\xbf]|\xe2\x80[\x90-\xba]|\xe2\x82\xac")
+#: Single-byte Western code pages: a text that is not UTF-8 decodes in them whatever it holds.
+_WESTERN_CODECS = {"cp1252", "iso8859_1", "iso8859_15", "ascii"}
+
+
+def _mixed_lines(data: bytes) -> tuple[int, int] | None:
+    """For bytes that are not UTF-8 as a whole: the first line that is (or holds) UTF-8 text of
+    Western characters and the first line that is not UTF-8, if there are both; else None."""
+    utf8_line = other_line = 0
+    for n, line in enumerate(data.split(b"\n"), 1):
+        try:
+            line.decode("utf-8")
+            is_utf8 = not line.isascii() and _WESTERN_UTF8.search(line) is not None
+        except UnicodeDecodeError:
+            other_line = other_line or n
+            is_utf8 = _WESTERN_UTF8.search(line) is not None  # both in one line
+        if is_utf8:
+            utf8_line = utf8_line or n
+        if utf8_line and other_line:
+            return utf8_line, other_line
+    return None
+
+
+def _codec(name: str) -> str | None:
+    try:
+        return codecs.lookup(name).name.replace("-", "_")
+    except LookupError:
+        return None
+
+
+def decode_or_reason(data: bytes, declared: str | None = None) -> tuple[str | None, str]:
+    """Bytes -> (text, "") by BOM, UTF-8, a declared charset, then Windows-1252; (None, why) if
+    none fits, or if the bytes mix UTF-8 with a single-byte code page (never stored as mojibake)."""
     text: str | None = None
     for bom, codec in _BOMS:
         if data.startswith(bom):
             try:
                 text = data.decode(codec)
             except UnicodeDecodeError:
-                return None
+                return None, UNDECODABLE
             break
     else:
         if b"\x00" in data:
-            return None
+            return None, UNDECODABLE
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             pass
-        if text is None and declared:
+        charset = _codec(declared) if declared else None
+        western = False
+        if text is None and charset:
             try:
-                text = data.decode(declared)
-            except (UnicodeDecodeError, LookupError):
+                text = data.decode(charset)
+                western = charset in _WESTERN_CODECS
+            except UnicodeDecodeError:
                 text = None
         if text is None:
             try:
                 text = data.decode("cp1252")
             except UnicodeDecodeError:
-                return None
+                return None, UNDECODABLE
             if not _plausible_cp1252(text):
-                return None
+                return None, UNDECODABLE
+            western = True
+        mixed = _mixed_lines(data) if western else None
+        if mixed is not None:
+            return None, (f"mixes UTF-8 (line {mixed[0]}) with another encoding (line {mixed[1]}); "
+                          "convert it to UTF-8 (kg does not guess)")
     if _looks_binary(text):
-        return None
-    return text
+        return None, UNDECODABLE
+    return text, ""
+
+
+def decode(data: bytes, declared: str | None = None) -> str | None:
+    """Bytes -> text (see ``decode_or_reason``); None if they cannot be read as text."""
+    return decode_or_reason(data, declared)[0]
 
 
 def _normalize_text(text: str) -> str:
@@ -191,9 +241,9 @@ def read_text(data: bytes, article_id: str, where: str) -> Article | Skipped:
     """A text article from bytes."""
     if not data.strip():
         return Skipped(where, "is empty" if not data else "is empty (whitespace only)")
-    text = decode(data)
+    text, why = decode_or_reason(data)
     if text is None:
-        return Skipped(where, UNDECODABLE)
+        return Skipped(where, why)
     return _article(article_id, text, where)
 
 
@@ -202,9 +252,9 @@ def read_html(data: bytes, article_id: str, where: str) -> Article | Skipped:
     if not data.strip():
         return Skipped(where, "is empty" if not data else "is empty (whitespace only)")
     m = _META_CHARSET.search(data[:4096])
-    html = decode(data, declared=m.group(1).decode("ascii") if m else None)
+    html, why = decode_or_reason(data, declared=m.group(1).decode("ascii") if m else None)
     if html is None:
-        return Skipped(where, UNDECODABLE)
+        return Skipped(where, why)
     import trafilatura
 
     try:
@@ -260,6 +310,8 @@ def _record(raw: bytes, where: str, fallback_id: str) -> Article | Skipped:
         return Skipped(where, f"is not valid JSON ({err.msg} at column {err.colno})")
     except RecursionError:
         return Skipped(where, "is not valid JSON (nested too deeply)")
+    except ValueError as err:  # a number Python will not convert (over 4,300 digits)
+        return Skipped(where, f"is not JSON kg can read ({one_line(str(err))[:120]})")
     if not isinstance(rec, dict):
         return Skipped(where, f"is a JSON {type(rec).__name__}, not an object with a \"text\"")
     text = rec.get("text")
@@ -299,42 +351,105 @@ def read_stdin(data: bytes | None = None) -> Article | Skipped:
 
 @dataclass(frozen=True)
 class Input:
-    """One input to read: a file (with the id its location gives) or standard input."""
+    """One input to read: a file (with the id its location gives), standard input, or something
+    found in a folder that cannot be read (``problem`` says why; it is reported as skipped)."""
 
     path: Path
     id: str
+    problem: str | None = None
+    link: bool = False  # reached through a symbolic link in a folder
 
     @property
     def is_stdin(self) -> bool:
-        return str(self.path) == STDIN
+        return str(self.path) == STDIN and self.problem is None
 
     @property
     def kind(self) -> str:
+        if self.problem is not None:
+            return "skipped"
         if self.is_stdin:
             return "stdin"
         suffix = self.path.suffix.lower()
         return "jsonl" if suffix in JSONL_SUFFIXES else "html" if suffix in HTML_SUFFIXES else "text"
 
 
-def _walk(root: Path) -> list[Path]:
-    """Article files under ``root``, hidden ones left out, sorted by their path below ``root``."""
-    found: list[Path] = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        found.extend(Path(folder) / name for name in files
-                     if not name.startswith(".") and Path(name).suffix.lower() in SUFFIXES)
-    return sorted(found, key=lambda f: f.relative_to(root).parts)
+def _inside(real: str, root: str) -> bool:
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def _relative_id(path: Path, root: Path) -> str:
-    rel = path.relative_to(root)
-    return "/".join([*rel.parts[:-1], rel.stem])
+def _walk(root: Path, follow_symlinks: bool = False) -> list[Input]:
+    """Article files under ``root``, hidden ones left out, sorted by their path below ``root``, and
+    what cannot be read there: a folder that cannot be listed, a symbolic link that loops or leads
+    nowhere, a link that leads out of ``root`` (followed only with ``follow_symlinks``).
+
+    A link to a file inside ``root`` is read; a link to a folder inside ``root`` is not walked (its
+    files are found by their own path). With ``follow_symlinks`` every link is followed, and a link
+    back to a folder being walked is reported as a loop.
+    """
+    top = os.path.realpath(root)
+    found: list[tuple[tuple[str, ...], Input]] = []
+
+    def report(rel: tuple[str, ...], path: Path, why: str) -> None:
+        found.append((rel, Input(path, "/".join(rel), why)))
+
+    def walk(folder: Path, rel: tuple[str, ...], ancestors: frozenset[str]) -> None:
+        try:
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as err:
+            report(rel, folder, f"is a folder that cannot be read: {err.strerror or err}")
+            return
+        for e in entries:
+            if e.name.startswith("."):
+                continue
+            path, here = folder / e.name, (*rel, e.name)
+            article = Path(e.name).suffix.lower() in SUFFIXES
+            try:
+                link = e.is_symlink()
+                if link:
+                    os.stat(path)  # ELOOP, ENOENT: a loop, or a link to nothing
+                is_dir = e.is_dir()
+            except OSError as err:
+                if link and (article or not Path(e.name).suffix):
+                    why = "a loop" if err.errno == errno.ELOOP else "a link to nothing"
+                    report(here, path, f"is a symbolic link that leads nowhere ({why})")
+                elif not link and (article or e.is_dir(follow_symlinks=False)):
+                    report(here, path, f"cannot be read: {err.strerror or err}")
+                continue
+            if not is_dir and not article:
+                continue
+            real = os.path.realpath(path) if link else ""
+            if link and not follow_symlinks:
+                if _inside(real, top):
+                    if is_dir:
+                        continue  # its files are found by their own path
+                else:
+                    what = "folder" if is_dir else "file"
+                    report(here, path, f"is a symbolic link to a {what} outside {root} ({real}); not followed "
+                                       "(--follow-symlinks reads it)")
+                    continue
+            if not is_dir:
+                found.append((here, Input(path, _relative_id(here), link=link)))
+                continue
+            real = real or os.path.realpath(path)
+            if real in ancestors:
+                report(here, path, f"is a symbolic link loop (it leads back to {real})")
+                continue
+            walk(path, here, ancestors | {real})
+
+    walk(root, (), frozenset({top}))
+    return [item for _, item in sorted(found, key=lambda f: f[0])]
 
 
-def inputs(paths: Iterable[str | Path]) -> list[Input]:
-    """Files named, and the article files inside folders named (recursively, sorted), with ids."""
+def _relative_id(rel: tuple[str, ...]) -> str:
+    return "/".join([*rel[:-1], Path(rel[-1]).stem])
+
+
+def inputs(paths: Iterable[str | Path], follow_symlinks: bool = False) -> list[Input]:
+    """Files named, and the article files inside folders named (recursively, sorted), with ids;
+    what cannot be read inside a folder is an ``Input`` with a ``problem``, reported when read."""
     out: list[Input] = []
-    seen: set[Path] = set()
+    seen: set[str] = set()
     stdin = False
     for p in map(Path, paths):
         if str(p) == STDIN:
@@ -344,41 +459,54 @@ def inputs(paths: Iterable[str | Path]) -> list[Input]:
             out.append(Input(p, "stdin"))
             continue
         if p.is_dir():
-            found = [(f, _relative_id(f, p)) for f in _walk(p)]
+            found = _walk(p, follow_symlinks)
         elif p.is_file():
-            found = [(p, p.stem)]
+            found = [Input(p, p.stem)]
         else:
             raise UsageError(f"{p} does not exist: give article files (.txt, .html, .jsonl), folders that hold them, or -")
-        for f, fid in found:
-            key = f.resolve()
+        direct = {os.path.realpath(i.path) for i in found if not i.link and i.problem is None}
+        for item in found:
+            if item.problem is not None:
+                out.append(item)
+                continue
+            key = os.path.realpath(item.path)
+            if item.link and key in direct:
+                continue  # a link to a file of the folder: read by its own name
             if key not in seen:
                 seen.add(key)
-                out.append(Input(f, fid))
+                out.append(item)
     return out
 
 
 def expand(paths: Iterable[str | Path]) -> list[Path]:
     """The files ``inputs`` would read (``-`` for standard input), in order."""
-    return [i.path for i in inputs(paths)]
+    return [i.path for i in inputs(paths) if i.problem is None]
 
 
 def read_input(item: Input) -> Iterator[Article | Skipped]:
-    """The articles of one input (one, or one a line for JSON lines)."""
-    if item.kind == "stdin":
-        yield read_stdin()
-    elif item.kind == "jsonl":
-        yield from read_jsonl(item.path, item.id)
-    else:
-        yield read_file(item.path, item.id)
+    """The articles of one input (one, or one a line for JSON lines); whatever goes wrong reading
+    it is a ``Skipped``, so one bad input never stops the others."""
+    if item.problem is not None:
+        yield Skipped(str(item.path), item.problem)
+        return
+    try:
+        if item.kind == "stdin":
+            yield read_stdin()
+        elif item.kind == "jsonl":
+            yield from read_jsonl(item.path, item.id)
+        else:
+            yield read_file(item.path, item.id)
+    except (OSError, ValueError, RecursionError, MemoryError) as err:
+        yield Skipped(str(item.path), f"cannot be read ({type(err).__name__}: {err})")
 
 
-def read_articles(paths: Iterable[str | Path]) -> Iterator[Article | Skipped | Note]:
+def read_articles(paths: Iterable[str | Path], follow_symlinks: bool = False) -> Iterator[Article | Skipped | Note]:
     """Every article under the given paths, in a stable order, with the bad ones reported.
 
     The paths are checked at once (a missing one raises ``UsageError`` before anything is read);
     the files are read lazily, as the result is iterated.
     """
-    return _read_all(inputs(paths))
+    return _read_all(inputs(paths, follow_symlinks))
 
 
 def _read_all(items: list[Input]) -> Iterator[Article | Skipped | Note]:
