@@ -326,12 +326,17 @@ def serve(
 
 
 def run() -> None:
-    """Entry point that also turns unexpected interrupts into a clean exit."""
+    """Entry point that also turns unexpected interrupts, and an operating-system error that no
+    command turned into a ``KgError`` (a path, a permission, a full disk), into one line."""
     try:
         app()
     except KeyboardInterrupt:
         err.print("kg: interrupted")
         sys.exit(130)
+    except OSError as e:
+        where = f": {e.filename}" if e.filename else ""
+        err.print(f"kg: error: {e.strerror or e}{where}", markup=False, highlight=False)
+        sys.exit(1)
 
 
 @app.command(name="eval")

@@ -36,7 +36,10 @@ def _project_table(cwd: Path) -> dict[str, object]:
         return {}
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, OSError) as err:
+    except RecursionError as err:
+        raise UsageError(f"{path} is not TOML kg can read (nested too deeply); fix it or run kg from another "
+                         "folder") from err
+    except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError) as err:
         raise UsageError(f"{path} is not valid TOML ({err}); fix it or run kg from another folder") from err
     table = data.get("tool", {}).get("kg", {})
     return table if isinstance(table, dict) else {}

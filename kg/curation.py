@@ -161,7 +161,7 @@ def curation_path(flag: Path | str | None = None, cwd: Path | None = None) -> Pa
     if project.is_file():
         try:
             table = tomllib.loads(project.read_text(encoding="utf-8")).get("tool", {}).get("kg", {})
-        except (tomllib.TOMLDecodeError, OSError):
+        except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError, RecursionError):
             table = {}
         value = table.get("curation") if isinstance(table, dict) else None
         if isinstance(value, str) and value:
@@ -193,6 +193,8 @@ def parse(text: str, path: Path | None = None) -> Curation:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise UsageError(f"{where} is not valid TOML: {err}") from err
+    except RecursionError as err:
+        raise UsageError(f"{where} is not TOML kg can read: it is nested too deeply") from err
     unknown = sorted(set(data) - set(TABLES) - {"linking"})
     if unknown:
         raise UsageError(f"{where}: unknown key or table {unknown[0]!r}; expected linking or "

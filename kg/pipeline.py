@@ -17,7 +17,8 @@ from typing import Callable, Iterable, Iterator
 
 from .article_job import ArticleGraph, JobSpec, Zone, jobs, read_job
 from .config import Settings
-from .errors import UsageError
+from .errors import KgError, UsageError
+from .files import make_folder
 from .facts import Article, ArticleFacts
 from .iris import Minter
 from .mapping import LAYOUT_VERSION
@@ -25,7 +26,7 @@ from .nlp.clean import clean
 from .nlp.hygiene import sanitize
 from .nlp.pipeline import load
 from .sources import Note, Skipped, read_articles
-from .store import Store, open_store
+from .store import Store, close_after_error, open_store
 from .store_writer import StoreWriter
 from .workers import run_articles
 
@@ -161,18 +162,25 @@ def build(
         try:
             for done in run_articles(todo(), spec, settings.workers, dask, say):
                 stored(writer.put(done))
-        finally:
-            stored(writer.close())  # what was parsed is stored, also when the build stops on an error
+        except BaseException:
+            try:
+                stored(writer.close())  # what was parsed is stored, also when the build stops on an error
+            except (KgError, OSError):
+                pass  # the first error is the one to report
+            raise
+        stored(writer.close())
         from .resolve import update_resolution  # cross-article entities: the {base}resolution graph
 
         update_resolution(store, minter, say, if_changed=report.articles == 0)
         if out_dir is not None:
-            out_dir.mkdir(parents=True, exist_ok=True)
+            make_folder(out_dir)
             ttl = out_dir / "graph.ttl"
             export_file(store, ttl, "turtle")
             html = out_dir / "graph.html"
             write_view(load_network(store), html, title="kg: news knowledge graph")
             report.outputs = [str(ttl), str(html)]
-    finally:
-        store.close()
+    except BaseException:
+        close_after_error(store)
+        raise
+    store.close()
     return report

@@ -226,8 +226,12 @@ class _OxigraphBase:
                 read.exception()  # wait: a dump under way ends before the handle goes
         store = self.__dict__.pop("_store", None)
         if store is not None:
-            store.flush()
-            del store
+            try:
+                store.flush()
+            except OSError as err:  # a full disk: what was committed before is kept
+                raise StoreError(f"could not flush the store: {err}") from err
+            finally:
+                del store
 
 
 class OxigraphStore(_OxigraphBase):
@@ -261,8 +265,19 @@ def opened(location: str | Path | None, base: str | None = None) -> Iterator[Sto
     store = open_store(location, base)
     try:
         yield store
-    finally:
+    except BaseException:
+        close_after_error(store)
+        raise
+    store.close()
+
+
+def close_after_error(store: Store) -> None:
+    """Close a store while an error is on its way up: an error of the close itself (the disk that
+    was full for the write is full for the flush too) must not hide the first one."""
+    try:
         store.close()
+    except (OSError, StoreError):
+        pass
 
 
 def open_store(location: str | Path | None, base: str | None = None) -> Store:
