@@ -27,7 +27,6 @@ import json
 import re
 import socket
 import sys
-import threading
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,6 +45,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from . import __version__
 from .errors import StoreError, StoreLocked, UsageError
 from .queries import QUERY_DIR
+from .server_net import Limits, OriginGuard, SingleFlight, guarded_protocol
 from .sparql_guard import (
     GRAPH_TYPES, RESULT_TYPES, PoolBusy, QueryTimeout, Rejected, Reply, WorkerCrashed, WorkerPool, scan,
     store_fingerprint,
@@ -411,8 +411,8 @@ class _PoolStore:
 def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
     """The ASGI app. Without ``pool``, its lifespan starts (and stops) one over ``config.store``."""
     check_config(config)
-    state: dict[str, Any] = {"pool": pool, "view": None}
-    view_lock = threading.Lock()
+    state: dict[str, Any] = {"pool": pool}
+    view_flight: SingleFlight[str] = SingleFlight()
     entity_prefix = config.base + "entity/"
 
     @asynccontextmanager
@@ -693,21 +693,13 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
         from .network import load_network
         from .view import render_view as render
 
-        fingerprint = store_fingerprint(config.store)
-        with view_lock:
-            cached = state["view"]
-            if cached is not None and cached[0] == fingerprint:
-                return cached[1]
         network = load_network(_PoolStore(run))  # type: ignore[arg-type]
-        html = render(network, title="kg: news knowledge graph")
-        with view_lock:
-            state["view"] = (fingerprint, html)
-        return html
+        return render(network, title="kg: news knowledge graph")
 
     @app.get("/view", response_class=HTMLResponse, summary="the network view")
     async def view() -> Response:
-        try:
-            html = await run_in_threadpool(render_view)
+        try:  # drawn once per version of the store, on a thread, one drawing at a time
+            html = await view_flight.get(store_fingerprint(config.store), render_view)
         except Rejected as err:
             return _error(err.status, err.message)
         except QueryTimeout:
@@ -770,6 +762,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
         app.add_middleware(CORSMiddleware, allow_origins=[config.cors], allow_credentials=False,
                            allow_methods=["GET", "POST"], allow_headers=["Accept", "Content-Type", "Authorization"],
                            expose_headers=["X-Kg-Truncated"], max_age=600)
+    app.add_middleware(OriginGuard, cors=config.cors)  # a browser's POST from another origin: 403
     names, any_ip = _host_names(config)
     app.add_middleware(HostGuard, names=names, any_ip=any_ip)
     app.add_middleware(SecurityHeaders)  # outermost: also on the guards' own answers
@@ -831,6 +824,13 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
+def connection_limits(limits: Limits = Limits()) -> dict[str, Any]:
+    """uvicorn settings under which idle or slow clients hold no slot others need (``kg.server_net``):
+    no cap on open connections as such (uvicorn's ``limit_concurrency`` answered 503 to everyone
+    once 200 sockets were open), but a read deadline and caps that close the oldest idle ones."""
+    return {"http": guarded_protocol(limits), "limit_concurrency": None, "h11_max_incomplete_event_size": limits.max_head}
+
+
 def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | None = None) -> None:
     """Bind, start the workers, announce the URL, and answer until interrupted."""
     import uvicorn
@@ -853,7 +853,7 @@ def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | Non
         app = create_app(config, pool)
         server = uvicorn.Server(uvicorn.Config(
             app, log_level="warning", access_log=False, proxy_headers=False, server_header=False,
-            lifespan="on", timeout_graceful_shutdown=3, limit_concurrency=200, timeout_keep_alive=5))
+            lifespan="on", timeout_graceful_shutdown=3, timeout_keep_alive=5, **connection_limits()))
         if announce is not None:
             announce(url_of(sock), pool)
         else:
