@@ -5,15 +5,16 @@ timeout, and overflows its stack (the whole process dies with SIGSEGV) on deeply
 or very long queries; rdflib's parser hits Python's recursion limit from about 30 nested
 brackets. So a request goes through four layers:
 
-1. ``scan(text)`` — a SPARQL lexer (strings, IRIs, comments) over the text as sent *and*
-   with ``\\u`` escapes expanded (rdflib expands them before parsing, Oxigraph does not):
-   bracket depth at most ``MAX_DEPTH``, at most ``MAX_OPERATORS`` tokens that deepen the
-   algebra (operators, ``{``, ``UNION``, ``OPTIONAL``...), and no ``SERVICE``, ``LOAD``,
-   ``FROM`` or ``USING`` keyword. Cheap: it runs in the server before anything else.
-2. ``check(text, update)`` — rdflib's SPARQL parser; the parse tree is walked for
-   ``ServiceGraphPattern``, ``DatasetClause`` (FROM / FROM NAMED), ``Load`` and
+1. ``kg.sparql_text.canonical(text)`` — an exact SPARQL 1.1 lexer reads the text once and
+   writes it again without comments or escapes (the *canonical* text, the only one checked and
+   run: see that module); bracket depth at most ``MAX_DEPTH``, at most ``MAX_OPERATORS``
+   tokens that deepen the algebra (operators, ``{``, ``UNION``, ``OPTIONAL``...), and no word
+   that starts like ``SERVICE``, ``LOAD``, ``FROM`` or ``USING``. Cheap: the server runs it
+   (``scan``) before anything else, and the worker again to get the text it checks and runs.
+2. ``check(text, update)`` — rdflib's SPARQL parser over the canonical text; the parse tree is
+   walked for ``ServiceGraphPattern``, ``DatasetClause`` (FROM / FROM NAMED), ``Load`` and
    ``UsingClause``. It also gives the query form. It runs in a worker, under the timeout,
-   because parsing pathological text can take seconds.
+   because parsing pathological text can take seconds. Oxigraph then runs the canonical text.
 3. A worker process (``python -m kg.sparql_guard``) opens the store read-only
    (``pyoxigraph.Store.read_only``; one read-write worker when updates are allowed), drops
    its network (a fresh network namespace, where the kernel allows it), evaluates in a
@@ -51,15 +52,13 @@ from typing import Any, Iterable
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
+from .sparql_text import FORBIDDEN, MAX_DEPTH, MAX_OPERATORS, Rejected, canonical, scan
+
 __all__ = [
-    "MAX_DEPTH", "MAX_OPERATORS", "Rejected", "scan", "check", "WorkerPool", "Reply",
+    "MAX_DEPTH", "MAX_OPERATORS", "Rejected", "scan", "canonical", "check", "WorkerPool", "Reply",
     "QueryTimeout", "PoolBusy", "WorkerCrashed", "RESULT_TYPES", "GRAPH_TYPES", "store_fingerprint",
 ]
 
-#: Deepest nesting of ``{ ( [`` a request may have (Oxigraph's parser is cubic in it).
-MAX_DEPTH = 64
-#: Most tokens that deepen the algebra tree (every one is a stack frame or more in Oxigraph).
-MAX_OPERATORS = 10_000
 #: Stack of the worker thread that parses and evaluates.
 WORKER_STACK = 512 * 1024 * 1024
 
@@ -76,102 +75,6 @@ GRAPH_TYPES: dict[str, str] = {
     "application/n-triples": "nt",
     "application/ld+json": "jsonld",
 }
-FORBIDDEN = {
-    "SERVICE": "SERVICE (federated query) is not allowed: this endpoint never connects anywhere",
-    "LOAD": "LOAD is not allowed: this endpoint never reads files or URLs",
-    "FROM": "FROM / FROM NAMED are not allowed: the dataset is the local store (use GRAPH <iri> { ... })",
-    "USING": "USING / USING NAMED are not allowed: the dataset is the local store (use GRAPH <iri> { ... })",
-}
-
-
-class Rejected(Exception):
-    """A request refused before (or instead of) running; ``status`` is the HTTP code."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
-# --- 1. the lexical scan -----------------------------------------------------------------
-
-_TOKEN = re.compile(
-    r"""
-     (?P<ws>\s+)
-    |(?P<comment>\#[^\r\n]*)
-    |(?P<iri><[^<>"{}|^`\\\x00-\x20]*>)
-    |(?P<str>\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"|'''(?:[^'\\]|\\.|'(?!''))*'''
-            |"(?:[^"\\\n\r]|\\.)*"|'(?:[^'\\\n\r]|\\.)*')
-    |(?P<var>[?$][^\s<>"'{}()\[\],;.?$!=&|^*/+\-\#]+)
-    |(?P<word>[^\s<>"'{}()\[\],;.?$!=&|^*/+\-\#]+)
-    |(?P<open>[{(\[])
-    |(?P<close>[})\]])
-    |(?P<op>\|\||&&|!=|<=|>=|\^\^|.)
-    """,
-    re.VERBOSE | re.DOTALL,
-)
-_DEEPENING_WORDS = {"UNION", "OPTIONAL", "MINUS", "FILTER", "BIND", "GRAPH", "EXISTS", "SELECT", "NOT", "IN"}
-_NOT_DEEPENING_OPS = {".", ",", ";", "^^", "@"}
-_UESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
-
-
-def _expand_escapes(text: str) -> str:
-    def one(m: re.Match[str]) -> str:
-        code = int(m.group(1) or m.group(2), 16)
-        return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else m.group(0)
-
-    return _UESCAPE.sub(one, text)
-
-
-def _scan_one(text: str) -> tuple[int, int, set[str]]:
-    depth = max_depth = operators = 0
-    words: set[str] = set()
-    for m in _TOKEN.finditer(text):
-        kind = m.lastgroup
-        if kind == "open":
-            depth += 1
-            if depth > max_depth:
-                max_depth = depth
-                if max_depth > MAX_DEPTH:
-                    break
-            if m.group() == "{":
-                operators += 1
-        elif kind == "close":
-            depth = max(0, depth - 1)
-        elif kind == "word":
-            w = m.group().upper()
-            if w in FORBIDDEN:
-                words.add(w)
-            elif w in _DEEPENING_WORDS:
-                operators += 1
-        elif kind == "op" and m.group() not in _NOT_DEEPENING_OPS:
-            operators += 1
-        if operators > MAX_OPERATORS:
-            break
-    return max_depth, operators, words
-
-
-def scan(text: str, update: bool = False) -> None:
-    """Refuse (``Rejected``, 400) a request too deep, too long, or naming a forbidden keyword."""
-    what = "update" if update else "query"
-    if not text.strip():
-        raise Rejected(f"the {what} is empty")
-    if "\x00" in text:
-        raise Rejected(f"the {what} contains a NUL character")
-    variants = [text]
-    expanded = _expand_escapes(text)
-    if expanded != text:
-        variants.append(expanded)
-    for variant in variants:
-        depth, operators, words = _scan_one(variant)
-        if depth > MAX_DEPTH:
-            raise Rejected(f"the {what} is nested too deep (more than {MAX_DEPTH} levels of brackets)")
-        if operators > MAX_OPERATORS:
-            raise Rejected(f"the {what} is too complex (more than {MAX_OPERATORS} operators)")
-        for w in sorted(words):
-            raise Rejected(FORBIDDEN[w])
-
-
 # --- 2. the parse check (runs in a worker) ------------------------------------------------
 
 _PARSE_FORBIDDEN = {
@@ -447,6 +350,11 @@ def store_fingerprint(path: str | Path) -> tuple[tuple[str, int, int], ...]:
     return tuple(sorted(out))
 
 
+#: Set to "off" (tests only) to keep the workers in the network of the server, as where the kernel
+#: refuses ``unshare``: then the guard alone keeps SERVICE and LOAD from running.
+SANDBOX_ENV = "KG_SERVE_SANDBOX"
+
+
 def _sandbox() -> bool:
     """Best effort: no core dumps and a network namespace of our own."""
     try:
@@ -455,7 +363,7 @@ def _sandbox() -> bool:
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     except (ImportError, ValueError, OSError):
         pass
-    if not sys.platform.startswith("linux"):
+    if not sys.platform.startswith("linux") or os.environ.get(SANDBOX_ENV) == "off":
         return False
     try:
         import ctypes
@@ -567,9 +475,9 @@ class _Worker:
         if self.mode != "write":
             raise Rejected("this worker is read-only", 403)
         if op == "update":
-            scan(req["text"], update=True)
-            check(req["text"], update=True)
-            self.store.update(req["text"])
+            text = canonical(req["text"], update=True)  # what is checked is what runs
+            check(text, update=True)
+            self.store.update(text)
             self.store.flush()
             return {"status": 204}, b""
         if op == "graph_put":
@@ -604,8 +512,7 @@ class _Worker:
     def query(self, req: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
         import pyoxigraph as ox
 
-        text = req["text"]
-        scan(text)
+        text = canonical(req["text"])  # what is checked is what runs
         form = check(text)
         media = req.get("results") if form in ("select", "ask") else req.get("graph")
         if not media:
