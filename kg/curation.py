@@ -339,6 +339,29 @@ def save(cur: Curation, path: Path | str | None = None) -> Path:
     return p
 
 
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock for a read-modify-write of the curation file ``path`` (another kg
+    command waits for it), so that two commands that edit one file at once both land. The lock is
+    taken on ``.NAME.lock`` beside it: the file itself is replaced by a rename on every write."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no lock
+        yield
+        return
+    lock = path.parent / f".{path.name}.lock"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as err:
+        raise UsageError(f"cannot lock curation file {path}: {err.strerror or err}") from err
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
 # --- entity references --------------------------------------------------------------------
 
 
@@ -507,16 +530,18 @@ def curate(command: str, store_location: str, base: str, *args: str, curation_fi
 
     path = curation_path(curation_file)
     with opened(store_location) as store:  # fails at once if another kg process holds the store
-        cur = load(path)
-        links = load_links(linking_path(cur.linking_path()))
-        res = compute(load_data(store), cur, links, base)
-        if not res.clusters:
-            raise UsageError(f"the store {store_location} holds no entities; build some articles first (kg build)")
-        said = COMMANDS[command](cur, res, *args, base, **options)
-        before = dumps(load(path)) if path.exists() else None
-        if dumps(cur) == before:
-            return said, None
-        save(cur, path)
+        with locked(path):  # from reading the file to writing it: no other command's decision is lost
+            cur = load(path)
+            links = load_links(linking_path(cur.linking_path()))
+            res = compute(load_data(store), cur, links, base)
+            if not res.clusters:
+                raise UsageError(f"the store {store_location} holds no entities; build some articles first "
+                                 "(kg build)")
+            said = COMMANDS[command](cur, res, *args, base, **options)
+            before = dumps(load(path)) if path.exists() else None
+            if dumps(cur) == before:
+                return said, None
+            save(cur, path)
         after = update_resolution(store, base, curation=cur)
         said += [f"note: {n}" for n in after.notes]
     return said, path

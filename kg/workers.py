@@ -10,7 +10,11 @@ zone until they have parsed ``article_job.ZONE_CHARS`` characters (``article_job
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -70,12 +74,37 @@ def _ordered(articles: Iterator[Article], submit: Callable[[list[Article]], Any]
         yield from result(first)
 
 
-def _warm(name: str) -> None:
-    """Load the model when a worker process starts, so the first article does not wait for it."""
-    try:
-        model(name)
-    except KgError:
-        pass  # the first job raises it again, with its message, to the driver
+def _start_worker(parent: int, name: str | None) -> None:
+    """When a worker process starts: die with the driver, and load the model (spawned workers),
+    so the first article does not wait for it."""
+    die_with(parent)
+    if name is not None:
+        try:
+            model(name)
+        except KgError:
+            pass  # the first job raises it again, with its message, to the driver
+
+
+def die_with(parent: int, every: float = 0.5) -> None:
+    """End this process when process ``parent`` ends, even if it is killed (SIGKILL leaves no time
+    to stop anyone): on Linux the kernel sends SIGKILL (``PR_SET_PDEATHSIG``); everywhere a thread
+    checks every ``every`` seconds that the parent is still the parent."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # it ended before the line above
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="kg-parent-watch", daemon=True).start()
 
 
 def _start_method() -> str:
@@ -89,8 +118,8 @@ def _in_pool(articles: Iterator[Article], spec: JobSpec, workers: int) -> Iterat
     if method == "fork":
         model(spec.model)  # loaded once, here; a missing model is reported before any worker starts
     ctx = multiprocessing.get_context(method)
-    warm = {"initializer": _warm, "initargs": (spec.model,)} if method != "fork" else {}
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, **warm) as pool:  # type: ignore[arg-type]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker,
+                             initargs=(os.getpid(), spec.model if method != "fork" else None)) as pool:
         def result(f: Future[list[ArticleGraph]]) -> list[ArticleGraph]:
             try:
                 return f.result()
