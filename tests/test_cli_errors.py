@@ -35,8 +35,8 @@ class FullDisk:
 
 opened = store.OxigraphStore.__init__
 
-def init(self, path):
-    opened(self, path)
+def init(self, *args, **kwargs):
+    opened(self, *args, **kwargs)
     self._store = FullDisk(self._store)
 
 store.OxigraphStore.__init__ = init
