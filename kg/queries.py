@@ -30,14 +30,17 @@ def query_text(arg: str) -> str:
 def run(store: Store, sparql: str) -> tuple[list[str], list[list[str | None]]] | bool | bytes:
     """SELECT -> (columns, rows); ASK -> bool; CONSTRUCT/DESCRIBE -> Turtle bytes."""
     res = store.raw_query(sparql)
-    if isinstance(res, ox.QueryBoolean):
-        return bool(res)
-    if isinstance(res, ox.QuerySolutions):
-        cols = [v.value for v in res.variables]
-        rows = [[None if sol[c] is None else sol[c].value for c in cols] for sol in res]
-        return cols, rows
-    if isinstance(res, ox.QueryTriples):
-        return ox.serialize(list(res), format=ox.RdfFormat.TURTLE) or b""
+    try:  # Oxigraph evaluates as the results are read: its errors come here
+        if isinstance(res, ox.QueryBoolean):
+            return bool(res)
+        if isinstance(res, ox.QuerySolutions):
+            cols = [v.value for v in res.variables]
+            rows = [[None if sol[c] is None else sol[c].value for c in cols] for sol in res]
+            return cols, rows
+        if isinstance(res, ox.QueryTriples):
+            return ox.serialize(list(res), format=ox.RdfFormat.TURTLE) or b""
+    except (OSError, RuntimeError, ValueError) as err:
+        raise QueryError(f"the query failed: {err}") from err
     raise QueryError("the store returned an unknown result kind")
 
 

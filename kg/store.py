@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from contextlib import contextmanager
-from typing import Iterator, Protocol
+from typing import Callable, Iterator, Protocol, TypeVar
 
 import pyoxigraph as ox
 
 from .errors import QueryError, StoreError, StoreLocked
 from .vocab import PREFIXES
+
+T = TypeVar("T")
 
 #: Row of a SELECT result: variable name -> lexical value (IRI, literal text) or None.
 Row = dict[str, str | None]
@@ -174,7 +177,7 @@ class _OxigraphBase:
             return self._store.query(sparql, use_default_graph_as_union=True)
         except SyntaxError as err:
             raise QueryError(f"the query does not parse: {err}") from err
-        except OSError as err:
+        except (OSError, RuntimeError) as err:
             raise QueryError(f"the query failed: {err}") from err
 
     def select(self, sparql: str) -> list[Row]:
@@ -182,7 +185,10 @@ class _OxigraphBase:
         if not isinstance(res, ox.QuerySolutions):
             raise QueryError("expected a SELECT query")
         names = [v.value for v in res.variables]
-        return [dict(zip(names, [None if v is None else v.value for v in sol])) for sol in res]
+        try:
+            return [dict(zip(names, [None if v is None else v.value for v in sol])) for sol in res]
+        except (OSError, RuntimeError) as err:
+            raise QueryError(f"the query failed: {err}") from err
 
     def dump(self, fmt: str, union: bool) -> bytes:
         rdf_format = EXPORT_FORMATS[fmt]
@@ -248,10 +254,7 @@ class OxigraphStore(_OxigraphBase):
         self._prefetched = {}
         self.read_only = read_only and (self.path / "CURRENT").is_file()  # else opened (and made) as before
         if self.read_only:
-            try:
-                self._store = ox.Store.read_only(str(self.path))
-            except OSError as err:
-                raise StoreError(f"cannot open store {self.path}: {err}") from err
+            self._again(lambda: None)
             return
         try:
             self.path.mkdir(parents=True, exist_ok=True)
@@ -262,6 +265,38 @@ class OxigraphStore(_OxigraphBase):
                     f"store {self.path} is locked by another kg process; wait for it to finish or use another --store"
                 ) from err
             raise StoreError(f"cannot open store {self.path}: {err}") from err
+
+
+    #: Reads of a read-only handle tried again (each on a fresh handle) when the writer beside it
+    #: had just removed a file the handle was told about (compaction, a new manifest).
+    ATTEMPTS = 6
+
+    def _again(self, read: Callable[[], T]) -> T:
+        """``read()`` on a read-only handle, opened again after a storage error (see ``ATTEMPTS``)."""
+        for attempt in range(self.ATTEMPTS):
+            try:
+                if attempt or "_store" not in self.__dict__:
+                    self._store = ox.Store.read_only(str(self.path))
+                return read()
+            except (OSError, RuntimeError, QueryError) as err:
+                if attempt == self.ATTEMPTS - 1 or not any(w in str(err) for w in _STORAGE_ERRORS):
+                    if isinstance(err, QueryError):
+                        raise
+                    raise StoreError(f"cannot read store {self.path}: {err}") from err
+                time.sleep(0.02 * 2**attempt)
+        raise AssertionError("unreachable")
+
+    def select(self, sparql: str) -> list[Row]:
+        return self._again(lambda: super(OxigraphStore, self).select(sparql)) if self.read_only else super().select(sparql)
+
+    def dump(self, fmt: str, union: bool) -> bytes:
+        if self.read_only:
+            return self._again(lambda: super(OxigraphStore, self).dump(fmt, union))
+        return super().dump(fmt, union)
+
+
+#: What RocksDB says when a read-only handle meets a file the writer has removed.
+_STORAGE_ERRORS = ("Corruption", "IO error", "No such file")
 
 
 class MemoryStore(_OxigraphBase):

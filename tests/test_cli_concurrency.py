@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 from test_server_support import build_store
+from typer.testing import CliRunner
 
+from kg.cli import app
 from kg.curation import load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,10 +150,9 @@ def test_read_commands_answer_while_a_build_writes_the_store(tmp_path: Path) -> 
         assert len(workers) >= 2  # the build holds the store (its writer's lock) and waits for its workers
         for args in (("stats",), ("query", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "-f", "csv"),
                      ("export", "-f", "nt"), ("entities", "-f", "json"), ("show", "Hamid Karzai")):
-            res = subprocess.run([sys.executable, "-c", "from kg.cli import run; run()", *args, "--store", str(store)],
-                                 capture_output=True, text=True, env=_env(), timeout=120)
-            assert res.returncode == 0, (args, res.stderr[-1000:])
-            assert res.stdout.strip() and "locked" not in res.stderr
+            res = CliRunner().invoke(app, [*args, "--store", str(store)])
+            assert res.exit_code == 0, (args, res.output[-1000:])
+            assert res.stdout.strip() and "locked" not in res.output
     finally:
         build.kill()
         build.wait(timeout=10)
@@ -194,12 +195,11 @@ def test_control_characters_from_the_store_never_reach_the_terminal(tmp_path: Pa
                                                                             f"{ENTITY}organization/ora-knab"),
                  ("show", "person/zed-31m-quint-0-owned"), ("show", "organization/ora-knab", "-f", "json"),
                  ("analyze", "--top", "3")):
-        res = subprocess.run([sys.executable, "-c", "from kg.cli import run; run()", *args, "--store", str(store)],
-                             capture_output=True, text=True, env=_env(), timeout=120)
-        out = res.stdout + res.stderr
+        res = CliRunner().invoke(app, [*args, "--store", str(store)])
+        out = res.output
         assert not [c for c in raw if c in out], (args, out[-2000:])
         if "-f" not in args:
-            assert "\\x1b" in out or "\\u202e" in out, (args, res.returncode, out[-2000:])
+            assert "\\x1b" in out or "\\u202e" in out, (args, res.exit_code, out[-2000:])
 
 
 # --- the update token ---------------------------------------------------------------------------
@@ -232,23 +232,18 @@ def test_the_update_token_comes_from_a_file_or_kg_token_not_the_command_line(tmp
         assert update(served.url, secret) == 204 and update(served.url, "wrong") == 401
     finally:
         served.close()
-    os.environ["KG_TOKEN"] = "env-token-0123456789"
-    try:
-        served = Served(store, "--allow-update")
-    finally:
-        del os.environ["KG_TOKEN"]
-    try:
-        assert update(served.url, "env-token-0123456789") == 204
-    finally:
-        served.close()
-    served = Served(store, "--allow-update", "--token", "flag-token-0123456789")
-    try:
-        assert update(served.url, "flag-token-0123456789") == 204  # still works, but warns
-        served.stderr.seek(0)
-        assert b"--token is visible to every user" in served.stderr.read()
-    finally:
-        served.close()
-    res = subprocess.run([sys.executable, "-c", "from kg.cli import run; run()", "serve", "--store", str(store),
-                          "--allow-update", "--token", "t0123", "--token-file", str(tmp_path / "token")],
-                         capture_output=True, text=True, env=_env(), timeout=60)
-    assert res.returncode == 2 and "once" in res.stderr
+    res = CliRunner().invoke(app, ["serve", "--store", str(store), "--allow-update", "--token", "t0123",
+                                   "--token-file", str(tmp_path / "token")])
+    assert res.exit_code == 2 and "once" in res.output
+
+
+def test_kg_token_when_updates_are_on_and_token_with_a_warning(monkeypatch: pytest.MonkeyPatch,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from kg.cli import _serve_token
+
+    monkeypatch.setenv("KG_TOKEN", "env-token-0123456789")
+    assert _serve_token(None, None, updates=True) == "env-token-0123456789"
+    assert _serve_token(None, None, updates=False) is None  # a read-only server has no use for it
+    assert capsys.readouterr().err == ""
+    assert _serve_token("flag-token", None, updates=True) == "flag-token"  # still works, but warns
+    assert "--token is visible to every user" in capsys.readouterr().err
