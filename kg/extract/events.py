@@ -376,9 +376,6 @@ class EventReader:
         out: list[Event] = []
         if _anonymity_formula(verb):
             return out
-        if lemma in REPORTING_VERBS and not passive and not any(targets) and not things \
-                and self._attribution_only(verb, actors):
-            return out
         for actor in actors:
             if actor is None and not passive:
                 continue
@@ -394,15 +391,6 @@ class EventReader:
                     confidence=_confidence(rule, actor, target), rule=rule,
                 ))
         return out
-
-
-    def _attribution_only(self, verb: Token, actors: list[str | None]) -> bool:
-        """ "officials said ...", "police said": an unnamed source's saying is sourcing, not an event.
-
-        The reported clause keeps the source as ``reported_by``; a named speaker's statement
-        ("Little said") stays an event of its own.
-        """
-        return bool(actors) and all(a is not None and a.startswith("Group:") for a in actors)
 
 
 def _stranded_object(tok: Token) -> bool:
