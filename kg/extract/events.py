@@ -14,29 +14,19 @@ from spacy.tokens import Span, Token
 from ..facts import Evidence, Event
 from ..nlp.lexicon import (
     GOAL_PREPOSITIONS,
-    HABITUAL_ADVERBS,
-    MODALS,
-    NON_EVENT_VERBS,
     OBJECT_CONTROL_VERBS,
-    PLAN_NOUNS,
-    PLAN_VERBS,
     QUANTITY_NOUNS,
     REPORTING_VERBS,
-    REQUEST_VERBS,
-    UNACCUSATIVE_VERBS,
 )
 from .accusation import accusation
 from .entities import EntityIndex
+from .modality import modality, negated
 from .nominal import nominal_events
+from .verbs import NAMING_VERBS, is_event_verb
+from .verbs import is_verb as _is_verb
 
 _SUBJ = ("nsubj", "csubj")
 _CLAUSE_LINKS = ("xcomp", "ccomp", "conj", "advcl", "relcl", "acl", "pcomp")
-_CONDITIONAL_MARKS = {"if", "unless", "whether"}
-_NEG_WORDS = {"not", "n't", "never", "no"}
-_NEGATIVE_VERBS = {"refuse", "decline", "fail", "deny"}
-_PREVENTING_VERBS = {"ban", "bar", "prevent", "stop", "prohibit", "block", "keep", "refrain", "forbid", "restrain"}
-#: "a user labelled Anonymous", "a group known as X": naming, not an event done to someone.
-_NAMING_VERBS = frozenset("label call name dub title know entitle nickname term style brand".split())
 _POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
 
@@ -60,32 +50,12 @@ def evidence_of(sent: Span, text: str) -> Evidence:
     return Evidence(text=text[start:end], start=start, end=end)
 
 
-#: Nouns whose "that" clause the writer does not vouch for: "the pretext that ...", "rumours that ...".
-_PRETEXT_NOUNS = frozenset("pretext pretence pretense excuse rumour rumor".split())
-
-
 def _conjuncts(tok: Token) -> list[Token]:
     out = [tok]
     for c in tok.children:
         if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON"):
             out.extend(_conjuncts(c))
     return out
-
-
-def _lost_infinitive(verb: Token) -> bool:
-    """A bare verb coordinated with a finite one ("Labour has a plan to fast-track cases, get ...
-    and take action"): English joins verbs of one form, so the bare one belongs to an infinitive
-    whose "to" the parser attached elsewhere; it states no deed."""
-    if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ or c.dep_ == "aux" for c in verb.children):
-        return False
-    head = verb.head
-    while head.dep_ == "conj" and head.head != head:
-        head = head.head
-    return head.tag_ in ("VBZ", "VBD") and not any(c.dep_ == "aux" for c in head.children)
-
-
-def _is_verb(tok: Token) -> bool:
-    return tok.pos_ == "VERB" and tok.dep_ not in ("amod", "aux", "auxpass", "compound")
 
 
 class EventReader:
@@ -165,7 +135,7 @@ class EventReader:
             # "by" phrase it is a participle ("the Center for Studies headed by Professor X").
             return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
-                and verb.lemma_.lower() not in _NAMING_VERBS \
+                and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in verb.children):  # a passive takes no object
             return [head], True  # "a plan backed by the Red Cross", "troops wounded in the attack"
         if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
@@ -174,7 +144,7 @@ class EventReader:
 
     def agents(self, verb: Token) -> list[Token]:
         """The "by" phrase of a passive verb."""
-        out = []
+        out: list[Token] = []
         for c in verb.children:
             if c.dep_ == "agent":
                 out.extend(t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p))
@@ -183,11 +153,6 @@ class EventReader:
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
         direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)]
-        if not direct:
-            # "X shot and mortally wounded Y", parsed with "wounded" as Y's adjective and Y as a
-            # conjunct of "shot": the name is the object of both verbs.
-            direct = [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "PROPN" and c.i > verb.i
-                      and any(a.dep_ == "amod" and a.tag_ in ("VBN", "VBD") for a in c.lefts)]
         if verb.dep_ == "relcl" and verb.head.pos_ in ("NOUN", "PROPN"):
             # "a war that Scientology has been waging": the relative pronoun object is the head noun.
             direct = [verb.head if t.tag_ in ("WDT", "WP") and t.lower_ in ("that", "which", "whom", "who")
@@ -221,87 +186,6 @@ class EventReader:
                     prep_word = c.lower_
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
-    # ----- context ------------------------------------------------------------
-    def negated(self, verb: Token) -> bool:
-        """Whether the clause, or a clause that governs it by control, is negated."""
-        t = verb
-        for _ in range(4):
-            if any(c.dep_ == "neg" or c.lower_ in _NEG_WORDS and c.dep_ in ("advmod", "neg", "det") for c in t.children):
-                return True
-            if t.dep_ == "xcomp" and t.head.lemma_ in _NEGATIVE_VERBS:
-                return True
-            if t.dep_ == "pcomp" and t.head.lower_ == "from" and t.head.head.lemma_ in _PREVENTING_VERBS:
-                return True  # "banned from leaving", "stopped from entering"
-            if t.dep_ == "pcomp":
-                gov = t.head.head
-                while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov:
-                    gov = gov.head
-                if gov is not t and any(c.dep_ == "neg" for c in gov.children):
-                    return True  # "did not offer proposals for reducing tensions"
-            if t.dep_ in ("xcomp", "conj") and t.head != t:
-                t = t.head
-                if t.dep_ == "conj" or verb.dep_ == "conj":
-                    continue
-                continue
-            break
-        return False
-
-    def modality(self, verb: Token) -> tuple[str, Token | None]:
-        """asserted, reported (with the reporting verb), planned, hypothetical or generic."""
-        if _lost_infinitive(verb):
-            return "hypothetical", None
-        t = verb
-        reporter: Token | None = None
-        own_tense = False
-        for _ in range(8):
-            for c in t.children:
-                if own_tense and c.dep_ in ("aux", "advmod"):
-                    continue
-                if c.dep_ == "aux" and c.lower_ in MODALS:
-                    return MODALS[c.lower_], None
-                if c.dep_ == "mark" and c.lower_ in _CONDITIONAL_MARKS:
-                    return "hypothetical", None
-                if c.dep_ == "aux" and c.lower_ == "going":
-                    return "planned", None
-                if c.dep_ == "advmod" and c.lower_ in HABITUAL_ADVERBS:
-                    return "generic", None
-            if t.dep_ == "xcomp" and t.head.lemma_ in PLAN_VERBS:
-                return "planned", None
-            if _purpose_of_ongoing(t):
-                return "planned", None  # "is gathering volunteers to clean the river": not yet done
-            if t.dep_ == "xcomp" and t.head.lemma_ in REQUEST_VERBS and any(
-                    c.dep_ in ("dobj", "dative") for c in t.head.children):
-                return "hypothetical", None  # "urged them to leave": asked for, not done
-            if t.dep_ == "ccomp" and t.head.lemma_ in REQUEST_VERBS and any(
-                    c.dep_ == "aux" and c.lower_ == "to" for c in t.children):
-                return "hypothetical", None  # "want the company to raise wages", parsed as a clause
-            if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
-                return "planned", None  # "the office is to begin issuing forms"
-            if (t.dep_ in ("acl", "ccomp") and t.head.lemma_.lower() in _PRETEXT_NOUNS) or any(
-                    c.dep_ == "mark" and c.lower_ == "that" and c.i > 0 and c.doc[c.i - 1].lemma_.lower() in _PRETEXT_NOUNS
-                    for c in t.children):
-                return "hypothetical", None  # "under the pretext that X fired": put forward, not stated
-            if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS and t.tag_ != "VBN":
-                return "planned", None  # "a plan to build"
-            if t.dep_ in ("ccomp",) and t.head.lemma_ in REPORTING_VERBS and reporter is None:
-                reporter = t.head
-            if t.dep_ == "relcl" or t.head == t:
-                break
-            # A finite conjunct ("... should be punished, but told ...") has its own tense and modality.
-            own_tense = t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ", "VBP")
-            done_to_noun = t.dep_ == "acl" and t.tag_ == "VBN"  # "a plan backed by X": done, not planned
-            t = t.head
-            while t.pos_ not in ("VERB", "AUX") and t.head != t:
-                if t.dep_ == "relcl":
-                    break
-                if t.lemma_.lower() in PLAN_NOUNS and not done_to_noun:
-                    return "planned", None  # "proposals for reducing tensions"
-                t = t.head
-
-        if reporter is not None:
-            return "reported", reporter
-        return "asserted", None
-
     # ----- reading --------------------------------------------------------------
     def read(self, sent: Span) -> list[Event]:
         """Every event stated in a sentence (one per actor, action and target)."""
@@ -309,14 +193,7 @@ class EventReader:
         evidence = evidence_of(sent, self.text)
         seen: set[tuple[str | None, str, str | None]] = set()
         for verb in sent:
-            if not _is_verb(verb):
-                continue
-            lemma = verb.lemma_.lower()
-            if lemma in UNACCUSATIVE_VERBS or not lemma.replace("-", "").isalpha():
-                continue
-            if lemma in NON_EVENT_VERBS and not self._light(verb):
-                continue
-            if _noun_gerund(verb) or _elaborating_speech(verb):
+            if not is_event_verb(verb):
                 continue
             for ev in self._events_of(verb, evidence):
                 key = (ev.actor, ev.action, ev.target)
@@ -329,9 +206,6 @@ class EventReader:
                 seen.add(key)
                 events.append(ev)
         return events
-
-    def _light(self, verb: Token) -> bool:
-        return False
 
     def _events_of(self, verb: Token, evidence: Evidence) -> list[Event]:
         judged = accusation(verb, self.subjects) if verb.dep_ == "pcomp" and verb.tag_ == "VBG" else None
@@ -359,23 +233,21 @@ class EventReader:
             action = f"{lemma} {_counted(things[0]).lemma_.lower()}"
         elif patients and lemma not in REPORTING_VERBS:
             action = f"{lemma} {_counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
-        negated = self.negated(verb)
-        modality, reporter_verb = self.modality(verb)
+        negative = negated(verb)
+        mode, reporter_verb = modality(verb)
         reported_by = None
         if reporter_verb is not None:
             speakers, _ = self.subjects(reporter_verb)
             resolved = [self.index.resolve(s) for s in speakers]
             reported_by = next((r for r in resolved if r is not None), None)
         if judged is not None:
-            negated = negated or judged.negated
-            if judged.modality == "reported" and modality == "asserted":
-                modality = "reported"
+            negative = negative or judged.negated
+            if judged.modality == "reported" and mode == "asserted":
+                mode = "reported"
                 reported_by = self.index.resolve(judged.accuser) if judged.accuser is not None else None
         actors = [k for a in actors for k in self.index.parts(a)]
         targets = [k for t in targets for k in self.index.parts(t)]
         out: list[Event] = []
-        if _anonymity_formula(verb):
-            return out
         for actor in actors:
             if actor is None and not passive:
                 continue
@@ -387,7 +259,7 @@ class EventReader:
                 out.append(Event(
                     actor=actor, action=action, target=target, evidence=evidence,
                     trigger=Evidence(text=verb.text, start=verb.idx, end=verb.idx + len(verb.text)),
-                    negated=negated, modality=modality, reported_by=reported_by if reported_by != actor else None,
+                    negated=negative, modality=mode, reported_by=reported_by if reported_by != actor else None,
                     confidence=_confidence(rule, actor, target), rule=rule,
                 ))
         return out
@@ -423,46 +295,6 @@ def _particle_place(verb: Token, prt: Token) -> bool:
 
     ends = [verb.i] + [core_end(c) for c in verb.children if c.dep_ in ("dobj", "dative") and c.i < prt.i]
     return prt.i - max(ends) <= 1
-
-
-def _purpose_of_ongoing(clause: Token) -> bool:
-    """A purpose infinitive of an action still in progress ("was assembling leaders to take steps"):
-    the purpose is intended, not done. After a completed action ("called him to apologize") or a
-    verb of trying ("is trying to strengthen") the complement stays an event."""
-    if clause.dep_ not in ("advcl", "xcomp") or not any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children):
-        return False
-    head = clause.head
-    if clause.dep_ == "xcomp" and not any(c.dep_ == "dobj" for c in head.children):
-        return False
-    return head.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in head.children)
-
-
-def _noun_gerund(verb: Token) -> bool:
-    """ "before the party congress meeting": an -ing noun the parser took for a verb."""
-    if verb.tag_ != "VBG" or any(c.dep_ in ("aux", "dobj", "prt") for c in verb.children):
-        return False
-    if verb.dep_ == "advcl":
-        if not any(c.dep_ == "mark" and c.lower_ in ("before", "after", "during", "since", "until") for c in verb.children):
-            return False
-    elif verb.dep_ not in ("pcomp", "pobj"):
-        return False
-    subj = [c for c in verb.children if c.dep_ == "nsubj"]
-    return len(subj) == 1 and subj[0].i == verb.i - 1 and subj[0].left_edge.dep_ == "det"
-
-
-def _elaborating_speech(verb: Token) -> bool:
-    """ "claimed responsibility, saying it was revenge", "said ..., adding that ...": the participle
-    tells what the same speech act said; it is not a second statement."""
-    return (verb.dep_ == "advcl" and verb.tag_ == "VBG" and verb.lemma_ in REPORTING_VERBS
-            and verb.head.lemma_ in REPORTING_VERBS)
-
-
-def _anonymity_formula(verb: Token) -> bool:
-    """ "spoke on condition of anonymity": how a source is described, not something it did."""
-    if verb.lemma_ not in ("speak", "talk"):
-        return False
-    return any(p.dep_ == "prep" and any(o.lemma_ in ("condition", "anonymity") for o in p.children)
-               for p in verb.children)
 
 
 def _confidence(rule: str, actor: str | None, target: str | None) -> float:

@@ -146,6 +146,13 @@ declare admit acknowledge reveal suggest write indicate allege believe predict s
 emphasize point_out reiterate testify recall remark reply respond answer told
 """.split())
 
+#: Verbs of communicating: each clause of one is a statement, an event also in the present tense
+#: ("Nur tells VOA", "the party condemns the attack").
+COMMUNICATION_VERBS = REPORTING_VERBS | frozenset("""
+urge call appeal demand condemn criticize criticise praise welcome thank blame accuse promise pledge
+vow threaten propose ask request reject applaud hail commend denounce express describe speak talk
+""".split())
+
 #: Verbs whose object is the subject of their infinitive ("urged them to leave": they leave).
 OBJECT_CONTROL_VERBS = frozenset("""
 urge ask tell order force persuade allow encourage help want invite instruct compel require permit
@@ -153,7 +160,10 @@ advise beg direct enable lead oblige pressure push remind warn make let get conv
 """.split())
 
 #: Verbs that express intent or plan: what follows has not happened yet.
-PLAN_VERBS = frozenset("plan intend aim hope expect seek propose threaten vow promise pledge prepare".split())
+PLAN_VERBS = frozenset("""
+plan intend aim hope expect seek propose threaten vow promise pledge prepare agree decide offer
+volunteer want wish desire like love prefer arrange plot mean undertake resolve
+""".split())
 
 #: Modal auxiliaries and what they make of the event.
 MODALS: dict[str, str] = {
@@ -162,10 +172,54 @@ MODALS: dict[str, str] = {
     "can": "hypothetical", "ca": "hypothetical", "wo": "planned", "'d": "hypothetical",
 }
 
-#: Verbs that are not events between actors (copulas, light states, aspect).
+#: Verbs that are not events between actors (copulas, light states, aspect, control); a few of
+#: them head an event in one construction ("went to Canada", "stopped the cart": ``LIGHT_VERBS``).
 NON_EVENT_VERBS = frozenset("""
 be have seem appear become remain get do begin start continue keep stop go come include involve
 mean need know think feel like want hope wish try manage fail tend happen occur cost last
+""".split())
+
+#: States and non-agentive changes: what someone is or undergoes, not what they do ("al-Shabab
+#: controlled the south", "her condition worsened", "shares gained 15 percent").
+STATIVE_VERBS = frozenset("""
+own possess control belong contain consist comprise involve require lack deserve depend equal
+resemble pertain relate concern face suffer undergo experience gain lose attain enjoy exist matter
+weigh total border
+""".split())
+
+#: Thinking, perceiving and feeling: never events, even when they introduce an opinion
+#: ("she believed the campaign helped", "he saw the cart falling", "they resent the plan").
+COGNITION_VERBS = frozenset("""
+believe think know realize realise understand learn decide hope expect wish want consider regard
+view see hear feel notice spot detect observe perceive sense witness watch remember forget wonder
+doubt assume suppose presume estimate imagine guess reckon fear worry resent respect like love hate
+dislike prefer admire trust envy value appreciate concur
+""".split())
+
+#: Verbs of emotion caused in someone ("he is excited by the offer", "the news surprised them"):
+#: a state of the one who feels, not an act of the cause.
+PSYCH_VERBS = frozenset("""
+excite please interest worry concern surprise shock disappoint frustrate upset impress delight
+satisfy amaze astonish bother trouble anger annoy scare frighten relieve
+""".split())
+
+#: Verbs that, with no object, tell a change or a standing, not a deed ("her condition improved",
+#: "the candidate is leading with 52%", "the firm operates in Germany"); with an object they act
+#: ("improved security", "led the protest", "operated the crane").
+INTRANSITIVE_STATES = frozenset("""
+improve worsen deteriorate recover grow shrink increase decrease rise fall drop climb soar plunge
+lead operate
+""".split())
+
+#: Verbs whose agentless passive tells where or what someone is, not what was done to them
+#: ("is located in Yemen", "was born in 1950", "is based near Chicago").
+PASSIVE_STATES = frozenset("locate situate bear base station".split())
+
+#: Passives that raise the subject of an infinitive ("is expected to discuss", "is believed to
+#: be", "is alleged to have taken", "is scheduled to hold"): the writer's hedge or schedule, no deed.
+RAISING_PASSIVES = frozenset("""
+expect schedule slate set suppose believe think say report allege rumor rumour know consider
+estimate understand presume reckon claim feared see
 """.split())
 
 #: Prepositions whose object is the one acted on ("threw a grenade into their base", "fired at").
@@ -186,6 +240,14 @@ HABITUAL_ADVERBS = frozenset("often sometimes usually always frequently generall
 #: Nouns of intent: an infinitive they govern has not happened ("a plan to cut taxes").
 PLAN_NOUNS = frozenset("plan plans proposal proposals promise promises threat threats pledge pledges bid intention aim goal".split())
 
+#: Nouns of means and endeavour: what their infinitive or "for V-ing" names is the purpose, not a
+#: deed ("a technique for repairing the shield", "her efforts to refocus the country").
+MEANS_NOUNS = frozenset("""
+technique techniques method methods way ways means tool tools strategy strategies effort efforts
+attempt attempts campaign programme program procedure procedures system capability capabilities
+ability mechanism approach scheme initiative mission measure measures
+""".split())
+
 #: Nouns for people that name no position: never a role, however they end.
 GENERIC_PEOPLE = frozenset("""
 people person man men woman women child children resident residents citizen citizens civilian civilians
@@ -201,7 +263,7 @@ OCCUPATION_SUFFIXES = ("ist", "er", "or", "ian", "ant", "eer")
 #: Verbs of asking and wanting: the infinitive they govern has not happened ("urged them to leave").
 REQUEST_VERBS = frozenset("""
 urge ask want need request demand expect press require invite beg advise instruct encourage wish
-appeal pressure implore exhort
+appeal pressure implore exhort order tell command direct authorize authorise summon challenge
 """.split())
 
 #: Nouns that count or measure what their "of" phrase names ("dozens of rounds": the rounds).

@@ -1,0 +1,153 @@
+"""Which clauses are events and how they are read: states, thoughts, intentions, requests,
+questions, conditions, habits and statements, each on invented sentences."""
+from __future__ import annotations
+
+from conftest import triples
+
+
+def actions(facts, asserted_only: bool = True) -> set[str]:  # type: ignore[no-untyped-def]
+    return {act.split()[0] for _, act, _ in triples(facts, asserted_only)}
+
+
+def mode_of(facts, lemma: str) -> str | None:  # type: ignore[no-untyped-def]
+    found = [e for e in facts.events if e.action.split()[0] == lemma]
+    return found[0].modality if found else None
+
+
+def test_states_and_non_agentive_changes_are_not_events(read):
+    f = read("The rebels controlled the northern province. Shares of Acme Corp gained 12 percent.")
+    assert not {"control", "gain"} & actions(f, asserted_only=False)
+    f = read("Tom Reyes owned a red truck and faced three charges.")
+    assert not {"own", "face"} & actions(f, asserted_only=False)
+
+
+def test_thinking_perceiving_and_feeling_are_not_events(read):
+    f = read("Maria Lopez said she believed the campaign helped. Tom Reyes saw the bus falling.")
+    assert "say" in actions(f)
+    assert not {"believe", "see"} & actions(f, asserted_only=False)
+    f = read("Many farmers resent the new tax. Mayor Lind was excited by the offer.")
+    assert not {"resent", "excite"} & actions(f, asserted_only=False)
+
+
+def test_a_passive_that_tells_a_state_or_a_hedge_is_no_event(read):
+    f = read("Omar Haddad was born in Cairo. Acme Corp is located in Lyon.")
+    assert not {"bear", "locate"} & actions(f, asserted_only=False)
+    f = read("Minister Ken Sato is expected to discuss the budget with the unions.")
+    assert "expect" not in actions(f, asserted_only=False)
+    assert "discuss" not in actions(f)
+
+
+def test_a_name_given_by_a_participle_is_no_event(read):
+    f = read("Rico Vance, dubbed the Iron Fist, was arrested by the police on Monday.")
+    assert "dub" not in actions(f, asserted_only=False)
+    assert "arrest" in actions(f)
+
+
+def test_motion_to_somewhere_phase_verbs_and_get_with_objects_are_events(read):
+    f = read("Marta Quill went to Canada.")
+    assert ("Marta Quill", "go to", "Canada") in triples(f)
+    f = read("Officer Dale Brant stopped the truck. Jon Pike got a job at the mill.")
+    assert "stop" in actions(f) and "get" in actions(f)
+    f = read("Tariq Osman was kept in custody for a week.")
+    assert "keep" in actions(f)
+    f = read("Marta Quill began to cry and wanted to go.")
+    assert not {"begin", "want", "go"} & actions(f, asserted_only=False)
+
+
+def test_intransitive_lead_is_a_standing_transitive_lead_a_deed(read):
+    f = read("Results show Lena Fors leading with 52 percent.")
+    assert "lead" not in actions(f, asserted_only=False)
+    f = read("Ivan Petrov led the protest in the capital.")
+    assert "lead" in actions(f)
+
+
+def test_a_participle_that_elaborates_a_statement_is_not_another(read):
+    f = read("Senator Ruth Hale praised the firefighters, noting their courage.")
+    assert "praise" in actions(f)
+    assert "note" not in actions(f, asserted_only=False)
+
+
+def test_an_absolute_construction_is_its_subjects_statement(read):
+    f = read("With Dana Lee stating that the plan failed, the board of Acme Corp resigned.")
+    assert any(a == "Dana Lee" and act == "state" for a, act, _ in triples(f))
+
+
+def test_purpose_is_intended_except_after_a_call_meeting_or_visit(read):
+    f = read("Police fired into the air to disperse the crowd.")
+    assert mode_of(f, "disperse") == "planned"
+    f = read("Mayor Rosa Ruiz called Dan Lee to apologize for the delay.")
+    assert mode_of(f, "apologize") == "asserted"
+    f = read("Minister Ortiz met Karl Lind to discuss the plan.")
+    assert mode_of(f, "discuss") == "asserted"
+
+
+def test_requested_and_ordered_deeds_are_not_done(read):
+    f = read("Imam Yusuf Bakr called on his followers to defy the government.")
+    assert mode_of(f, "defy") == "hypothetical"
+    f = read("General Obi ordered the troops to leave. The villagers were ordered to leave the town.")
+    assert all(e.modality == "hypothetical" for e in f.events if e.action.startswith("leave"))
+
+
+def test_what_someone_agrees_or_decides_to_do_is_planned(read):
+    f = read("Maria Lopez agreed to help the police.")
+    assert "agree" in actions(f)
+    assert mode_of(f, "help") == "planned"
+
+
+def test_a_contrasted_clause_keeps_its_own_polarity(read):
+    f = read("The army has not commented, but Major Ian Kerr says the rebels fled.")
+    says = [e for e in f.events if e.action == "say"]
+    assert says and not says[0].negated
+    comment = [e for e in f.events if e.action.startswith("comment")]
+    assert comment and comment[0].negated
+
+
+def test_a_denied_subject_denies_the_clause(read):
+    f = read("No group has claimed the attack on the convoy.")
+    claims = [e for e in f.events if e.action.startswith("claim")]
+    assert claims and all(e.negated for e in claims)
+
+
+def test_the_main_clause_of_a_condition_is_hypothetical(read):
+    f = read("If the report is true, Premier Ivo Zane condemned the raid.")
+    assert mode_of(f, "condemn") == "hypothetical"
+
+
+def test_questions_are_not_asserted(read):
+    f = read("Did the police arrest Tom Reyes?")
+    assert "arrest" not in actions(f)
+    f = read("The map shows which villages the rebels attacked.")
+    assert "attack" not in actions(f)
+
+
+def test_instructions_are_not_events(read):
+    f = read("Always secure your child with the straps and watch the cart.")
+    assert not actions(f)
+
+
+def test_a_simple_present_tells_a_habit_or_state_but_speech_is_an_event(read):
+    f = read("Acme Corp sells tractors to farmers in Chile.")
+    assert mode_of(f, "sell") == "generic"
+    f = read("Governor Nur tells reporters that the troops retook the town.")
+    assert "tell" in actions(f) and "retake" in actions(f)
+    f = read('"We affirm that our forces left the area," the ministry of Ruritania said.')
+    assert mode_of(f, "affirm") != "generic"
+
+
+def test_a_gerund_subject_states_no_deed(read):
+    f = read('Judge Amy Hale said: "Saying you are sorry you got caught is no plea for mercy."')
+    assert "catch" not in actions(f)
+
+
+def test_the_means_or_purpose_of_a_noun_is_not_done(read):
+    f = read("The crew of the Orion tested a technique for repairing the hull.")
+    assert mode_of(f, "repair") == "hypothetical"
+    f = read("Senator Ruth Hale said Peru is a partner with Chile in promoting trade.")
+    assert "promote" not in actions(f)
+
+
+def test_a_hedged_infinitive_is_not_asserted(read):
+    f = read("Observers from the Carter Center appear to concur that the fraud was rare.")
+    assert "concur" not in actions(f)
+    f = read("The soldiers are ready to defend the town.")
+    assert "defend" not in actions(f)
