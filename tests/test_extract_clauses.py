@@ -151,3 +151,42 @@ def test_a_hedged_infinitive_is_not_asserted(read):
     assert "concur" not in actions(f)
     f = read("The soldiers are ready to defend the town.")
     assert "defend" not in actions(f)
+
+
+def test_a_split_passive_subject_is_one_passive_subject(read):
+    f = read("In addition, Reggie Lane from Ohio, and Tom Ruiz and Dan Ortiz were each suspended for leaving the bench.")
+    suspended = {t for a, act, t in triples(f) if act.startswith("suspend") and a is None}
+    assert {"Reggie Lane", "Tom Ruiz", "Dan Ortiz"} <= suspended
+
+
+def test_a_passive_subject_without_passive_auxiliary_is_the_doer(nlp):
+    """A hand-built parse: "rescuers" labelled a passive subject of "dug", which has no auxiliary."""
+    from spacy.tokens import Doc
+
+    from kg.extract import extract_facts
+    from kg.facts import Article
+
+    words = ["Rescuers", "from", "Peru", "dug", "through", "the", "mud", "."]
+    doc = Doc(nlp.vocab, words=words, heads=[3, 0, 1, 3, 3, 6, 4, 3],
+              deps=["nsubjpass", "prep", "pobj", "ROOT", "prep", "det", "pobj", "punct"],
+              tags=["NNS", "IN", "NNP", "VBD", "IN", "DT", "NN", "."],
+              pos=["NOUN", "ADP", "PROPN", "VERB", "ADP", "DET", "NOUN", "PUNCT"],
+              lemmas=["rescuer", "from", "Peru", "dig", "through", "the", "mud", "."],
+              ents=["O", "O", "B-GPE", "O", "O", "O", "O", "O"])
+    f = extract_facts(doc, Article(id="t", text=doc.text, content_hash="t"))
+    assert any(a is not None and "Rescuers" in a and act.startswith("dig") for a, act, _ in triples(f))
+
+
+def test_a_verb_has_one_subject_the_nearest(read):
+    f = read('"It is a tragic day for the families of the victims," Mayor Karl Lind said.')
+    assert {a for a, act, _ in triples(f) if act == "say"} == {"Karl Lind"}
+
+
+def test_the_subject_of_a_passive_acts_in_an_active_conjunct(read):
+    f = read("The delegates from Peru were offered rooms at the palace and feasted in the hall.")
+    assert any(a is not None and "delegates" in a and act.startswith("feast") for a, act, _ in triples(f))
+
+
+def test_an_infinitive_joined_to_a_finite_verb_is_imposed_not_done(read):
+    f = read("Carl Dunn was sentenced to ten years in prison and to pay a fine to the city.")
+    assert "pay" not in actions(f)

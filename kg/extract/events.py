@@ -73,8 +73,20 @@ class EventReader:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
         passive = [c for c in verb.children if c.dep_ == "nsubjpass"]
+        if own and any(c.dep_ == "auxpass" for c in verb.children):
+            # "Reggie Lane ..., and Tom Ruiz were suspended": a verb with a passive auxiliary has
+            # no active subject; the parser split one passive subject in two.
+            passive += [c for c in own if c.dep_ == "nsubj"]
+            own = [c for c in own if c.dep_ != "nsubj"]
+        elif passive and not own and verb.dep_ in ("ROOT", "ccomp", "advcl") \
+                and not any(c.dep_ == "auxpass" for c in verb.children):
+            # "Desperate rescuers dug by hand": a passive subject with no passive auxiliary is the subject.
+            own, passive = passive, []
         if len(own) + len(passive) > 1:
             own, passive = ([c for c in group if not _stranded_object(c)] or group for group in (own, passive))
+        if len(own) > 1:
+            # '"...", Tusk said': a verb has one subject; the nearest is its own, the others misattached
+            own = [min(own, key=lambda c: abs(c.i - verb.i))]
         if own:
             return [t for s in own for t in _conjuncts(s)], False
         if passive:
@@ -99,9 +111,12 @@ class EventReader:
         if verb.dep_ == "conj" and _is_verb(head):
             subj, head_passive = self.subjects(head, depth + 1)
             # "was interrogated ... and made to sign": a bare -ed conjunct shares the passive auxiliary.
+            # A past tense ("were offered rooms and feasted", "were freed and returned home") is
+            # active; "made to sign" has no active reading without an object.
             own_passive = any(c.dep_ == "auxpass" for c in verb.children) or (
-                verb.tag_ in ("VBN", "VBD") and head_passive
-                and not any(c.dep_ in ("dobj", "aux") for c in verb.children))
+                head_passive and not any(c.dep_ in ("dobj", "aux") for c in verb.children)
+                and (verb.tag_ == "VBN" or verb.tag_ == "VBD" and any(
+                    c.dep_ == "xcomp" and any(a.lower_ == "to" for a in c.children) for c in verb.children)))
             if head_passive and not own_passive:
                 up = head
                 while up.dep_ in ("ccomp", "conj") and up.head != up:
@@ -110,7 +125,8 @@ class EventReader:
                         s2, p2 = self.subjects(up, depth + 1)
                         if s2 and not p2:
                             return s2, False
-                return [], False
+                # "Many were offered rooms and feasted": the passive's subject acts in the active conjunct.
+                return subj, False
             return subj, head_passive and own_passive
         if verb.dep_ == "relcl":
             return [head], False

@@ -106,7 +106,13 @@ def _lost_infinitive(verb: Token) -> bool:
     """A bare verb coordinated with a finite one ("Acme has a plan to cut costs, get ... and
     take action"): English joins verbs of one form, so the bare one belongs to an infinitive
     whose "to" the parser attached elsewhere; it states no deed."""
-    if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ or c.dep_ == "aux" for c in verb.children):
+    if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ for c in verb.children):
+        return False
+    if _infinitive(verb):
+        # "was sentenced to 73 months and to pay restitution": an infinitive joined to a finite
+        # verb belongs to what was imposed or asked, not to what was done.
+        return verb.head.tag_ != "VB" and not _infinitive(verb.head)
+    if any(c.dep_ == "aux" for c in verb.children):
         return False
     head = verb.head
     while head.dep_ == "conj" and head.head != head:
