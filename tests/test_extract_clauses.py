@@ -190,3 +190,56 @@ def test_the_subject_of_a_passive_acts_in_an_active_conjunct(read):
 def test_an_infinitive_joined_to_a_finite_verb_is_imposed_not_done(read):
     f = read("Carl Dunn was sentenced to ten years in prison and to pay a fine to the city.")
     assert "pay" not in actions(f)
+
+
+def test_a_reflexive_object_is_no_other_target(read):
+    f = read("Two suspects in the Lorca case have killed themselves.")
+    kills = [(a, t) for a, act, t in triples(f) if act.startswith("kill")]
+    assert kills and all(t is None for _, t in kills)
+
+
+def test_the_head_of_a_relative_clause_fills_its_object_gap(read):
+    f = read("Government troops retook two towns that rebel fighters captured late Friday.")
+    assert ("rebel fighters", "capture", "two towns") in triples(f)
+
+
+def test_one_praises_the_owner_of_the_praised_quality(read):
+    f = read("Senator Ruth Hale commended Mayor Dan Ortiz's leadership.")
+    assert ("Ruth Hale", "commend", "Dan Ortiz") in triples(f)
+
+
+def test_a_named_agent_not_found_leaves_no_agentless_fact(read):
+    f = read("Omar Haddad was sentenced by Judge Mirela Ostrava-Quint to five years.")
+    assert not any(a is None and act.startswith("sentence") for a, act, _ in triples(f))
+
+
+def test_an_agent_in_apposition_names_the_doer(read):
+    f = read("Rico Vance was interviewed by the newspaper, the Daily Clarion.")
+    assert any(a is not None and "Clarion" in a and act.startswith("interview") for a, act, _ in triples(f))
+
+
+def test_a_pronoun_object_is_not_the_subject_of_its_own_participle(read):
+    f = read("Rico Vance paid the guards a fortune, giving him control of the prison.")
+    assert ("Rico Vance", "pay", "guards") in triples(f)
+    assert not any(act.startswith("give") for _, act, _ in triples(f))
+
+
+def test_a_statement_is_the_statement_of_its_issuer(read):
+    f = read('A United Nations statement on Friday said "the aid convoys were looted."')
+    assert any(a is not None and "United Nations" in a and act == "say" for a, act, _ in triples(f))
+
+
+def test_natural_forces_are_not_actors(read):
+    f = read("The flood killed twelve villagers in the valley.")
+    kills = [(a, t) for a, act, t in triples(f) if act.startswith("kill")]
+    assert kills and all(a is None for a, _ in kills)
+    assert not any(e.label.lower() == "flood" for e in f.entities.values())
+
+
+def test_motion_needs_somewhere_to_go(read):
+    f = read("Another guest went into the room. The refugees from Syria have come here.")
+    assert not any(act.startswith("go") for _, act, _ in triples(f))
+    assert any(a is not None and "refugees" in a and act.startswith("come") for a, act, _ in triples(f))
+    f = read("The Renamo party came in second. The army of Ruritania went on alert.")
+    assert any(act.startswith("come") for _, act, _ in triples(f))
+    assert any(act.startswith("go") for _, act, _ in triples(f))

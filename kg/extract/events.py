@@ -14,6 +14,8 @@ from spacy.tokens import Span, Token
 from ..facts import Evidence, Event
 from ..nlp.lexicon import (
     GOAL_PREPOSITIONS,
+    NATURAL_FORCES,
+    STATEMENT_NOUNS,
     OBJECT_CONTROL_VERBS,
     QUANTITY_NOUNS,
     REPORTING_VERBS,
@@ -22,12 +24,18 @@ from .accusation import accusation
 from .entities import EntityIndex
 from .modality import modality, negated
 from .nominal import nominal_events
-from .verbs import NAMING_VERBS, is_event_verb
+from .verbs import NAMING_VERBS, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
 _SUBJ = ("nsubj", "csubj")
 _CLAUSE_LINKS = ("xcomp", "ccomp", "conj", "advcl", "relcl", "acl", "pcomp")
 _POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
+_REFLEXIVES = frozenset("myself yourself himself herself itself ourselves yourselves themselves".split())
+#: Verbs of judging someone: their object's possessor is the one judged ("praised her efforts").
+_JUDGING_VERBS = frozenset("""
+praise commend hail laud applaud welcome criticize criticise condemn denounce blame fault slam
+congratulate salute thank
+""".split())
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
 
 
@@ -159,20 +167,34 @@ class EventReader:
         return [], False
 
     def agents(self, verb: Token) -> list[Token]:
-        """The "by" phrase of a passive verb."""
+        """The "by" phrase of a passive verb ("by the journal, Clinical Reports": the name in apposition)."""
         out: list[Token] = []
         for c in verb.children:
             if c.dep_ == "agent":
-                out.extend(t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p))
+                for p in c.children:
+                    if p.dep_ != "pobj":
+                        continue
+                    for t in _conjuncts(p):
+                        if self.index.resolve(t) is None:
+                            t = next((a for a in t.children if a.dep_ == "appos" and self.index.resolve(a)), t)
+                        out.append(t)
         return out
 
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
-        direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)]
+        direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)
+                  if t.lower_ not in _REFLEXIVES]  # "killed themselves": no one else is the target
         if verb.dep_ == "relcl" and verb.head.pos_ in ("NOUN", "PROPN"):
-            # "a war that Scientology has been waging": the relative pronoun object is the head noun.
+            # "a campaign that the group has been waging": the relative pronoun object is the head noun.
             direct = [verb.head if t.tag_ in ("WDT", "WP") and t.lower_ in ("that", "which", "whom", "who")
                       else t for t in direct]
+            if not direct and _object_gap(verb):
+                direct = [verb.head]  # "two towns that militants captured": the head fills the gap
+        if verb.lemma_.lower() in _JUDGING_VERBS and direct and not any(
+                self.index.resolve(t, allow_things=True) for t in direct):
+            # "commended Lee's leadership", "praised her efforts": one praises or blames a person.
+            owners = [c for t in direct for c in t.children if c.dep_ == "poss" and self.index.resolve(c)]
+            direct = owners or direct
         particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt" and _particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
@@ -202,6 +224,19 @@ class EventReader:
                     prep_word = c.lower_
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
+    def _source(self, subject: Token) -> str | None:
+        """The entity a subject names; for a statement ("An AU statement said", "Acme's report
+        says") the body that issued it."""
+        key = self.index.resolve(subject)
+        if key is None and subject.lemma_.lower() in STATEMENT_NOUNS:
+            for c in subject.children:
+                if c.dep_ in ("compound", "poss", "nmod") or c.dep_ == "prep" and c.lower_ in ("by", "from"):
+                    issuer = c if c.dep_ != "prep" else next((p for p in c.children if p.dep_ == "pobj"), None)
+                    found = self.index.resolve(issuer) if issuer is not None else None
+                    if found is not None:
+                        return found
+        return key
+
     # ----- reading --------------------------------------------------------------
     def read(self, sent: Span) -> list[Event]:
         """Every event stated in a sentence (one per actor, action and target)."""
@@ -230,17 +265,30 @@ class EventReader:
         lemma = verb.lemma_.lower()
         rule = "svo"
         if passive:
-            agents = [a for a in self.agents(verb) if self.index.resolve(a) is not None]
+            named = self.agents(verb)
+            agents = [a for a in named if self.index.resolve(a) is not None]
+            if not agents and any(a.pos_ == "PROPN" for a in named):
+                return []  # "was sentenced by Judge X" with X not read: the doer is named, just not found
             actors = [self.index.resolve(a) for a in agents] or [None]
             targets = [self.index.resolve(s, allow_things=True) for s in subjects]
             rule = "passive" if agents else "passive-agentless"
             if not agents and not any(targets):
                 return []
         else:
-            actors = [self.index.resolve(s) for s in subjects]
+            actors = [self._source(s) for s in subjects]
             targets = [self.index.resolve(o, allow_things=True) for o in entity_objs] or [None]
             if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in verb.children if c.dep_ in _SUBJ]:
                 rule = "inherited-subject"
+            if subjects and all(_natural_force(s) for s in subjects) and any(targets):
+                actors, passive = [None], True  # "the flood killed 10": what it caused, with no actor
+            if lemma in ("go", "come") and not any(targets) and not motion_without_goal(verb):
+                return []  # "went into the room": no one and no place went to
+            if rule == "inherited-subject":
+                bound = {self.index.resolve(o) for o in entity_objs if o.tag_ == "PRP"}
+                # "paid the officials, giving him control": a pronoun object is never its own clause's
+                # subject, so the participle's doer is not the main subject but the paying itself.
+                if bound & set(actors):
+                    return []
         action = lemma
         patients = [x for x in subjects if x.pos_ in ("NOUN", "PROPN")] if passive and not any(targets) else []
         if joiner and not passive:
@@ -279,6 +327,23 @@ class EventReader:
                     confidence=_confidence(rule, actor, target), rule=rule,
                 ))
         return out
+
+
+def _object_gap(verb: Token) -> bool:
+    """A relative clause with a subject of its own, no object and no relative pronoun ("the towns
+    that militants captured", "the deal he signed"): its object is the noun it modifies. One
+    ending in a preposition ("the town they fled from") is that preposition's."""
+    if not any(c.dep_ == "nsubj" and c.tag_ not in ("WDT", "WP") for c in verb.children):
+        return False
+    if any(c.dep_ in ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd", "nsubjpass", "auxpass")
+           or c.tag_ in ("WDT", "WP") and c.dep_ != "mark" for c in verb.children):
+        return False
+    return not any(c.dep_ == "prep" and not any(p.dep_ in ("pobj", "pcomp") for p in c.children) for c in verb.children)
+
+
+def _natural_force(tok: Token) -> bool:
+    """A storm, a flood, a landslide: it causes, it does not act."""
+    return tok.lemma_.lower() in NATURAL_FORCES or tok.lower_ in NATURAL_FORCES
 
 
 def _stranded_object(tok: Token) -> bool:

@@ -25,7 +25,7 @@ from ..nlp.lexicon import (
 )
 from .modality import is_passive
 
-__all__ = ["is_verb", "is_event_verb", "light_event", "NAMING_VERBS"]
+__all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "NAMING_VERBS"]
 
 #: "a user labelled X", "a group known as X", "dubbed the Bandit King": naming, not an event.
 NAMING_VERBS = frozenset("label call name dub title know entitle nickname term style brand".split())
@@ -36,6 +36,7 @@ _OBJECTS = ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd")
 _SPEECH_PARTICIPLES = REPORTING_VERBS | frozenset("describe call refer express post issue publish".split())
 #: Verbs of motion that need somewhere to go to be events ("went to Canada", "came in second").
 _MOTION = frozenset(("go", "come"))
+_NOT_GOALS = frozenset(("from", "with", "as", "like", "for", "of", "without"))
 _MOTION_ADVERBS = frozenset("here there home back abroad ashore away inside outside forward".split())
 #: Phase verbs that act on a direct object ("began an offensive", "stopped the cart").
 _PHASE = frozenset(("begin", "start", "stop", "continue", "resume"))
@@ -56,11 +57,9 @@ def light_event(verb: Token) -> bool:
     if any(c.dep_ in ("xcomp", "ccomp", "acomp") for c in kids):
         return False
     if lemma in _MOTION:
-        if any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.head.children) and verb.dep_ == "xcomp":
-            return False
-        return any(c.dep_ == "prt" or c.dep_ == "advmod" and c.lower_ in _MOTION_ADVERBS
-                   or c.dep_ == "prep" and c.lower_ not in ("from", "with", "as", "like")
-                   and any(p.dep_ == "pobj" for p in c.children) for c in kids)
+        return motion_without_goal(verb) or any(
+            c.dep_ == "prep" and c.lower_ not in _NOT_GOALS
+            and any(p.dep_ == "pobj" for p in c.children) for c in kids)
     objects = [c for c in kids if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON")]
     if lemma in _PHASE:
         return bool(objects) or (lemma == "stop" and is_passive(verb))
@@ -71,8 +70,30 @@ def light_event(verb: Token) -> bool:
     return False
 
 
+def motion_without_goal(verb: Token) -> bool:
+    """Motion that is an event without a target: to a place adverb ("refugees have come here"), a
+    particle ("came back"), a placing ("came in second") or a change of state told by a bare noun
+    ("went on alert", "went into hiding", "came to power")."""
+    for c in verb.children:
+        if c.dep_ == "prt" or c.dep_ == "advmod" and c.lower_ in _MOTION_ADVERBS or c.ent_type_ == "ORDINAL":
+            return True
+        if c.dep_ == "prep" and c.lower_ not in _NOT_GOALS:
+            for p in c.children:
+                if p.ent_type_ == "ORDINAL" or p.dep_ == "pobj" and p.tag_ in ("NN", "VBG") and not any(
+                        d.dep_ in ("det", "poss", "amod", "compound", "nummod") for d in p.children):
+                    return True
+    return False
+
+
 def _naming_participle(verb: Token) -> bool:
-    return verb.dep_ in ("acl", "advcl", "relcl") and verb.tag_ == "VBN" and verb.lemma_.lower() in NAMING_VERBS
+    """ "Lai Chen, dubbed the Bandit King, ...": a name given by a participle, also when the parser
+    reads it as a finite verb set off by commas."""
+    if verb.lemma_.lower() not in NAMING_VERBS or verb.tag_ not in ("VBN", "VBD"):
+        return False
+    if verb.dep_ in ("acl", "advcl", "relcl"):
+        return verb.tag_ == "VBN"
+    return (verb.dep_ in ("parataxis", "appos") and verb.i > 0 and verb.doc[verb.i - 1].text == ","
+            and not any(c.dep_ in ("aux", "auxpass") for c in verb.children))
 
 
 def elaborating_speech(verb: Token) -> bool:

@@ -222,6 +222,17 @@ expect schedule slate set suppose believe think say report allege rumor rumour k
 estimate understand presume reckon claim feared see
 """.split())
 
+#: Natural forces: they cause, they do not act ("the flood killed 10": actor null).
+NATURAL_FORCES = frozenset("""
+storm storms flood floods flooding earthquake earthquakes quake quakes tremor tremors tsunami
+landslide landslides mudslide mudslides avalanche avalanches hurricane hurricanes typhoon typhoons
+cyclone cyclones tornado tornadoes wildfire wildfires blaze fire fires eruption volcano drought
+rain rains downpour heatwave wave waves wind winds lightning snowstorm blizzard mud
+""".split())
+
+#: Nouns for what a body issues: "An AU statement said" is the AU's statement.
+STATEMENT_NOUNS = frozenset("statement report communique communiqué announcement release letter memo notice".split())
+
 #: Prepositions whose object is the one acted on ("threw a grenade into their base", "fired at").
 GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to with".split())
 
