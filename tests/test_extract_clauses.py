@@ -243,3 +243,36 @@ def test_motion_needs_somewhere_to_go(read):
     f = read("The Renamo party came in second. The army of Ruritania went on alert.")
     assert any(act.startswith("come") for _, act, _ in triples(f))
     assert any(act.startswith("go") for _, act, _ in triples(f))
+
+
+def test_an_infinitive_after_a_verb_it_does_not_complete_is_a_purpose(read):
+    f = read("The crew of the Orion lifted off to complete the repairs.")
+    assert mode_of(f, "complete") == "planned"
+    f = read("Tom Reyes became the first mayor to visit Antarctica.")
+    assert mode_of(f, "visit") == "asserted"
+
+
+def test_a_passive_conjunct_of_a_negated_clause_is_its_own(read):
+    f = read("The delegates could not enter the hall, but were instead given seats in the yard.")
+    given = [e for e in f.events if e.action.startswith("give")]
+    assert given and not given[0].negated and given[0].actor is None
+
+
+def test_finding_that_and_being_reminded_of_are_thoughts(read):
+    f = read("Researchers from Acme Corp found that most injuries were falls.")
+    assert "find" not in actions(f, asserted_only=False)
+    f = read("Police found the body of Ann Lee near the river.")
+    assert "find" in actions(f)
+    f = read('"We are reminded of the courage of the firefighters," Mayor Karl Lind said.')
+    assert "remind" not in actions(f, asserted_only=False)
+
+
+def test_one_answers_the_one_who_asserted(read):
+    f = read("The district court responded to Senator Ruth Hale's claims on Monday.")
+    assert any(act.startswith("respond") and t == "Ruth Hale" for _, act, t in triples(f))
+
+
+def test_a_participle_before_a_title_is_an_adjective(read):
+    f = read("Mayor Karl Lind met with visiting President Ana Reyes at the palace.")
+    assert any(a == "Karl Lind" and act.startswith("meet") and t == "Ana Reyes" for a, act, t in triples(f))
+    assert "visit" not in actions(f, asserted_only=False)

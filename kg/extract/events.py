@@ -24,7 +24,7 @@ from .accusation import accusation
 from .entities import EntityIndex
 from .modality import modality, negated
 from .nominal import nominal_events
-from .verbs import NAMING_VERBS, is_event_verb, motion_without_goal
+from .verbs import NAMING_VERBS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
 _SUBJ = ("nsubj", "csubj")
@@ -36,6 +36,8 @@ _JUDGING_VERBS = frozenset("""
 praise commend hail laud applaud welcome criticize criticise condemn denounce blame fault slam
 congratulate salute thank
 """.split())
+#: Verbs of answering: the possessor of what is answered is the one answered.
+_ANSWERING_VERBS = frozenset(("respond", "reply", "react", "answer", "retort"))
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
 
 
@@ -135,6 +137,8 @@ class EventReader:
                             return s2, False
                 # "Many were offered rooms and feasted": the passive's subject acts in the active conjunct.
                 return subj, False
+            if any(c.dep_ == "auxpass" for c in verb.children):
+                return subj, True  # "cannot connect, but are given the message": a passive of its own
             return subj, head_passive and own_passive
         if verb.dep_ == "relcl":
             return [head], False
@@ -190,11 +194,16 @@ class EventReader:
                       else t for t in direct]
             if not direct and _object_gap(verb):
                 direct = [verb.head]  # "two towns that militants captured": the head fills the gap
-        if verb.lemma_.lower() in _JUDGING_VERBS and direct and not any(
-                self.index.resolve(t, allow_things=True) for t in direct):
+        lemma = verb.lemma_.lower()
+        if lemma in _JUDGING_VERBS and direct and not any(self.index.resolve(t, allow_things=True) for t in direct):
             # "commended Lee's leadership", "praised her efforts": one praises or blames a person.
             owners = [c for t in direct for c in t.children if c.dep_ == "poss" and self.index.resolve(c)]
             direct = owners or direct
+        if lemma in _ANSWERING_VERBS and not direct:
+            # "responded to the father's assertions": one answers the one who asserted.
+            said = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
+                    for p in c.children if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
+            direct = [c for p in said for c in p.children if c.dep_ == "poss" and self.index.resolve(c)]
         particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt" and _particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
@@ -209,7 +218,9 @@ class EventReader:
             for c in verb.children:
                 if c.dep_ != "prep":
                     continue
-                pobjs = [t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p)]
+                pobjs = [t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p)] or [
+                    t for p in c.children if p.dep_ == "pcomp" and attributive_participle(p)
+                    for o in p.children if o.dep_ == "dobj" for t in _conjuncts(o)]
                 pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES]
                 if not pobjs:
                     continue

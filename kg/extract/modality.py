@@ -13,6 +13,8 @@ from spacy.tokens import Token
 from ..nlp.pipeline import known_word
 from ..nlp.lexicon import (
     COMMUNICATION_VERBS,
+    COMPLEMENT_VERBS,
+    OBJECT_CONTROL_VERBS,
     HABITUAL_ADVERBS,
     MEANS_NOUNS,
     MODALS,
@@ -137,12 +139,22 @@ def _purpose_of_ongoing(clause: Token) -> bool:
 
 def _purpose(clause: Token) -> bool:
     """A purpose infinitive ("fired into the air to disperse the crowd", "had been in France to
-    celebrate"): intended, not done; after a call, a meeting or a visit it is what was done there."""
-    if clause.dep_ != "advcl" or not _infinitive(clause):
+    celebrate", "lifted off to complete the tasks"): intended, not done; after a call, a meeting
+    or a visit it is what was done there. An infinitive that completes its verb ("tried to
+    flee", "agreed to help") is read by the verb's class, not here."""
+    if clause.dep_ not in ("advcl", "xcomp") or not _infinitive(clause):
         return False
     if any(c.dep_ == "mark" and c.lower_ not in ("in", "order", "so", "as") for c in clause.children):
         return False
-    return clause.head.lemma_.lower() not in _DONE_PURPOSE_HEADS
+    if any(c.dep_ in ("attr", "dobj", "nsubj") and any(a.lower_ in ("first", "last", "only") or a.ent_type_ == "ORDINAL"
+                                                     for a in c.children) for c in clause.head.children):
+        return False  # "became the first mayor to visit X": the infinitive tells what made them first
+    head = clause.head.lemma_.lower()
+    if clause.dep_ == "xcomp" and (clause.head.pos_ not in ("VERB", "AUX") or head in COMPLEMENT_VERBS
+                                   or head in PLAN_VERBS or head in REQUEST_VERBS or head in OBJECT_CONTROL_VERBS
+                                   or head in RAISING_PASSIVES or head in REPORTING_VERBS):
+        return False
+    return head not in _DONE_PURPOSE_HEADS
 
 
 def _requested(clause: Token) -> bool:

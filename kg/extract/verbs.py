@@ -25,7 +25,7 @@ from ..nlp.lexicon import (
 )
 from .modality import is_passive
 
-__all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "NAMING_VERBS"]
+__all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "attributive_participle", "NAMING_VERBS"]
 
 #: "a user labelled X", "a group known as X", "dubbed the Bandit King": naming, not an event.
 NAMING_VERBS = frozenset("label call name dub title know entitle nickname term style brand".split())
@@ -39,6 +39,13 @@ _MOTION = frozenset(("go", "come"))
 _NOT_GOALS = frozenset(("from", "with", "as", "like", "for", "of", "without"))
 _MOTION_ADVERBS = frozenset("here there home back abroad ashore away inside outside forward".split())
 #: Phase verbs that act on a direct object ("began an offensive", "stopped the cart").
+#: Participles that stand before a title as adjectives ("visiting President X", "outgoing Mayor Y").
+_ATTRIBUTIVE = frozenset("""
+visiting outgoing incoming ruling acting presiding reigning defending sitting governing retiring
+departing serving
+""".split())
+#: Verbs of finding out: with a "that" clause they tell what someone learned ("found that ...").
+_FINDING = frozenset(("find", "discover"))
 _PHASE = frozenset(("begin", "start", "stop", "continue", "resume"))
 
 
@@ -145,6 +152,24 @@ def _state_passive(verb: Token, lemma: str) -> bool:
     return False
 
 
+def attributive_participle(verb: Token) -> bool:
+    """ "met with visiting President Ana Reyes": a participle used as an adjective before a title
+    and name, which the parser took for a verb whose object is the name."""
+    if verb.tag_ != "VBG" or verb.lower_ not in _ATTRIBUTIVE or verb.dep_ not in ("pcomp", "ROOT", "conj"):
+        return False
+    return any(c.dep_ == "dobj" and c.pos_ == "PROPN" and c.left_edge.i == verb.i + 1 for c in verb.children)
+
+
+def _thought_not_deed(verb: Token, lemma: str) -> bool:
+    """A verb of finding or reminding used for a thought: "researchers found that 70 percent ...",
+    "we are reminded of the values" (finding the body, reminding them to vote are deeds)."""
+    if lemma in _FINDING:
+        return any(c.dep_ == "ccomp" for c in verb.children)
+    if lemma == "remind":
+        return is_passive(verb) and any(c.dep_ == "prep" and c.lower_ == "of" for c in verb.children)
+    return False
+
+
 def is_event_verb(verb: Token) -> bool:
     """Whether a token is a verb that heads an event clause (see the module docstring)."""
     if not is_verb(verb):
@@ -158,6 +183,7 @@ def is_event_verb(verb: Token) -> bool:
         return False
     if lemma in INTRANSITIVE_STATES and not any(c.dep_ in _OBJECTS for c in verb.children):
         return False
-    if _state_passive(verb, lemma) or _naming_participle(verb):
+    if _state_passive(verb, lemma) or _naming_participle(verb) or _thought_not_deed(verb, lemma):
         return False
-    return not (_noun_gerund(verb) or elaborating_speech(verb) or _anonymity_formula(verb))
+    return not (_noun_gerund(verb) or elaborating_speech(verb) or _anonymity_formula(verb)
+                or attributive_participle(verb))

@@ -248,6 +248,13 @@ UNACCUSATIVE_VERBS = frozenset("die arrive fall grow exist disappear sink drown 
 #: Adverbs that make a clause a habit or a generalisation, not a dated event.
 HABITUAL_ADVERBS = frozenset("often sometimes usually always frequently generally typically routinely rarely seldom".split())
 
+#: Verbs whose infinitive is their complement ("tried to flee", "began to cry", "wants to go");
+#: after any other verb an infinitive tells a purpose ("lifted off to complete the tasks").
+COMPLEMENT_VERBS = frozenset("""
+try attempt manage begin start continue cease stop help dare fail refuse decline hesitate tend seem
+appear happen get come go prove turn be become remain have need ought use able bother struggle rush hurry
+""".split())
+
 #: Nouns of intent: an infinitive they govern has not happened ("a plan to cut taxes").
 PLAN_NOUNS = frozenset("plan plans proposal proposals promise promises threat threats pledge pledges bid intention aim goal".split())
 
