@@ -276,3 +276,14 @@ def test_a_participle_before_a_title_is_an_adjective(read):
     f = read("Mayor Karl Lind met with visiting President Ana Reyes at the palace.")
     assert any(a == "Karl Lind" and act.startswith("meet") and t == "Ana Reyes" for a, act, t in triples(f))
     assert "visit" not in actions(f, asserted_only=False)
+
+
+def test_gapped_clauses_share_the_verb(read):
+    f = read("Carl Dunn has been suspended for the season, Victor Hale for 30 games, and Tom Reyes for six.")
+    suspended = {t for a, act, t in triples(f) if act.startswith("suspend")}
+    assert {"Carl Dunn", "Victor Hale", "Tom Reyes"} <= suspended
+
+
+def test_a_subject_joined_to_an_earlier_object_is_its_own_verbs(read):
+    f = read("Navy ships are rushing to the coast and the United Nations says it is sending food.")
+    assert {a for a, act, _ in triples(f) if act == "say"} == {"United Nations"}

@@ -100,7 +100,7 @@ class EventReader:
         if own:
             return [t for s in own for t in _conjuncts(s)], False
         if passive:
-            return [t for s in passive for t in _conjuncts(s)], True
+            return [t for s in passive for t in _conjuncts(s)] + _gapped_subjects(verb), True
         if depth > 4:
             return [], False
         head = verb.head
@@ -118,6 +118,10 @@ class EventReader:
             # verb tells a result of the event ("the site was attacked, causing it to shut down").
             subj, head_passive = self.subjects(head, depth + 1)
             return ([], False) if head_passive and verb.i > head.i else (subj, False)
+        if verb.dep_ == "conj" and verb.tag_ in ("VBZ", "VBD", "VBP"):
+            stray = _stray_subject(verb)
+            if stray is not None:
+                return [stray], any(c.dep_ == "auxpass" for c in verb.children)
         if verb.dep_ == "conj" and _is_verb(head):
             subj, head_passive = self.subjects(head, depth + 1)
             # "was interrogated ... and made to sign": a bare -ed conjunct shares the passive auxiliary.
@@ -338,6 +342,35 @@ class EventReader:
                     confidence=_confidence(rule, actor, target), rule=rule,
                 ))
         return out
+
+
+def _stray_subject(verb: Token) -> Token | None:
+    """ "ships are rushing to the area and the United States says ...": a finite conjunct with no
+    subject, right after a noun the parser joined to an earlier object: that noun is its subject."""
+    if verb.i == 0 or any(c.dep_ in _SUBJ or c.dep_ == "nsubjpass" for c in verb.children):
+        return None
+    noun = verb.doc[verb.i - 1]
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.dep_ != "conj" or noun.head.dep_ not in ("pobj", "dobj", "conj"):
+        return None
+    return noun if any(c.dep_ == "cc" and c.i < noun.left_edge.i for c in noun.head.children) else None
+
+
+def _gapped_subjects(verb: Token) -> list[Token]:
+    """ "X has been suspended for the season, Y for 30 games, and Z for 6": names that follow the
+    clause, each with a phrase of its own, are subjects of the same verb, left out (gapped)."""
+    doc = verb.doc
+
+    def gapped(t: Token) -> bool:
+        return (t.dep_ in ("npadvmod", "appos", "conj") and t.i > verb.i and t.pos_ == "PROPN"
+                and t.ent_type_ == "PERSON" and t.left_edge.i > 0
+                and doc[t.left_edge.i - 1].lower_ in (",", "and", "or")
+                and (any(p.dep_ == "prep" for p in t.children) or t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "prep"))
+
+    out: list[Token] = []
+    for c in verb.children:
+        if gapped(c):
+            out.extend(t for t in c.subtree if t is c or gapped(t))
+    return out
 
 
 def _object_gap(verb: Token) -> bool:
