@@ -71,6 +71,14 @@ mother mothers father fathers daughter daughters sister sisters brother brothers
 husband husbands parent parents relative relatives mayor mayors ambassador ambassadors
 """.split())
 
+#: Human nouns that name a body of people, not one person: "it" or "they", never "he" or "she".
+COLLECTIVE_NOUNS = frozenset("""
+crowd group family team delegation committee panel council coalition alliance company firm agency ministry
+department administration regime government board union cartel gang club jury court network parliament
+congress senate cabinet church party militia army navy military police force forces authority staff
+personnel crew opposition commission audience public community tribe clan
+""".split())
+
 #: Suffixes of agent nouns (worker, protester, activist, politician, assistant).
 HUMAN_SUFFIXES = ("er", "ers", "or", "ors", "ist", "ists", "ian", "ians", "ant", "ants", "ent", "ents")
 
