@@ -6,14 +6,16 @@ looks for the speaker of a quotation.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from spacy.attrs import TAG
 from spacy.tokens import Span, Token
 
-from ..nlp.lexicon import REPORTING_VERBS
+from ..nlp.lexicon import COLLECTIVE_NOUNS, REPORTING_VERBS
 from .groups import is_human_noun
 
 if TYPE_CHECKING:
@@ -23,6 +25,8 @@ MALE = frozenset({"he", "him", "his", "himself"})
 FEMALE = frozenset({"she", "her", "hers", "herself"})
 PLURAL = frozenset({"they", "them", "their", "theirs", "themselves"})
 NEUTER = frozenset({"it", "its", "itself"})
+_THIRD = MALE | FEMALE | PLURAL | NEUTER
+_SUBJ_DEPS = frozenset({"nsubj", "nsubjpass"})
 FIRST = frozenset({"i", "me", "my", "we", "us", "our", "ours", "myself", "ourselves"})
 _FIRST_PLURAL = frozenset({"we", "us", "our", "ours", "ourselves"})
 #: Sentences a plural pronoun may skip back to its antecedent (0: the previous sentence).
@@ -49,9 +53,32 @@ class Coreference:
     def __init__(self, index: EntityIndex) -> None:
         self.index = index
         self.quotes = quote_regions(index.doc.text)
+        #: third-person pronouns already resolved, by token index (None: resolved to nothing)
+        self._chained: dict[int, str | None] = {}
+
+    def chain(self) -> None:
+        """Resolve the third-person pronouns in text order, each becoming a mention of what it
+        refers to: "Lee ... He ... He ..." keeps Lee the topic, as a reader does."""
+        doc = self.index.doc
+        tags = {doc.vocab.strings.add(t) for t in ("PRP", "PRP$")}
+        for i, tag in enumerate(doc.to_array(TAG).tolist()):
+            if tag not in tags:
+                continue
+            tok = doc[i]
+            low = tok.lower_
+            if low not in _THIRD or (low == "it" and expletive(tok)):
+                continue
+            key = self._chained[i] = self.pronoun(tok)
+            if key is None:
+                continue
+            ent = self.index.entities[key]
+            mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in _SUBJ_DEPS)
+            bisect.insort(self.index.mentions, mention, key=lambda m: m.start)
 
     def pronoun(self, tok: Token) -> str | None:
         """Resolve a personal pronoun to the most salient compatible earlier mention."""
+        if tok.i in self._chained:
+            return self._chained[tok.i]
         low = tok.lower_
         index = self.index
         want: Callable[[Mention], bool]
@@ -61,14 +88,14 @@ class Coreference:
             # Plural groups anywhere; an organization only as a subject ("the party ... they").
             want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and m.subject)  # noqa: E731
         elif low == "it" and tok.dep_ in ("dobj", "pobj", "dative"):
-            want = lambda m: m.type == "Organization" and not m.plural and m.start >= tok.sent.start  # noqa: E731
+            want = lambda m: m.type == "Organization" and m.start >= tok.sent.start  # noqa: E731
         elif low in FIRST:
             return self.first_person(tok)
         elif low == "its":
-            want = lambda m: (m.type == "Organization" or m.key in index.countries()) and not m.plural  # noqa: E731
+            want = lambda m: (m.type == "Organization" or m.key in index.countries())  # noqa: E731
         elif low in NEUTER:
             # "it" is often no entity at all ("it was damning"): only a subject organization or country.
-            want = lambda m: (m.type == "Organization" or m.key in index.countries()) and not m.plural and m.subject  # noqa: E731
+            want = lambda m: (m.type == "Organization" or m.key in index.countries()) and m.subject  # noqa: E731
         else:
             return None
         sent = tok.sent
@@ -127,8 +154,11 @@ class Coreference:
                             return key
         return None
 
-    def _is_person_group(self, m: Mention) -> bool:
-        return not self.index.entities[m.key].label.lower().split()[-1] in ("government", "ministry", "council")
+    @staticmethod
+    def _is_person_group(m: Mention) -> bool:
+        """Whether a singular group is one person ("a gunman"), not a body ("the court", "a team")."""
+        head = m.key.rsplit(":", 1)[-1]
+        return head not in COLLECTIVE_NOUNS
 
 
 def _sentences_between(earlier: Span, later: Span) -> int:
@@ -162,6 +192,9 @@ def expletive(tok: Token) -> bool:
     head = tok.head
     if tok.dep_ not in ("nsubj", "nsubjpass"):
         return False
+    if (tok.dep_ == "nsubjpass" or head.lemma_ in ("seem", "appear")) and any(
+            c.dep_ in ("ccomp", "xcomp", "oprd") and c.pos_ in ("VERB", "AUX") for c in head.children):
+        return True  # "it is estimated (that) ...", "it seems (that) ...": the clause is the subject
     for c in head.children:
         if c.dep_ in ("ccomp", "xcomp", "csubj") and any(m.dep_ in ("mark", "aux") and m.lower_ in ("that", "to")
                                                          for m in c.children):

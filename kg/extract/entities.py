@@ -63,6 +63,7 @@ class EntityIndex:
         self._index_named()
         self._index_groups()
         self.coref = Coreference(self)
+        self.coref.chain()
 
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:

@@ -1,0 +1,37 @@
+"""Who takes part in events: names, unnamed groups, pronouns and types (hand-written sentences)."""
+from __future__ import annotations
+
+from conftest import triples
+
+from kg.extract.entities import EntityIndex
+
+
+def events_of(facts, action_word):  # type: ignore[no-untyped-def]
+    """(actor label, target label) of the asserted events whose action contains a word."""
+    return {(a, t) for a, act, t in triples(facts) if action_word in act}
+
+
+def actors_of(facts, action_word):  # type: ignore[no-untyped-def]
+    return {a for a, _ in events_of(facts, action_word)}
+
+
+# ----- pronouns ---------------------------------------------------------------------------------
+
+def test_he_is_never_a_body_of_people(read):
+    f = read("Kofi Mensah joined the club in 2001. The club paid him well, and he scored twelve goals.")
+    assert actors_of(f, "score") == {"Kofi Mensah"}
+
+
+def test_a_pronoun_subject_keeps_its_referent_the_topic(read):
+    f = read("Maria Lindqvist led the talks. She met the mayor, Anders Holm, on Monday. "
+             "She later visited the harbour.")
+    assert actors_of(f, "visit") == {"Maria Lindqvist"}
+
+
+def test_it_of_a_passive_reporting_verb_is_no_entity(nlp):
+    doc = nlp("Vantex Holdings fined three suppliers. It is estimated dozens more suppliers remain. "
+              "It said the fines were fair.")
+    index = EntityIndex(doc)
+    its = [t for t in doc if t.lower_ == "it"]
+    assert index.resolve(its[0]) is None
+    assert index.resolve(its[1]) == "Organization:vantexholdings"
