@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from conftest import triples
 
-from kg.extract.entities import EntityIndex
+from kg.extract.entities import EntityIndex, is_human_noun
 
 
 def events_of(facts, action_word):  # type: ignore[no-untyped-def]
@@ -35,3 +35,22 @@ def test_it_of_a_passive_reporting_verb_is_no_entity(nlp):
     its = [t for t in doc if t.lower_ == "it"]
     assert index.resolve(its[0]) is None
     assert index.resolve(its[1]) == "Organization:vantexholdings"
+
+
+# ----- unnamed participants -------------------------------------------------------------------
+
+def test_people_nouns_without_an_agent_suffix_are_participants(read):
+    assert events_of(read("Dana Ruiz pulled a baby from the river."), "pull") == {("Dana Ruiz", "baby")}
+    assert ("Border guards", "six aliens") in events_of(read("Border guards arrested six aliens near Tarnow."), "arrest")
+    assert ("Supporters", "parliament") in events_of(read("Supporters appealed to the parliament."), "appeal")
+
+
+def test_machines_and_facilities_are_not_people(nlp):
+    doc = nlp("The helicopter and the servers were seen by a farmer and two suppliers.")
+    human = {t.text for t in doc if t.pos_ == "NOUN" and is_human_noun(t)}
+    assert human == {"farmer", "suppliers"}
+
+
+def test_a_vehicle_acts_and_a_definite_description_finds_it(read):
+    f = read("A Kestrel-class submarine entered the bay on Monday. The submarine left two hours later.")
+    assert actors_of(f, "leave") == {"Kestrel-class submarine"}

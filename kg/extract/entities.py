@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Span, Token
 from ..facts import Entity
 from ..nlp.lexicon import ATTACKER_NOUNS, DEMONYMS, PLACE_ALIASES, RANKS, ROLE_NOUNS
 from .coref import FIRST, Coreference, Mention, expletive
-from .groups import FACILITY_NOUNS, group_label, is_human_noun
+from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
 
 __all__ = ["EntityIndex", "FACILITY_NOUNS", "is_human_noun", "norm_name"]
 
@@ -189,7 +189,7 @@ class EntityIndex:
             tok = doc[i]
             if tok.lemma_.lower() in _GENERIC_BODIES and any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in tok.children):
                 continue  # "her party": resolved through its owner once roles are known
-            if is_human_noun(tok) and self._appos_person(tok) is None:
+            if (is_human_noun(tok) and self._appos_person(tok) is None) or is_vehicle(tok):
                 self.group_key(tok)
 
     def _appos_person(self, tok: Token) -> str | None:
@@ -339,7 +339,7 @@ class EntityIndex:
                 person = self._resolve(owner, False)
                 if person is not None and person in self.affiliation:
                     return self.affiliation[person]  # "her party" said by Labour's spokeswoman
-        if tok.pos_ in ("NOUN", "PROPN") and is_human_noun(tok):
+        if tok.pos_ in ("NOUN", "PROPN") and (is_human_noun(tok) or is_vehicle(tok)):
             return self.group_key(tok)
         if tok.pos_ in ("NOUN", "PROPN") and allow_things and tok.lemma_.lower() in FACILITY_NOUNS:
             return self.group_key(tok, etype="Place")

@@ -15,7 +15,14 @@ from ..nlp.pipeline import known_word
 FACILITY_NOUNS = frozenset("""
 base bases embassy consulate building buildings office offices compound headquarters camp camps station
 post posts village town city website site sites server servers home house school hospital church mosque
-temple border checkpoint airport port ship ships boat boats vessel plane aircraft convoy vehicle car
+temple border checkpoint airport port
+""".split())
+
+#: Nouns for vehicles and craft: unnamed participants that move and are acted on ("the submarine").
+VEHICLE_NOUNS = frozenset("""
+submarine ship vessel boat warship frigate destroyer cruiser carrier tanker freighter ferry yacht trawler
+aircraft airplane aeroplane plane airliner jet jetliner helicopter drone shuttle spacecraft
+train truck lorry bus tank convoy vehicle car
 """.split())
 
 _PERSON_COMPOUNDS = ("man", "men", "woman", "women", "person", "persons", "people")
@@ -25,7 +32,7 @@ _NOT_PERSON_COMPOUNDS = frozenset("talisman ottoman abdomen specimen regimen acu
 def is_human_noun(tok: Token) -> bool:
     """Whether a common noun names people or a body of people (an actor can be unnamed)."""
     low, lemma = tok.lower_, tok.lemma_.lower()
-    if low in NOT_HUMAN or lemma in NOT_HUMAN:
+    if low in NOT_HUMAN or lemma in NOT_HUMAN or lemma in FACILITY_NOUNS or lemma in VEHICLE_NOUNS:
         return False
     if low in HUMAN_NOUNS or lemma in HUMAN_NOUNS or lemma in ROLE_NOUNS or lemma in ATTACKER_NOUNS:
         return True
@@ -34,6 +41,11 @@ def is_human_noun(tok: Token) -> bool:
     if low.endswith(("ment", "ments")):
         return False  # "-ment" makes nouns of acts and things ("apartment", "shipment"), never of people
     return tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(HUMAN_SUFFIXES) and _agentive(tok)
+
+
+def is_vehicle(tok: Token) -> bool:
+    """Whether a common noun names a vehicle or craft ("the submarine", "two helicopters")."""
+    return tok.pos_ == "NOUN" and tok.lemma_.lower() in VEHICLE_NOUNS
 
 
 def is_collective(tok: Token) -> bool:
@@ -51,8 +63,12 @@ def _agentive(tok: Token) -> bool:
         if low.endswith(suffix):
             stem = low[: -len(suffix)]
             stems = {stem, stem + "e"} | ({stem[:-1]} if len(stem) > 2 and stem[-1] == stem[-2] else set())
-            stems |= {stem[i:] for i in range(1, len(stem) - 3)}  # "law-break-er", "peace-keep-er"
+            if stem.endswith("i"):
+                stems.add(stem[:-1] + "y")  # "suppli-er"
             known = [known_word(tok.vocab, s, pos) for s in stems for pos in ("verb", "noun")]
+            # "law-break-er", "peace-keep-er": a compound's last part, a verb ("helicopt-er" has none)
+            parts = {stem[i:] for i in range(1, len(stem) - 3)}
+            known += [known_word(tok.vocab, p, "verb") for p in parts | {p + "e" for p in parts}]
             return True if None in known else any(known)
     return True
 

@@ -69,6 +69,16 @@ board boards union unions cartel cartels gang gangs club clubs jury juries court
 parliament congress senate cabinet church churches party parties militia militias army armies
 mother mothers father fathers daughter daughters sister sisters brother brothers son sons wife wives
 husband husbands parent parents relative relatives mayor mayors ambassador ambassadors
+baby babies infant infants toddler toddlers kid kids teen teens adult adults elder elders youth youths
+colleague colleagues counterpart counterparts teammate teammates rival rivals friend friends enemy enemies
+ally allies alien aliens slave slaves native natives immigrant immigrants settler settlers pilgrim pilgrims
+inmate inmates convict convicts captive captives fugitive fugitives plaintiff plaintiffs defendant defendants
+widow widows orphan orphans peasant peasants tourist tourists athlete athletes coach coaches fan fans
+candidate candidates incumbent incumbents nominee nominees opposition referee referees trainee trainees
+appointee appointees evacuee evacuees retiree retirees attendee attendees veteran veterans pilot pilots
+astronaut astronauts cosmonaut cosmonauts marine marines commando commandos recruit recruits cadet cadets
+spy spies thief thieves pirate pirates guerrilla guerrillas paramilitary paramilitaries mercenary mercenaries
+volunteer volunteers medic medics paramedic paramedics mob mobs audience public commission commissions
 """.split())
 
 #: Human nouns that name a body of people, not one person: "it" or "they", never "he" or "she".
@@ -91,7 +101,7 @@ river rivers cancer weather winter summer member-state murder murders cover disa
 counter filter layer layers register tower towers shelter shelters folder poster-board
 event events statement statements government-s element elements comment comments document documents
 incident incidents agreement agreements moment moments percent content contents payment investment
-department agent-less treatment parliament movement movements argument arguments amendment amendments
+agent-less treatment movement movements argument arguments amendment amendments
 establishment equipment environment development developments management settlement sentiment
 client-side talent patent current accent component components segment segments basement
 christian-ity guardian-ship plant plants grant grants giant giants loudspeaker loudspeakers speaker-system
