@@ -54,3 +54,31 @@ def test_machines_and_facilities_are_not_people(nlp):
 def test_a_vehicle_acts_and_a_definite_description_finds_it(read):
     f = read("A Kestrel-class submarine entered the bay on Monday. The submarine left two hours later.")
     assert actors_of(f, "leave") == {"Kestrel-class submarine"}
+
+
+def test_which_or_how_many_stays_in_a_group_label(read):
+    f = read("Mayor Ilona Brandt called on all residents to stay calm. Another federal judge fined Kovac.")
+    assert ("Ilona Brandt", "all residents") in events_of(f, "call")
+    assert actors_of(f, "fine") == {"Another federal judge"}
+
+
+def test_a_part_of_a_group_is_a_group(read):
+    f = read("Two of her cousins were arrested in Tarnow. Hundreds of officials have been convicted.")
+    assert (None, "Two of cousins") in events_of(f, "arrest")
+    assert (None, "Hundreds of officials") in events_of(f, "convict")
+    f = read("Police questioned the miners. One of the miners was detained.")
+    assert (None, "miners") in events_of(f, "detain")
+
+
+def test_a_bare_number_done_to_people_counts_people(read):
+    f = read("Rebels shelled the market in Tarnow, killing 40 and wounding 90.")
+    assert ("Rebels", "40") in events_of(f, "kill")
+    assert ("Rebels", "90") in events_of(f, "wound")
+    f = read("The firm sold 40 last year.")
+    assert not any(t for _, t in events_of(f, "sell"))
+
+
+def test_a_facility_is_a_target_but_never_an_actor(read):
+    f = read("The firm shut down servers that send spam.")
+    assert ("firm", "servers") in {(a and a.split()[-1], t) for a, t in events_of(f, "shut")}
+    assert not actors_of(f, "send")

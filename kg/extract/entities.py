@@ -16,7 +16,15 @@ from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from ..facts import Entity
-from ..nlp.lexicon import ATTACKER_NOUNS, DEMONYMS, PLACE_ALIASES, RANKS, ROLE_NOUNS
+from ..nlp.lexicon import (
+    ATTACKER_NOUNS,
+    DEMONYMS,
+    PERSON_PATIENT_VERBS,
+    PLACE_ALIASES,
+    QUANTITY_NOUNS,
+    RANKS,
+    ROLE_NOUNS,
+)
 from .coref import FIRST, Coreference, Mention, expletive
 from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
 
@@ -51,6 +59,8 @@ class EntityIndex:
         self.ents: tuple[Span, ...] = doc.ents
         self.entities: dict[str, Entity] = {}
         self._token_key: dict[int, str] = {}
+        #: facilities ("the embassy"): targets only, never actors
+        self._things: set[str] = set()
         self.mentions: list[Mention] = []
         self._aliases: dict[str, str] = {}
         #: a shared-head coordination named as one place ("North and South Korea") -> its places
@@ -259,6 +269,8 @@ class EntityIndex:
             ent.mentions += 1
             ent.aliases.add(label)
         self._token_key[tok.i] = key
+        if etype == "Place":
+            self._things.add(key)
         self.mentions.append(Mention(key, tok.i, tok.i + 1, etype, plural, tok.dep_ in _SUBJ_DEPS))
         self.mentions.sort(key=lambda m: m.start)
         return key
@@ -309,8 +321,9 @@ class EntityIndex:
         return None
 
     def _resolve(self, tok: Token, allow_things: bool) -> str | None:
-        if tok.i in self._token_key:
-            return self._token_key[tok.i]
+        known = self._token_key.get(tok.i)
+        if known is not None:
+            return known if allow_things or known not in self._things else None
         low = tok.lower_
         person = self._appos_person(tok) if tok.pos_ in ("NOUN", "PROPN") else None
         if person is not None:
@@ -343,13 +356,25 @@ class EntityIndex:
             return self.group_key(tok)
         if tok.pos_ in ("NOUN", "PROPN") and allow_things and tok.lemma_.lower() in FACILITY_NOUNS:
             return self.group_key(tok, etype="Place")
-        if tok.pos_ == "NUM" and tok.lower_ == "one":
-            for c in tok.children:
-                if c.dep_ == "prep" and c.lower_ == "of":
-                    for p in c.children:
-                        if p.dep_ == "pobj":
-                            return self._resolve(p, allow_things)
+        if tok.pos_ == "NUM" or low in QUANTITY_NOUNS or tok.lemma_.lower() in QUANTITY_NOUNS or low in _QUANTIFIERS:
+            part = self._partitive(tok, allow_things)
+            if part is not None:
+                return part
+            if tok.pos_ == "NUM" and _counts_people(tok):
+                return self.group_key(tok)
         return None
+
+    def _partitive(self, tok: Token, allow_things: bool) -> str | None:
+        """ "Two of her cousins", "hundreds of officials": a part of a group is a group of its own;
+        "one of the gunmen" is the one person among them, and "two of them" what "them" is."""
+        of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        whole = next((p for p in of.children if p.dep_ == "pobj"), None) if of is not None else None
+        if whole is None:
+            return None
+        key = self._resolve(whole, allow_things)
+        if key is None or tok.lower_ == "one" or whole.pos_ != "NOUN" or not key.startswith("Group:"):
+            return key
+        return self.group_key(tok)
 
     def _demonym_place(self, tok: Token) -> str | None:
         country = DEMONYMS.get(tok.lower_)
@@ -446,6 +471,23 @@ class EntityIndex:
     def is_first_person(self, tok: Token) -> bool:
         """Whether a pronoun is first person (its referent is the quoted speaker)."""
         return tok.lower_ in FIRST
+
+
+#: Words that take a part of a group ("some of the protesters").
+_QUANTIFIERS = frozenset("some many most several both all each few none".split())
+#: Entity labels of numbers that count no people.
+_NOT_PEOPLE_COUNTS = frozenset("MONEY PERCENT DATE TIME QUANTITY ORDINAL".split())
+
+
+def _counts_people(num: Token) -> bool:
+    """ "killing 40 and wounding 90", "12 were arrested": a bare number as the object (or passive
+    subject) of a verb done to people counts people."""
+    if num.ent_type_ in _NOT_PEOPLE_COUNTS or any(c.dep_ == "prep" for c in num.children):
+        return False
+    arg = num
+    while arg.dep_ == "conj" and arg.head.pos_ == "NUM":
+        arg = arg.head
+    return arg.dep_ in ("dobj", "nsubjpass") and arg.head.lemma_.lower() in PERSON_PATIENT_VERBS
 
 
 #: How many body mentions a country named in the headline counts for.

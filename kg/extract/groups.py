@@ -73,6 +73,8 @@ def _agentive(tok: Token) -> bool:
     return True
 
 
+#: Determiners that tell which or how many members a group has: kept in its label.
+_QUANTIFYING_DETERMINERS = frozenset("all both another several many some few each every most".split())
 _LABEL_MODIFIERS = ("amod", "compound", "nummod", "nmod", "quantmod", "npadvmod", "advmod")
 
 
@@ -87,6 +89,9 @@ def group_label(tok: Token) -> str:
                 modifier(g)
 
     for c in tok.lefts:
+        if c.dep_ in ("det", "predet") and c.lower_ in _QUANTIFYING_DETERMINERS:
+            keep.append(c)  # "all people", "another judge": which or how many is part of the group
+            continue
         if c.dep_ in ("det", "poss", "punct", "case", "predet") or c.lower_ == "such":
             continue
         if c.dep_ in _LABEL_MODIFIERS:

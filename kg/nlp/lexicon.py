@@ -79,6 +79,10 @@ appointee appointees evacuee evacuees retiree retirees attendee attendees vetera
 astronaut astronauts cosmonaut cosmonauts marine marines commando commandos recruit recruits cadet cadets
 spy spies thief thieves pirate pirates guerrilla guerrillas paramilitary paramilitaries mercenary mercenaries
 volunteer volunteers medic medics paramedic paramedics mob mobs audience public commission commissions
+cousin cousins uncle uncles aunt aunts nephew nephews niece nieces sibling siblings spouse spouses twin twins
+grandmother grandmothers grandfather grandfathers grandparent grandparents grandson grandsons granddaughter
+granddaughters grandchild grandchildren boyfriend boyfriends girlfriend girlfriends fiance fiancee stepfather
+stepmother stepson stepdaughter
 """.split())
 
 #: Human nouns that name a body of people, not one person: "it" or "they", never "he" or "she".
@@ -191,6 +195,12 @@ GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to wi
 
 #: Definite descriptions that refer back to an attacker mentioned earlier.
 ATTACKER_NOUNS = frozenset("gunman shooter assailant attacker killer bomber perpetrator suspect".split())
+
+#: Verbs done to people: a bare number as their object counts people ("killing 40 and wounding 90").
+PERSON_PATIENT_VERBS = frozenset("""
+kill murder massacre execute slay shoot wound injure hurt maim arrest detain jail imprison kidnap abduct
+rescue save evacuate free release capture deport expel displace hospitalize treat infect hire employ recruit
+""".split())
 
 #: Words a title keeps in front of a name but which are no part of it.
 NAME_STOPWORDS = frozenset("the a an mr mr. mrs mrs. ms ms. dr dr. sir".split())
