@@ -82,3 +82,12 @@ def test_a_facility_is_a_target_but_never_an_actor(read):
     f = read("The firm shut down servers that send spam.")
     assert ("firm", "servers") in {(a and a.split()[-1], t) for a, t in events_of(f, "shut")}
     assert not actors_of(f, "send")
+
+
+# ----- names and types --------------------------------------------------------------------------
+
+def test_a_dateline_with_a_date_is_never_an_actor(read):
+    f = read("Orvane wins tanker deal\nFeb. 24, 2011\n"
+             "LISBON, Feb. 24, 2011 \u2013 The Orvane Co. has won the contract to build the ships.\n")
+    assert actors_of(f, "win") == {"Orvane Co."}
+    assert f.article.date == "2011-02-24"
