@@ -37,6 +37,12 @@ def test_it_of_a_passive_reporting_verb_is_no_entity(nlp):
     assert index.resolve(its[1]) == "Organization:vantexholdings"
 
 
+def test_a_name_inside_a_quotation_is_not_the_speaker_around_it(read):
+    f = read('Returning officer Kwame Osei read the results. "Lena Ivarsson, 5,248 votes; '
+             'Tomas Berglund, 3,100 votes," he said.')
+    assert actors_of(f, "say") == {"Kwame Osei"}
+
+
 # ----- unnamed participants -------------------------------------------------------------------
 
 def test_people_nouns_without_an_agent_suffix_are_participants(read):

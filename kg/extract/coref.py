@@ -53,6 +53,7 @@ class Coreference:
     def __init__(self, index: EntityIndex) -> None:
         self.index = index
         self.quotes = quote_regions(index.doc.text)
+        self._quote_starts = [a for a, _ in self.quotes]
         #: third-person pronouns already resolved, by token index (None: resolved to nothing)
         self._chained: dict[int, str | None] = {}
 
@@ -101,6 +102,9 @@ class Coreference:
         sent = tok.sent
         clause = tok.head
         mentions = index.mentions
+        if self.quoted(tok.idx) is None:
+            # '"... Lee and Ortiz ...," he said': a name quoted is not who speaks around the quote
+            mentions = [m for m in mentions if self.quoted(index.doc[m.start].idx) is None]
         same = [m for m in mentions if sent.start <= m.start and m.end <= tok.i and want(m)
                 and not (index.doc[m.end - 1].head == clause and tok.dep_ not in ("poss",))]
         if same:
@@ -122,9 +126,14 @@ class Coreference:
         subj = [m for m in in_last if m.subject]
         return (subj[0] if subj else in_last[0]).key
 
+    def quoted(self, char: int) -> tuple[int, int] | None:
+        """The quotation a character offset lies in, if any."""
+        i = bisect.bisect_right(self._quote_starts, char) - 1
+        return self.quotes[i] if i >= 0 and char < self.quotes[i][1] else None
+
     def first_person(self, tok: Token) -> str | None:
         """I/we inside a quotation: the speaker, or for "we" the speaker's organization."""
-        region = next(((a, b) for a, b in self.quotes if a <= tok.idx < b), None)
+        region = self.quoted(tok.idx)
         if region is None:
             return None
         speaker = self.speaker(region)
