@@ -8,16 +8,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+_MONTH_NAME = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+               r"|Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)")
+#: "KABUL -", "KABUL, Afghanistan (AP) -", "WASHINGTON, Feb. 24, 2011 -": a place, maybe a date, a dash.
 _DATELINE = re.compile(
-    r"^(?P<place>[A-Z][A-Z .'\-]{1,40}?(?:,\s*[A-Z][A-Za-z. ]{1,30})?)\s*(?:\([A-Za-z .]+\)\s*)?[-\u2013\u2014]{1,2}\s+"
+    r"^(?P<place>[A-Z][A-Z .'\-]{1,40}?(?:,\s*[A-Z][A-Za-z. ]{1,30})?)"
+    r"(?:,\s*" + _MONTH_NAME + r"\s+\d{1,2}(?:,\s*\d{4})?)?"
+    r"\s*(?:\([A-Za-z .]+\)\s*)?[-\u2013\u2014]{1,2}\s+"
 )
 _DATE_LINE = re.compile(
     r"^(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),\s+)?"
-    r"(?P<month>January|February|March|April|May|June|July|August|September|October|November|December)"
+    r"(?P<month>" + _MONTH_NAME + r")"
     r"\s+(?P<day>\d{1,2}),\s+(?P<year>\d{4})\s*$"
 )
 _MONTHS = {m: i for i, m in enumerate(
     "January February March April May June July August September October November December".split(), 1)}
+_MONTHS.update({m[:3] + ".": i for m, i in list(_MONTHS.items())} | {"Sept.": 9})
 _BYLINE = re.compile(
     r"^\s*By\s+(?:[A-Z][\w.'\-]+\s?){1,4}(?:(?:,|and)\s*(?:[A-Z][\w.'\-]+\s?){1,5})*\s*(?:[-\u2013\u2014|]\s*)?$"
     r"|^\s*By\s+(?:[A-Z][\w.'\-]+\s){1,3}(?=[A-Z]{2,})"

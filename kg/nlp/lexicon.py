@@ -69,6 +69,28 @@ board boards union unions cartel cartels gang gangs club clubs jury juries court
 parliament congress senate cabinet church churches party parties militia militias army armies
 mother mothers father fathers daughter daughters sister sisters brother brothers son sons wife wives
 husband husbands parent parents relative relatives mayor mayors ambassador ambassadors
+baby babies infant infants toddler toddlers kid kids teen teens adult adults elder elders youth youths
+colleague colleagues counterpart counterparts teammate teammates rival rivals friend friends enemy enemies
+ally allies alien aliens slave slaves native natives immigrant immigrants settler settlers pilgrim pilgrims
+inmate inmates convict convicts captive captives fugitive fugitives plaintiff plaintiffs defendant defendants
+widow widows orphan orphans peasant peasants tourist tourists athlete athletes coach coaches fan fans
+candidate candidates incumbent incumbents nominee nominees opposition referee referees trainee trainees
+appointee appointees evacuee evacuees retiree retirees attendee attendees veteran veterans pilot pilots
+astronaut astronauts cosmonaut cosmonauts marine marines commando commandos recruit recruits cadet cadets
+spy spies thief thieves pirate pirates guerrilla guerrillas paramilitary paramilitaries mercenary mercenaries
+volunteer volunteers medic medics paramedic paramedics mob mobs audience public commission commissions
+cousin cousins uncle uncles aunt aunts nephew nephews niece nieces sibling siblings spouse spouses twin twins
+grandmother grandmothers grandfather grandfathers grandparent grandparents grandson grandsons granddaughter
+granddaughters grandchild grandchildren boyfriend boyfriends girlfriend girlfriends fiance fiancee stepfather
+stepmother stepson stepdaughter
+""".split())
+
+#: Human nouns that name a body of people, not one person: "it" or "they", never "he" or "she".
+COLLECTIVE_NOUNS = frozenset("""
+crowd group family team delegation committee panel council coalition alliance company firm agency ministry
+department administration regime government board union cartel gang club jury court network parliament
+congress senate cabinet church party militia army navy military police force forces authority staff
+personnel crew opposition commission audience public community tribe clan
 """.split())
 
 #: Suffixes of agent nouns (worker, protester, activist, politician, assistant).
@@ -83,7 +105,7 @@ river rivers cancer weather winter summer member-state murder murders cover disa
 counter filter layer layers register tower towers shelter shelters folder poster-board
 event events statement statements government-s element elements comment comments document documents
 incident incidents agreement agreements moment moments percent content contents payment investment
-department agent-less treatment parliament movement movements argument arguments amendment amendments
+agent-less treatment movement movements argument arguments amendment amendments
 establishment equipment environment development developments management settlement sentiment
 client-side talent patent current accent component components segment segments basement
 christian-ity guardian-ship plant plants grant grants giant giants loudspeaker loudspeakers speaker-system
@@ -238,6 +260,12 @@ GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to wi
 
 #: Definite descriptions that refer back to an attacker mentioned earlier.
 ATTACKER_NOUNS = frozenset("gunman shooter assailant attacker killer bomber perpetrator suspect".split())
+
+#: Verbs done to people: a bare number as their object counts people ("killing 40 and wounding 90").
+PERSON_PATIENT_VERBS = frozenset("""
+kill murder massacre execute slay shoot wound injure hurt maim arrest detain jail imprison kidnap abduct
+rescue save evacuate free release capture deport expel displace hospitalize treat infect hire employ recruit
+""".split())
 
 #: Words a title keeps in front of a name but which are no part of it.
 NAME_STOPWORDS = frozenset("the a an mr mr. mrs mrs. ms ms. dr dr. sir".split())
