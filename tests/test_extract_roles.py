@@ -312,3 +312,71 @@ def test_an_unnamed_body_named_in_its_own_phrase(read):
     text = ("The new company, which is to be called Vestra Holdings, will be based in Leeds. "
             "Carl Munro will become the chairman of the new company.")
     assert ("Carl Munro", "chairman", "Vestra Holdings") in roles(read(text))
+
+
+# ----- careers and appointments ---------------------------------------------------------------------
+
+def test_served_as_with_years_is_a_dated_past_role(read):
+    f = read("Maria Quintero served as deputy director of the Halvorsen Institute from 1994 to 1997.")
+    (r,) = [r for r in f.roles if f.entities[r.person].label == "Maria Quintero"]
+    assert (r.role, f.entities[r.org].label, r.former) == ("deputy director", "Halvorsen Institute", True)
+    assert r.since is not None and r.since.value == "1994" and r.until is not None and r.until.value == "1997"
+
+
+def test_previously_worked_at(read):
+    f = read("Before that, Tomas Reyna previously worked at Delmarco Bank.")
+    assert any(f.entities[r.person].label == "Tomas Reyna" and f.entities[r.org].label == "Delmarco Bank"
+               and r.former for r in f.roles)
+
+
+def test_named_and_appointed_to_a_post(read):
+    assert ("Priya Natarajan", "director", "Orlin Research Center") in roles(
+        read("Priya Natarajan was named director of the Orlin Research Center in March."))
+    f = read("Paul Rusk was appointed chairman of the Tellis Group in 2012.")
+    (r,) = f.roles
+    assert r.role == "chairman" and not r.former and r.since is not None and r.since.value == "2012"
+
+
+def test_succeeding_someone_gives_both_the_post(read):
+    f = read("Dana Whitcombe will succeed Harold Lee as director of the Orlin Research Center.")
+    found = roles(f)
+    assert ("Dana Whitcombe", "director", "Orlin Research Center") in found
+    assert ("Harold Lee", "director", "Orlin Research Center") in found
+    g = read("In 2015 Dana Whitcombe succeeded Harold Lee as director of the Orlin Research Center.")
+    assert [r.former for r in g.roles if g.entities[r.person].label == "Harold Lee"] == [True]
+
+
+def test_nominated_to_be_a_member_of_a_body_of_an_organization(read):
+    found = roles(read("Samuel Okafor has been nominated to be a member of the Board of Governors of the "
+                       "Vestry Reserve Bank."))
+    assert ("Samuel Okafor", "member", "Board of Governors of Vestry Reserve Bank") in found
+
+
+def test_joined_as_and_joined(read):
+    f = read("Elena Marsh joined Corvane Systems in 2004 as chief engineer.")
+    (r,) = f.roles
+    assert (r.role, f.entities[r.org].label) == ("chief engineer", "Corvane Systems")
+    assert r.since is not None and r.since.value == "2004"
+    assert ("Laura Pike", "treasurer", "Hanley Trust") in roles(read("Laura Pike joined the Hanley Trust as treasurer."))
+
+
+def test_an_organization_appoints(read):
+    assert ("Ruth Lindqvist", "chief executive", "Acme Corp.") in roles(
+        read("Acme Corp. named Ruth Lindqvist as chief executive."))
+    assert ("Ruth Lindqvist", "chief executive", "Delmarco Bank") in roles(
+        read("Delmarco Bank named Ruth Lindqvist chief executive on Tuesday."))
+
+
+def test_a_pronoun_holds_a_career_role(read):
+    f = read("Tom Weller runs a bakery. From 2001 to 2005 he was president of the Kessler Foundation.")
+    assert ("Tom Weller", "president", "Kessler Foundation") in roles(f)
+    assert not roles(read("Lai Wen came back. He was the nation's top car importer."))  # an occupation, no post
+
+
+def test_who_heads_and_led_by(read):
+    assert ("Greta Holm", "head", "Norvik Council") in roles(read("Greta Holm, who heads the Norvik Council, said the vote was fair."))
+
+
+def test_a_title_with_a_complement(read):
+    found = roles(read("Prior to that, Paul Rusk served as Vice President of Operations at Delmarco Bank from 2001 to 2009."))
+    assert ("Paul Rusk", "Vice President of Operations", "Delmarco Bank") in found

@@ -21,7 +21,7 @@ from .timex import is_time_point, normalise, parse_iso
 from .titles import is_role_noun, lexicon_form, role_text
 
 if TYPE_CHECKING:
-    from .titles import TitleReader
+    from .roles import RoleReader
 
 #: Verbs whose subject holds the role named by their complement ("was", "became", "served as").
 _BEING = frozenset("be become remain stay serve work act function return continue".split())
@@ -55,9 +55,9 @@ _EMPLOYERS = ("for", "at", "with", "in")
 
 
 class CareerReader:
-    """Reads the roles that verbs state, using a ``TitleReader`` for the organization of each role."""
+    """Reads the roles that verbs state, using the ``RoleReader`` for the title and organization of each."""
 
-    def __init__(self, titles: TitleReader, date: str | None = None) -> None:
+    def __init__(self, titles: RoleReader, date: str | None = None) -> None:
         self.t = titles
         self.index = titles.index
         self.anchor = parse_iso(date)

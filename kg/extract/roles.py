@@ -4,8 +4,9 @@ Noun constructions are read here, around each named person: a title before the n
 secretary Ann Lee", "Chief Financial Officer Ann Lee"), an apposition in either order ("Ann Lee, the
 Acme spokeswoman"; "the party's candidate, Ann Lee"), "the head of Acme, Ann Lee", "Ann Lee and
 other members of Acme", "Ann Lee of Acme". Verb constructions (careers, appointments, "who heads")
-are read by ``careers.py``. A role is kept only when an organization or a country the article names
-is given for it; ``finish`` settles what only the whole article tells (an aide's office).
+are read by ``careers.py``, word classes by ``titles.py``, and the organization a role phrase names
+by ``role_orgs.py``. A role is kept only when an organization or a country the article names is given
+for it; ``finish`` settles what only the whole article tells (an aide's office).
 """
 from __future__ import annotations
 
@@ -14,18 +15,25 @@ from dataclasses import replace
 from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Role
-from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ROLE_MODIFIERS, ROLE_NOUNS
+from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ORG_HEADS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
 from .careers import CareerReader
 from .entities import EntityIndex
 from .events import evidence_of
+from .role_orgs import OrgFinder
 from .titles import (
+    ASSISTING_NOUNS,
+    NOT_ROLE_WORDS,
     ORG_PREPS,
-    TitleReader,
+    RANK_MODIFIERS,
+    TRAILING_RANKS,
+    is_government_title,
     is_past_title,
     is_plural_title,
     is_role_noun,
     is_role_word,
+    of_title,
     role_text,
+    title_complement,
 )
 
 #: Organization words that, after "Secretary of", name a government department ("Secretary of State").
@@ -33,7 +41,7 @@ _DEPARTMENT_PHRASES = frozenset(DEPARTMENT_WORDS | {"homeland security", "the in
                                                     "foreign affairs", "home affairs", "internal affairs"})
 
 
-class RoleReader(TitleReader):
+class RoleReader(OrgFinder):
     """Reads person-role-organization facts from the sentences of one article."""
 
     def __init__(self, index: EntityIndex, text: str, headline: str | None = None, date: str | None = None) -> None:
@@ -127,6 +135,163 @@ class RoleReader(TitleReader):
             if group is not None and group.startswith("Group:"):
                 out[group] = key
         return out
+
+    # ----- titles -------------------------------------------------------------------------
+    def title_ending_at(self, i: int, ent: Span, person: str, evidence: Evidence,
+                        own: frozenset[int] = frozenset()) -> list[Role]:
+        """The role of a title whose last word is ``doc[i]`` (read back to the clause's punctuation)."""
+        title = self.title_words(i, ent.sent.start, own)
+        return self.split_title(title, person, evidence, ent, own) if title else []
+
+    def title_words(self, i: int, floor: int, own: frozenset[int] = frozenset()) -> list[Token]:
+        """The words of a title whose last word is ``doc[i]``: role words, names of organizations and
+        countries, possessors ("the nation's"), read back to the clause's punctuation; with an
+        organization name the model missed right before it."""
+        doc = self.doc
+        title: list[Token] = []
+        while i >= floor:
+            t = doc[i]
+            if t.i in own:
+                title.insert(0, t)
+                i -= 1
+                continue
+            hyphen = t.text == "-" and i - 1 >= floor and is_role_word(doc[i - 1]) and title and is_role_word(title[0])
+            if (t.is_punct and t.tag_ != "POS" and not hyphen) or t.is_space:
+                break
+            possessor = t.pos_ == "NOUN" and i + 1 < len(doc) and doc[i + 1].tag_ == "POS" and bool(title)
+            served = t.ent_type_ == "PERSON" and bool(title) and title[-1].lemma_.lower() in ASSISTING_NOUNS
+            if not (hyphen or possessor or served or is_role_word(t) or t.ent_type_ in ("ORG", "GPE", "NORP", "LOC")
+                    or t.tag_ in ("POS", "PRP$") or t.lower_ in NOT_ROLE_WORDS or self._interior(t, title, floor)
+                    or of_title(doc, i, floor)):
+                break
+            title.insert(0, t)
+            i -= 1
+        if title and is_role_word(title[0]) and i >= floor:
+            name = self._proper_name_before(i, floor)
+            if name is not None:
+                title = name + title
+        return title
+
+    def noun_title(self, noun: Token, ent: Span | None = None) -> list[Token]:
+        """The title a role noun heads: its modifiers ("a Stanford University economist") and the title
+        words before it ("the nation's former vice-minister"), as one run of words ending at the noun;
+        the words of a coordinated role noun are not its own ("chairman and chief executive")."""
+        skip = {t.i for c in noun.children if c.dep_ == "conj" for t in c.subtree}
+        served = noun.lemma_.lower() in ASSISTING_NOUNS  # "Trump adviser": the person served
+        mods = {t.i for t in noun.subtree if t.i < noun.i and t.dep_ not in ("det", "punct", "case", "cc")
+                and t.i not in skip and (t.ent_type_ != "PERSON" or served)
+                and not (ent is not None and ent.start <= t.i < ent.end)}
+        mods |= {t.i for t in self.title_words(noun.i, noun.sent.start)}
+        mods.add(noun.i)
+        first = noun.i
+        while first - 1 in mods:
+            first -= 1
+        return list(self.doc[first:noun.i + 1])
+
+    @staticmethod
+    def _interior(t: Token, after: list[Token], floor: int) -> bool:
+        """ "Chief [Financial] Officer", "Chief [Patrol] Agent": a word between a title's modifier and
+        its role noun is part of the title."""
+        return (bool(after) and t.is_alpha and not t.ent_type_ and t.i - 1 >= floor
+                and t.doc[t.i - 1].lower_ in ROLE_MODIFIERS and not t.doc[t.i - 1].ent_type_
+                and t.doc[t.i - 1].lower_ not in NOT_ROLE_WORDS
+                and t.lower_ not in NOT_ROLE_WORDS and any(is_role_noun(x) for x in after))
+
+    def _proper_name_before(self, i: int, floor: int) -> list[Token] | None:
+        """An organization name the model did not tag, right before a title ("Joint Council for the
+        Welfare of Migrants campaigner X"): capitalized words joined by of/for/the/and."""
+        doc = self.doc
+        toks: list[Token] = []
+        while i >= floor:
+            t = doc[i]
+            if t.text[:1].isupper() and t.pos_ in ("PROPN", "NOUN") and t.ent_type_ not in ("PERSON", "DATE"):
+                toks.insert(0, t)
+            elif t.lower_ in ("of", "for", "the", "and", "&") and toks:
+                toks.insert(0, t)
+            else:
+                break
+            i -= 1
+        while toks and not toks[0].text[:1].isupper():
+            toks = toks[1:]
+        if not toks or all(self.index.named_key(t) is not None for t in toks):
+            return None
+        known = self.org_named(toks)
+        if known is None:
+            self.index.organization_span(toks)
+        else:
+            self._short_names.update((t.i, known) for t in toks)
+        return toks
+
+    def split_title(self, title: list[Token], person: str, evidence: Evidence, ent: Span | None,
+                    own: frozenset[int] = frozenset()) -> list[Role]:
+        """Split a title into organization words and the role phrase, then name the organization."""
+        toks = list(title)
+        ranks: list[Token] = []
+        while len(toks) > 1 and toks[-1].lower_ in RANKS and toks[-1].lower_ not in ROLE_NOUNS and toks[-2].text != "-":
+            ranks.insert(0, toks.pop())
+        while (len(toks) > 1 and toks[-1].lower_ in TRAILING_RANKS and toks[-2].text != "-"
+               and any(t.lower_ in ROLE_NOUNS for t in toks[:-1])):
+            toks.pop()  # "Defense Minister General X": the rank is no part of the role
+        role_toks: list[Token] = []
+        j = len(toks) - 1
+        while j >= 0:
+            t = toks[j]
+            if self.key(t, own) is not None:
+                break
+            inner = (bool(role_toks) and j > 0 and toks[j - 1].lower_ in ROLE_MODIFIERS and t.is_alpha
+                     and toks[j - 1].lower_ not in NOT_ROLE_WORDS and (not t.ent_type_ or t.i in own)
+                     and self.key(toks[j - 1], own) is None and any(is_role_noun(x) for x in role_toks))
+            if not (is_role_word(t) or t.text == "-" or inner or of_title(t.doc, t.i, toks[0].i)):
+                break
+            role_toks.insert(0, t)
+            j -= 1
+        # A capitalized body word opening the title is the organization ("Army spokesman").
+        body = []
+        while len(role_toks) > 1 and role_toks[0].is_title and role_toks[0].lower_ in ORG_HEADS:
+            body.append(role_toks.pop(0))
+        if body:
+            self.index.organization_span(body)
+            j += len(body)
+        if (not role_toks or not any(is_role_noun(t) for t in role_toks)) and ranks:
+            role_toks, j = ranks, len(toks) - 1  # "Navy Capt. Ann Ford": the rank is the role
+        elif not role_toks or not any(is_role_noun(t) for t in role_toks):
+            return []
+        before = toks[: j + 1]
+        shown = role_toks
+        lead = 0
+        while lead < len(before) and before[lead].lower_ in RANK_MODIFIERS and self.key(before[lead], own) is None:
+            lead += 1
+        if 0 < lead < len(before) and all(self.key(t, own) is not None or t.i in own for t in before[lead:]):
+            shown = before + role_toks  # "Assistant U.S. Attorney": one role across the country's name
+        role_words = [t for t in shown if t.lower_ not in NOT_ROLE_WORDS]
+        role = role_text(role_words) + title_complement(role_toks[-1])
+        org = self.affiliation(ent) if ent is not None else None
+        if org is None:
+            org = self.explicit_org(role_toks)
+        if org is None:
+            org = self._country_in_name([t for t in before if t.i in own])
+        possessor = [t for t in before if (t.i + 1 < len(t.doc) and t.doc[t.i + 1].tag_ == "POS") or t.tag_ == "PRP$"]
+        for t in possessor if org is None else []:
+            org = self.org_of_modifier(t) or self.index.resolve(t)
+            if org is not None:
+                break
+        for t in reversed(before) if org is None else []:
+            if t.i not in own:
+                org = self.org_of_modifier(t)
+            if org is not None:
+                break
+        if org is None or (org.startswith("Place:") and not self.is_country(org)):
+            # "the Middle East correspondent for the AP": a region before the role is its beat; an
+            # organization the role is "for" or "of" is the employer.
+            org = self.org_from_preps(role_toks) or org
+        rule, confidence = "title", 0.8
+        if org is None and is_government_title(role_words):
+            # "Prime Minister X" in an article about one country: that country's government.
+            org, rule, confidence = self.home_country(), "implicit-country", 0.5
+        if org is None or org == person or not role or not self.may_employ(org, role_toks[-1]):
+            return []
+        return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
+                     confidence=confidence)]
 
     # ----- titles before the name ------------------------------------------------------
     @staticmethod
