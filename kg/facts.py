@@ -146,8 +146,10 @@ class Role:
     rule: str = "title"
     #: "new defense minister": the role is current, begun recently (context step).
     new: bool = False
-    #: "minister since 2010": when the role began (context step).
+    #: "minister since 2010", "joined Acme in 2004": when the role began (roles or context step).
     since: Time | None = None
+    #: "director from 1994 to 1997": when the role ended, when the text gives it.
+    until: Time | None = None
 
 
 @dataclass

@@ -18,7 +18,16 @@ king queen prince princess emperor monarch pope bishop archbishop cardinal imam 
 principal dean professor researcher scientist economist strategist negotiator delegate councillor
 councilor alderman sheriff treasurer comptroller auditor registrar chairman-elect president-elect
 owner partner president-designate producer anchor presenter host commentator blogger writer author
+boss emir sultan ruler monarch chieftain candidate nominee speaker magistrate clerk
+counsel trustee employee staffer intern assemblyman assemblywoman councilman councilwoman consul
+diplomat surgeon physician nurse engineer architect pilot astronaut detective constable trooper warden
+player guard quarterback striker goalkeeper midfielder pitcher
+vice-chairman vice-chair vice-minister director-general secretary-general attorney-general
 """.split())
+
+#: Nouns that name a post only inside a title ("Special Agent X", "Pacers coach X"); elsewhere they
+#: name things as often as people ("a nerve agent", "a coach"), so they are no ROLE_NOUNS.
+TITLE_ONLY_NOUNS = frozenset("agent coach forward".split())
 
 #: Military and honorific ranks that may stand before a name without naming the role.
 RANKS = frozenset("""
@@ -33,6 +42,16 @@ press deputy chief senior top foreign defense defence interior home finance just
 labor labour trade commerce energy environment transport transportation agriculture state
 prime vice executive general assistant associate acting interim former then new shadow
 managing national regional local police military army navy security intelligence communications
+special principal presidential parliamentary federal district county staff lead founding honorary
+""".split())
+
+#: Common nouns that name a kind of organization: "the party", "the company" stand for the one
+#: organization of that kind the article names.
+ORGANIZATION_NOUNS = frozenset("""
+party company firm bank group center centre institute university college agency ministry department
+commission committee council board court union association foundation trust corporation network team
+club league newspaper paper station airline school hospital museum laboratory lab bureau office
+organization organisation movement alliance coalition fund charity society service
 """.split())
 
 #: Words in an organization name that make a place name into a body ("Kunduz police").
@@ -136,6 +155,18 @@ DEMONYMS: dict[str, str] = {
     "syrian": "Syria", "taiwanese": "Taiwan", "thai": "Thailand", "tunisian": "Tunisia",
     "turkish": "Turkey", "ugandan": "Uganda", "ukrainian": "Ukraine", "venezuelan": "Venezuela",
     "vietnamese": "Vietnam", "welsh": "Wales", "yemeni": "Yemen", "zimbabwean": "Zimbabwe",
+    "philippine": "Philippines", "ghanaian": "Ghana", "liberian": "Liberia", "mozambican": "Mozambique",
+    "angolan": "Angola", "senegalese": "Senegal", "malian": "Mali", "rwandan": "Rwanda",
+    "tanzanian": "Tanzania", "zambian": "Zambia", "cameroonian": "Cameroon", "ivorian": "Ivory Coast",
+    "congolese": "Congo", "namibian": "Namibia", "botswanan": "Botswana", "haitian": "Haiti",
+    "jamaican": "Jamaica", "ecuadorian": "Ecuador", "bolivian": "Bolivia", "paraguayan": "Paraguay",
+    "uruguayan": "Uruguay", "guatemalan": "Guatemala", "honduran": "Honduras", "salvadoran": "El Salvador",
+    "nicaraguan": "Nicaragua", "panamanian": "Panama",
+    "bahraini": "Bahrain", "omani": "Oman", "lithuanian": "Lithuania", "latvian": "Latvia",
+    "estonian": "Estonia", "slovak": "Slovakia", "slovenian": "Slovenia", "belarusian": "Belarus",
+    "moldovan": "Moldova", "armenian": "Armenia", "azerbaijani": "Azerbaijan", "kazakh": "Kazakhstan",
+    "uzbek": "Uzbekistan", "mongolian": "Mongolia", "laotian": "Laos", "icelandic": "Iceland",
+    "cypriot": "Cyprus", "maltese": "Malta", "new zealand": "New Zealand",
 }
 
 #: Other names of the same country or body: variant -> canonical name.
@@ -301,6 +332,14 @@ victim victims survivor survivors witness witnesses neighbour neighbor passenger
 patient patients prisoner prisoners hostage hostages migrant migrants refugee refugees user users poster
 posters foreigner foreigners stranger strangers owner-occupier consumer consumers customer customers viewer
 viewers reader readers listener listeners follower followers passerby bystander bystanders
+""".split())
+
+#: Nouns of kinship: never a role, however they end ("mother", "brother-in-law").
+KINSHIP_NOUNS = frozenset("""
+mother father brother sister daughter son wife husband parent grandmother grandfather grandparent
+grandson granddaughter grandchild uncle aunt nephew niece cousin stepmother stepfather stepson stepdaughter
+mother-in-law father-in-law brother-in-law sister-in-law son-in-law daughter-in-law fiancee fiance
+widow widower partner-in-law sibling twin
 """.split())
 
 #: Endings of occupation nouns ("meteorologist", "electrician", "prosecutor", "consultant").
