@@ -13,6 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ONTOLOGY = ROOT / "ontology" / "kg.ttl"
 SHAPES = ROOT / "ontology" / "shapes.ttl"
+#: The development set with gold (outside the repository; tests that need it skip without it).
+DEV = Path("/work/shared/eval/dev/articles")
 
 if str(ROOT) not in sys.path:  # the package is not necessarily installed
     sys.path.insert(0, str(ROOT))

@@ -42,6 +42,6 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
 
 def _consolidate_roles(roles: list[Role]) -> list[Role]:
     """Drop a guessed organization ("implicit-country") when the article names the person's
-    organization for that role elsewhere ("Afghan President Hamid Karzai")."""
+    organization for that role elsewhere ("Peruvian President Lucia Ferro")."""
     explicit = {(r.person, r.role.lower()) for r in roles if r.rule != "implicit-country"}
     return [r for r in roles if r.rule != "implicit-country" or (r.person, r.role.lower()) not in explicit]

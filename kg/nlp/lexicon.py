@@ -35,7 +35,7 @@ prime vice executive general assistant associate acting interim former then new 
 managing national regional local police military army navy security intelligence communications
 """.split())
 
-#: Words in an organization name that make a place name into a body ("Kunduz police").
+#: Words in an organization name that make a place name into a body ("Varno police").
 ORG_HEADS = frozenset("""
 police army navy military government ministry department council parliament congress senate court
 forces force guard administration agency office bureau commission committee authority authorities
@@ -168,7 +168,7 @@ be have seem appear become remain get do begin start continue keep stop go come 
 mean need know think feel like want hope wish try manage fail tend happen occur cost last
 """.split())
 
-#: Prepositions whose object is the one acted on ("threw a grenade into their base", "fired at").
+#: Prepositions whose object is the one acted on ("threw a brick into the shop", "fired at").
 GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to with".split())
 
 #: Definite descriptions that refer back to an attacker mentioned earlier.
@@ -204,7 +204,7 @@ urge ask want need request demand expect press require invite beg advise instruc
 appeal pressure implore exhort
 """.split())
 
-#: Nouns that count or measure what their "of" phrase names ("dozens of rounds": the rounds).
+#: Nouns that count or measure what their "of" phrase names ("dozens of bottles": the bottles).
 QUANTITY_NOUNS = frozenset("""
 dozen dozens hundred hundreds thousand thousands million millions billion billions number numbers
 lot lots couple series handful pair batch barrage volley round-up score scores total
