@@ -11,7 +11,7 @@ The file lives under version control beside the articles and is applied at every
     note = "a typo in the article"
 
     [[never_merge]]                 # these are different entities, whatever the rules say
-    entities = ["person/john-smith", "person/smith"]
+    entities = ["person/john-sorensen", "person/sorensen"]
 
     [[split]]                       # this IRI stands alone: no automatic rule joins it to anything
     entity = "person/moen"

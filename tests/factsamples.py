@@ -13,6 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ONTOLOGY = ROOT / "ontology" / "kg.ttl"
 SHAPES = ROOT / "ontology" / "shapes.ttl"
+SEEDS = ROOT / "seeds"
 #: The development set with gold (outside the repository; tests that need it skip without it).
 DEV = Path("/work/shared/eval/dev/articles")
 

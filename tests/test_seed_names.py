@@ -6,20 +6,21 @@ less the countries and bodies of the lexicon's general tables (``DEMONYMS``, ``P
 searched as whole words in every file shipped in the package (``kg/**/*.py``, ``kg/templates``).
 What counts as a name (the criterion):
 
-* a name of two or more words, as a phrase ("Jo Smith"), unless every word of it is a
+* a name of two or more words, as a phrase ("Jo Lindgren"), unless every word of it is a
   country-table word, a function word or in lowercase ("North and South Korea", "Thai navy");
-* a one-word name ("Smith"), unless it is ordinary English: a function word, a word the texts also
+* a one-word name ("Lindgren"), unless it is ordinary English: a function word, a word the texts also
   write in lowercase, or one the model's lemmatizer knows (or its regular singular) as a verb,
   adjective or adverb ("Home", "State", "Little");
 * each capitalised word of four letters or more of a longer name alone, when the lemmatizer knows
-  it (or its singular) in no part of speech: a word foreign to the model's English vocabulary can only be a name ("Smith"
-  of "Jo Smith" is known as a noun, "Kowalczyk" of "Jan Kowalczyk" is not). Nouns are no proof of
-  ordinariness for one-word names: the lemmatizer's noun list holds capitals and movements too.
+  it (or its singular) in no part of speech: a word foreign to the model's English vocabulary can
+  only be a name ("Baker" of "Jo Baker" is known as a noun, "Kowalczyk" of "Jan Kowalczyk" is not).
+  Nouns are no proof of ordinariness for one-word names: the lemmatizer's noun list holds capitals
+  and movements too.
 
-Names match in any case ("person/jo-smith" is a slug of "Jo Smith"), split across a line break too,
-except one-word names the lemmatizer knows as nouns, which match as the texts write them (a word in
-capitals, a dateline or an acronym, in any case). Names the model does not tag are not found: the
-test is a net, not a proof.
+Names match in any case ("person/jo-lindgren" is a slug of "Jo Lindgren"), also split across a line
+break, except one-word names the lemmatizer knows as nouns, which match as the texts write them (in
+any case if the texts write them in capitals: a dateline, an acronym). Names the model does not tag
+are not found: the test is a net, not a proof.
 """
 from __future__ import annotations
 
