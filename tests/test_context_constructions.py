@@ -135,7 +135,7 @@ def test_a_date_belongs_to_its_own_clause(read: Read) -> None:
 
 
 def test_a_when_clause_shares_the_time_of_its_main_clause(read: Read) -> None:
-    facts = read("Four guards were wounded on Sunday when rioters threw a firebomb into their post.",
+    facts = read("Four guards were hurt on Sunday when rioters threw a firebomb into their post.",
                  date="2014-03-07")
     assert event(facts, "throw").time.value == "2014-03-02"
 
@@ -150,7 +150,7 @@ def test_place_in_the_clause(read: Read) -> None:
 
 
 def test_place_named_with_a_region_noun(read: Read) -> None:
-    facts = read("Four guards were wounded on Sunday when rioters threw a firebomb into their post in the "
+    facts = read("Four guards were hurt on Sunday when rioters threw a firebomb into their post in the "
                  "southern province of Sindh.")
     assert label(facts, event(facts, "throw").place) == "Sindh"
 

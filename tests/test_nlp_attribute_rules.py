@@ -106,7 +106,7 @@ SENTENCES = [
     "Let's go: I gotta say it's great, and you ain't seen nothing yet.",
     "There are two men who were going to sue me and you; he gave it to me and I gave you it.",
     "The spokesman said that the army, which is not in the city, had done what it did to them.",
-    "Norwegian Defense Minister General Tomas Ibarra called US Defense Secretary Dale Whitcombe.",
+    "Norwegian Transport Minister Tomas Ibarra phoned the Peruvian envoy Dale Whitcombe at noon.",
 ]
 
 

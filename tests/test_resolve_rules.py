@@ -79,10 +79,10 @@ def test_us_variants_across_articles_are_one_place_labelled_united_states():
 
 def test_names_that_differ_in_case_accents_titles_are_one():
     res = resolve(
-        article("a", "Gérald Marchetti spoke.", [("g", "Gérald Marchetti", "Person")]),
-        article("b", "Minister Gerald Marchetti spoke.", [("g", "Minister Gerald Marchetti", "Person")]),
+        article("a", "Frédéric Marchetti spoke.", [("g", "Frédéric Marchetti", "Person")]),
+        article("b", "Minister Frederic Marchetti spoke.", [("g", "Minister Frederic Marchetti", "Person")]),
     )
-    assert same(res, iri("Person", "Gérald Marchetti"), iri("Person", "Minister Gerald Marchetti"))
+    assert same(res, iri("Person", "Frédéric Marchetti"), iri("Person", "Minister Frederic Marchetti"))
 
 
 def test_different_types_never_merge_a_capital_and_its_government():
@@ -107,7 +107,7 @@ def test_groups_are_local_and_never_merge():
 # --- rule 2: acronyms -----------------------------------------------------------------------
 
 
-VNA_TEXT = "Valdoria's main news agency Valdorian News Agency (VNA) said the army was on alert. VNA added more."
+VNA_TEXT = "Valdoria's state broadcaster Valdorian News Agency (VNA) said the harbour was closed. VNA added more."
 
 
 def test_acronym_and_expansion_merge_when_an_article_pairs_them():
@@ -124,14 +124,14 @@ def test_acronym_and_expansion_merge_when_an_article_pairs_them():
 
 def test_acronym_and_expansion_stay_apart_when_no_article_pairs_them():
     res = resolve(
-        article("a", "VNA said the army was on alert.", [("k", "VNA", "Organization")]),
+        article("a", "VNA said the port was closed.", [("k", "VNA", "Organization")]),
         article("b", "The Valdorian News Agency reported a test.", [("k", "Valdorian News Agency", "Organization")]),
     )
     assert not same(res, iri("Organization", "VNA"), iri("Organization", "Valdorian News Agency"))
 
 
 def test_an_acronym_alone_takes_the_expansion_its_article_gives_as_label():
-    text = 'the supreme commander of the Valdorian People\'s Front [VPF] said the VPF would strike.'
+    text = 'the chief of the Valdorian People\'s Front [VPF] said the VPF would march.'
     res = resolve(article("a", text, [("k", "VPF", "Organization")]))
     cl = res.of[iri("Organization", "VPF")]
     assert cl.label == "Valdorian People's Front" and cl.aliases == ["VPF"]

@@ -7,7 +7,7 @@ searched as whole words in every file shipped in the package (``kg/**/*.py``, ``
 What counts as a name (the criterion):
 
 * a name of two or more words, as a phrase ("Jo Lindgren"), unless every word of it is a
-  country-table word, a function word or in lowercase ("North and South Korea", "Thai navy");
+  country-table word, a function word or in lowercase ("North and South Sudan", "Thai navy");
 * a one-word name ("Lindgren"), unless it is ordinary English: a function word, a word the texts also
   write in lowercase, or one the model's lemmatizer knows (or its regular singular) as a verb,
   adjective or adverb ("Home", "State", "Little");
@@ -145,16 +145,16 @@ def _texts(folder: Path) -> list[str]:
 
 def test_the_criterion_keeps_names_and_leaves_ordinary_words(nlp) -> None:  # type: ignore[no-untyped-def]
     text = ("Jan Kowalczyk, the head of Brightwater Holdings, said on Monday that Zorbelia will sign.\n"
-            "Kowalczyk left his home in Little Rock for the State Department in North Korea.\n")
+            "Kowalczyk left his home in Little Rock for the Transport Department in North Korea.\n")
     terms = search_terms(nlp, [text])
     assert {"Jan Kowalczyk", "Kowalczyk", "Brightwater Holdings"} <= set(terms), terms
-    assert not {"home", "Home", "State", "Little", "North Korea", "Korea", "Monday"} & set(terms), terms
+    assert not {"home", "Home", "Transport", "Little", "North Korea", "Korea", "Monday"} & set(terms), terms
     assert pattern("Jan Kowalczyk").search('as "Jan  Kowalczyk" said')
     assert pattern("Jan Kowalczyk").search("person/jan-kowalczyk")
     assert pattern("Jan Kowalczyk").search('("Jan\n    # Kowalczyk")')
     assert not pattern("Kowalczyk").search("Kowalczyki")
     assert pattern("OSLO").search("the dateline (Oslo -)")
-    assert not pattern("Guardian", any_case=False).search("a legal guardian")
+    assert not pattern("Herald", any_case=False).search("a town herald")
 
 
 @pytest.mark.parametrize("folder", [SEEDS, DEV], ids=["seeds", "dev"])
