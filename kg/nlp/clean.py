@@ -75,7 +75,7 @@ def clean(text: str) -> Cleaned:
         out.text = _blank(out.text, s, e)
         out.removed.append((s, e, "headline"))
         lines = lines[1:]
-    # A date line ("Friday, August 21, 2015") right under the headline.
+    # A date line ("Tuesday, March 4, 2014") right under the headline.
     if lines:
         s, e = lines[0]
         m = _DATE_LINE.match(text[s:e].strip())
@@ -84,7 +84,7 @@ def clean(text: str) -> Cleaned:
             out.text = _blank(out.text, s, e)
             out.removed.append((s, e, "date"))
             lines = lines[1:]
-    # A byline ("By Jane Doe", "By JANE DOE, Associated Press Writer") above or opening the story.
+    # A byline ("By Jane Doe", "By JANE DOE, Harbor Wire Writer") above or opening the story.
     if lines:
         s, e = lines[0]
         m = _BYLINE.match(text[s:e])
@@ -95,7 +95,7 @@ def clean(text: str) -> Cleaned:
             out.removed.append((s, e if whole else end, "byline"))
             if whole:
                 lines = lines[1:]
-    # A dateline ("KABUL - ") opening the story: the place is kept, the words are not parsed.
+    # A dateline ("TALMORA - ") opening the story: the place is kept, the words are not parsed.
     if lines:
         s, e = lines[0]
         lead = len(text[s:e]) - len(text[s:e].lstrip())

@@ -54,7 +54,7 @@ club league newspaper paper station airline school hospital museum laboratory la
 organization organisation movement alliance coalition fund charity society service
 """.split())
 
-#: Words in an organization name that make a place name into a body ("Kunduz police").
+#: Words in an organization name that make a place name into a body ("Varno police").
 ORG_HEADS = frozenset("""
 police army navy military government ministry department council parliament congress senate court
 forces force guard administration agency office bureau commission committee authority authorities
@@ -286,7 +286,7 @@ rain rains downpour heatwave wave waves wind winds lightning snowstorm blizzard 
 #: Nouns for what a body issues: "An AU statement said" is the AU's statement.
 STATEMENT_NOUNS = frozenset("statement report communique communiqué announcement release letter memo notice".split())
 
-#: Prepositions whose object is the one acted on ("threw a grenade into their base", "fired at").
+#: Prepositions whose object is the one acted on ("threw a brick into the shop", "fired at").
 GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to with".split())
 
 #: Definite descriptions that refer back to an attacker mentioned earlier.
@@ -351,7 +351,7 @@ urge ask want need request demand expect press require invite beg advise instruc
 appeal pressure implore exhort order tell command direct authorize authorise summon challenge
 """.split())
 
-#: Nouns that count or measure what their "of" phrase names ("dozens of rounds": the rounds).
+#: Nouns that count or measure what their "of" phrase names ("dozens of bottles": the bottles).
 QUANTITY_NOUNS = frozenset("""
 dozen dozens hundred hundreds thousand thousands million millions billion billions number numbers
 lot lots couple series handful pair batch barrage volley round-up score scores total
