@@ -7,7 +7,9 @@ searched as whole words in every file shipped in the package (``kg/**/*.py``, ``
 What counts as a name (the criterion):
 
 * a name of two or more words, as a phrase ("Jo Lindgren"), unless every word of it is a
-  country-table word, a function word or in lowercase ("North and South Sudan", "Thai navy");
+  country-table word, a function word or in lowercase ("North and South Sudan", "Thai navy"); a name
+  made only of words the lemmatizer knows ("Foreign Affairs") is matched as the texts write it, so that
+  the English phrase in lowercase ("foreign affairs") is not taken for it;
 * a one-word name ("Lindgren"), unless it is ordinary English: a function word, a word the texts also
   write in lowercase, or one the model's lemmatizer knows (or its regular singular) as a verb,
   adjective or adverb ("Home", "State", "Little");
@@ -101,7 +103,9 @@ def search_terms(nlp, texts: list[str]) -> dict[str, bool]:  # type: ignore[no-u
         words = _words(name)
         if len(words) > 1:
             if not all(w.lower() in _COUNTRY_WORDS or w.lower() in stop or w.islower() for w in words):
-                terms[name] = True
+                # a name made of English words ("Foreign Affairs") matches only as written: in lowercase
+                # it is the phrase of English ("foreign affairs"), not the name
+                terms[name] = not all(_known(w, any_pos, irregular) or w.lower() in stop for w in words)
             terms.update((w, True) for w in words if w[0].isupper() and len(w) > 3
                          and not _known(w, any_pos, irregular) and w.lower() not in _COUNTRY_WORDS
                          and w.lower() not in stop)
@@ -155,6 +159,8 @@ def test_the_criterion_keeps_names_and_leaves_ordinary_words(nlp) -> None:  # ty
     assert not pattern("Kowalczyk").search("Kowalczyki")
     assert pattern("OSLO").search("the dateline (Oslo -)")
     assert not pattern("Herald", any_case=False).search("a town herald")
+    words = search_terms(nlp, ["Ann Berg of the Fishing Rights Office spoke to Lindqvist Verksted.\n"])
+    assert words.get("Fishing Rights Office") is False and words.get("Lindqvist Verksted") is True, words
 
 
 @pytest.mark.parametrize("folder", [SEEDS, DEV], ids=["seeds", "dev"])

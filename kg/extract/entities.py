@@ -1,7 +1,7 @@
 """Who is mentioned: named entities, unnamed groups, and what pronouns and short names refer to.
 
-``EntityIndex`` is built once per article Doc. It clusters name variants ("Karzai" with
-"Hamid Karzai", "U.S." with "United States"), creates Group entities for unnamed actors
+``EntityIndex`` is built once per article Doc. It clusters name variants ("Moen" with
+"Halvard Moen", "U.S." with "United States"), creates Group entities for unnamed actors
 ("two US military advisers"), and resolves pronouns and definite descriptions to them.
 Nothing here knows RDF; the result is ``facts.Entity`` objects keyed by a string.
 """
@@ -213,7 +213,7 @@ class EntityIndex:
         if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Person:"):
             return self._token_key[tok.head.i]  # "Y, a tailor who killed X": the tailor is Y
         for prep in tok.children:
-            # "the head of the agency, Kim": a person cannot be in apposition to an organization,
+            # "the head of the agency, Oda Berg": a person cannot be in apposition to an organization,
             # so the name the parser hung on the organization names the head noun.
             if prep.dep_ != "prep" or prep.lower_ != "of" or not is_human_noun(tok):
                 continue
@@ -306,7 +306,7 @@ class EntityIndex:
         return self.canonical(key)
 
     def _role_holder(self, tok: Token) -> str | None:
-        """"the North Korean leader", "the Pentagon spokesman": a definite role description whose
+        """"the North Korean leader", "the Harbor Board spokesman": a definite role description whose
         organization is named stands for the one person the article says holds that role there."""
         if tok.pos_ != "NOUN" or tok.tag_ != "NN" or not any(c.lower_ == "the" and c.dep_ == "det" for c in tok.children):
             return None
@@ -392,7 +392,7 @@ class EntityIndex:
         return key
 
     def org_of_modifier(self, tok: Token) -> str | None:
-        """The organization or country a modifier token names ("Pentagon", "Afghan", "Kunduz police")."""
+        """The organization or country a modifier token names ("Harbor Board", "Peruvian", "Varno police")."""
         if tok.i in self._token_key:
             return self._token_key[tok.i]
         if tok.ent_type_ == "NORP" or tok.lower_ in DEMONYMS:

@@ -84,7 +84,7 @@ class EventReader:
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
         passive = [c for c in verb.children if c.dep_ == "nsubjpass"]
         if own and any(c.dep_ == "auxpass" for c in verb.children):
-            # "Reggie Lane ..., and Tom Ruiz were suspended": a verb with a passive auxiliary has
+            # "Rolf Lane ..., and Tom Ruiz were suspended": a verb with a passive auxiliary has
             # no active subject; the parser split one passive subject in two.
             passive += [c for c in own if c.dep_ == "nsubj"]
             own = [c for c in own if c.dep_ != "nsubj"]
@@ -162,14 +162,14 @@ class EventReader:
         if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.pos_ == "PROPN" and head.ent_type_ \
                 and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
                 and not any(c.dep_ == "agent" for c in verb.children):
-            # A name takes no restrictive participle ("Karzai, condemned by many" needs the comma):
-            # 'Karzai "condemned ..." the treatment' is Karzai's own finite verb, misparsed. With a
+            # A name takes no restrictive participle ("Moen, condemned by many" needs the comma):
+            # 'Moen "condemned ..." the ruling' is Moen's own finite verb, misparsed. With a
             # "by" phrase it is a participle ("the Center for Studies headed by Professor X").
             return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in verb.children):  # a passive takes no object
-            return [head], True  # "a plan backed by the Red Cross", "troops wounded in the attack"
+            return [head], True  # "a plan backed by the Harbor Board", "troops wounded in the attack"
         if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
             return [head], False  # "James Ray, serving a sentence"
         return [], False
@@ -240,7 +240,7 @@ class EventReader:
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
     def _source(self, subject: Token) -> str | None:
-        """The entity a subject names; for a statement ("An AU statement said", "Acme's report
+        """The entity a subject names; for a statement ("A union statement said", "Acme's report
         says") the body that issued it."""
         key = self.index.resolve(subject)
         if key is None and subject.lemma_.lower() in STATEMENT_NOUNS:

@@ -215,7 +215,7 @@ def _conditional_main(clause: Token) -> bool:
 def _generic_present(verb: Token) -> bool:
     """A simple present that tells a habit or a state, not a dated deed ("the firm operates in
     Germany", "a child experiences an injury every 22 minutes", "servers are selected from
-    blacklists"). Verbs of saying ("Nur tells VOA") and first-person performatives ("we affirm
+    blacklists"). Verbs of saying ("Ortiz tells the radio") and first-person performatives ("we affirm
     that ...") are events in the present too."""
     if verb.lemma_ in COMMUNICATION_VERBS or verb.dep_ not in ("ROOT", "conj", "ccomp", "relcl", "advcl"):
         return False

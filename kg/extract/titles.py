@@ -40,7 +40,7 @@ NOT_ROLE_WORDS = PAST_WORDS | {"new", "current", "incoming", "outgoing", "sittin
 RANK_MODIFIERS = frozenset("assistant deputy associate acting interim special senior principal".split())
 #: Words that, after a role noun and "of", complete a title ("Chief of Staff", "Secretary of State").
 OF_TITLE_WORDS = frozenset(DEPARTMENT_WORDS | {"staff", "operations", "security", "affairs", "police"})
-#: Role nouns that name a post only in lowercase ("Pacers guard X"; "the National Guard" is a body).
+#: Role nouns that name a post only in lowercase ("Comets guard X"; "the National Guard" is a body).
 _LOWERCASE_ONLY = frozenset({"guard", "forward", "player"})
 
 

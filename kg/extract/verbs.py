@@ -4,7 +4,7 @@ Not events: copulas, aspect and control verbs ("began to", "tried to": their com
 event), states and non-agentive changes ("controlled the south", "shares gained 15 percent"),
 thinking, perceiving and feeling ("believed", "saw", "resent"), states told by a passive ("was
 born", "is located"), hedging passives ("is expected to discuss"), names given by a participle
-("dubbed the Bandit King"), a participle that elaborates a statement (", saying ...") and a few
+("dubbed the Salt Baron"), a participle that elaborates a statement (", saying ...") and a few
 fixed frames ("spoke on condition of anonymity"). Some of these verbs act in one construction
 ("went to Canada", "stopped the cart", "got a job", "was kept in custody"): ``light_event``.
 """
@@ -27,7 +27,7 @@ from .modality import is_passive
 
 __all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "attributive_participle", "NAMING_VERBS"]
 
-#: "a user labelled X", "a group known as X", "dubbed the Bandit King": naming, not an event.
+#: "a user labelled X", "a group known as X", "dubbed the Salt Baron": naming, not an event.
 NAMING_VERBS = frozenset("label call name dub title know entitle nickname term style brand".split())
 _NOT_EVENTS = STATIVE_VERBS | COGNITION_VERBS | PSYCH_VERBS
 _OBJECTS = ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd")
@@ -93,7 +93,7 @@ def motion_without_goal(verb: Token) -> bool:
 
 
 def _naming_participle(verb: Token) -> bool:
-    """ "Lai Chen, dubbed the Bandit King, ...": a name given by a participle, also when the parser
+    """ "Tor Chen, dubbed the Salt Baron, ...": a name given by a participle, also when the parser
     reads it as a finite verb set off by commas."""
     if verb.lemma_.lower() not in NAMING_VERBS or verb.tag_ not in ("VBN", "VBD"):
         return False

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 _MONTH_NAME = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
                r"|Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)")
-#: "KABUL -", "KABUL, Afghanistan (AP) -", "WASHINGTON, Feb. 24, 2011 -": a place, maybe a date, a dash.
+#: "VARNO -", "VARNO, Peru (Reuters) -", "LIMA, Feb. 24, 2011 -": a place, maybe a date, a dash.
 _DATELINE = re.compile(
     r"^(?P<place>[A-Z][A-Z .'\-]{1,40}?(?:,\s*[A-Z][A-Za-z. ]{1,30})?)"
     r"(?:,\s*" + _MONTH_NAME + r"\s+\d{1,2}(?:,\s*\d{4})?)?"

@@ -25,7 +25,7 @@ player guard quarterback striker goalkeeper midfielder pitcher
 vice-chairman vice-chair vice-minister director-general secretary-general attorney-general
 """.split())
 
-#: Nouns that name a post only inside a title ("Special Agent X", "Pacers coach X"); elsewhere they
+#: Nouns that name a post only inside a title ("Special Agent X", "Comets coach X"); elsewhere they
 #: name things as often as people ("a nerve agent", "a coach"), so they are no ROLE_NOUNS.
 TITLE_ONLY_NOUNS = frozenset("agent coach forward".split())
 
@@ -200,7 +200,7 @@ emphasize point_out reiterate testify recall remark reply respond answer told
 """.split())
 
 #: Verbs of communicating: each clause of one is a statement, an event also in the present tense
-#: ("Nur tells VOA", "the party condemns the attack").
+#: ("Ortiz tells the radio", "the party condemns the attack").
 COMMUNICATION_VERBS = REPORTING_VERBS | frozenset("""
 urge call appeal demand condemn criticize criticise praise welcome thank blame accuse promise pledge
 vow threaten propose ask request reject applaud hail commend denounce express describe speak talk
@@ -232,7 +232,7 @@ be have seem appear become remain get do begin start continue keep stop go come 
 mean need know think feel like want hope wish try manage fail tend happen occur cost last
 """.split())
 
-#: States and non-agentive changes: what someone is or undergoes, not what they do ("al-Shabab
+#: States and non-agentive changes: what someone is or undergoes, not what they do ("the rebels
 #: controlled the south", "her condition worsened", "shares gained 15 percent").
 STATIVE_VERBS = frozenset("""
 own possess control belong contain consist comprise involve require lack deserve depend equal
@@ -265,7 +265,7 @@ lead operate
 """.split())
 
 #: Verbs whose agentless passive tells where or what someone is, not what was done to them
-#: ("is located in Yemen", "was born in 1950", "is based near Chicago").
+#: ("is located in Yemen", "was born in 1950", "is based near the port").
 PASSIVE_STATES = frozenset("locate situate bear base station".split())
 
 #: Passives that raise the subject of an infinitive ("is expected to discuss", "is believed to
@@ -283,7 +283,7 @@ cyclone cyclones tornado tornadoes wildfire wildfires blaze fire fires eruption 
 rain rains downpour heatwave wave waves wind winds lightning snowstorm blizzard mud
 """.split())
 
-#: Nouns for what a body issues: "An AU statement said" is the AU's statement.
+#: Nouns for what a body issues: "A union statement said" is the union's statement.
 STATEMENT_NOUNS = frozenset("statement report communique communiqué announcement release letter memo notice".split())
 
 #: Prepositions whose object is the one acted on ("threw a brick into the shop", "fired at").
