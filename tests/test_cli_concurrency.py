@@ -53,8 +53,8 @@ def test_two_merges_on_one_curation_file_both_land(tmp_path: Path) -> None:
     curation = tmp_path / "curation.toml"
     marks = [tmp_path / "a.read", tmp_path / "b.read"]
     runs = []
-    for store, (a, b), (mine, other) in ((one, ("Hamid Karzai", "Abdul Rahim Wardak"), marks),
-                                         (two, ("Taliban", "Defense Ministry"), marks[::-1])):
+    for store, (a, b), (mine, other) in ((one, ("Halvard Moen", "Idris Kamara"), marks),
+                                         (two, ("Iron Wolves", "Fisheries Ministry"), marks[::-1])):
         runs.append(subprocess.Popen(
             [sys.executable, "-c", SLOW_CURATION, str(mine), str(other), "merge", a, b, "--store", str(store),
              "--curation", str(curation)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env()))
@@ -149,7 +149,7 @@ def test_read_commands_answer_while_a_build_writes_the_store(tmp_path: Path) -> 
             time.sleep(0.05)
         assert len(workers) >= 2  # the build holds the store (its writer's lock) and waits for its workers
         for args in (("stats",), ("query", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "-f", "csv"),
-                     ("export", "-f", "nt"), ("entities", "-f", "json"), ("show", "Hamid Karzai")):
+                     ("export", "-f", "nt"), ("entities", "-f", "json"), ("show", "Halvard Moen")):
             res = CliRunner().invoke(app, [*args, "--store", str(store)])
             assert res.exit_code == 0, (args, res.output[-1000:])
             assert res.stdout.strip() and "locked" not in res.output
