@@ -17,7 +17,8 @@ brackets. So a request goes through four layers:
    because parsing pathological text can take seconds. Oxigraph then runs the canonical text.
 3. A worker process (``python -m kg.sparql_guard``) opens the store read-only
    (``pyoxigraph.Store.read_only``; one read-write worker when updates are allowed), drops
-   its network (a fresh network namespace, where the kernel allows it), evaluates in a
+   its network (``kg.sandbox``: a network namespace where the kernel allows it, and a seccomp
+   filter that refuses IPv4/IPv6 sockets), evaluates in a
    thread with a 512 MB stack, caps result rows, and serializes the answer.
 4. ``WorkerPool`` — in the server: a few read workers and an optional writer; a request
    that runs past the timeout gets its worker killed (SIGKILL) and replaced while the
@@ -52,11 +53,12 @@ from typing import Any, Iterable
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
+from .sandbox import SANDBOX_ENV, sandbox
 from .sparql_text import FORBIDDEN, MAX_DEPTH, MAX_OPERATORS, Rejected, canonical, scan
 
 __all__ = [
     "MAX_DEPTH", "MAX_OPERATORS", "Rejected", "scan", "canonical", "check", "WorkerPool", "Reply",
-    "QueryTimeout", "PoolBusy", "WorkerCrashed", "RESULT_TYPES", "GRAPH_TYPES", "store_fingerprint",
+    "QueryTimeout", "PoolBusy", "WorkerCrashed", "RESULT_TYPES", "GRAPH_TYPES", "store_fingerprint", "SANDBOX_ENV",
 ]
 
 #: Stack of the worker thread that parses and evaluates.
@@ -350,33 +352,6 @@ def store_fingerprint(path: str | Path) -> tuple[tuple[str, int, int], ...]:
     return tuple(sorted(out))
 
 
-#: Set to "off" (tests only) to keep the workers in the network of the server, as where the kernel
-#: refuses ``unshare``: then the guard alone keeps SERVICE and LOAD from running.
-SANDBOX_ENV = "KG_SERVE_SANDBOX"
-
-
-def _sandbox() -> bool:
-    """Best effort: no core dumps and a network namespace of our own."""
-    try:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    except (ImportError, ValueError, OSError):
-        pass
-    if not sys.platform.startswith("linux") or os.environ.get(SANDBOX_ENV) == "off":
-        return False
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        clone_newuser, clone_newnet = 0x10000000, 0x40000000
-        if libc.unshare(clone_newuser | clone_newnet) == 0:
-            return True
-        return libc.unshare(clone_newnet) == 0  # root without user namespaces
-    except (OSError, AttributeError):
-        return False
-
-
 _STORAGE_ERRORS = ("Corruption", "IO error", "No such file")
 
 
@@ -551,7 +526,7 @@ def _worker_main(argv: list[str]) -> int:
     parser.add_argument("--store", required=True)
     parser.add_argument("--mode", choices=("read", "write"), default="read")
     args = parser.parse_args(argv)
-    sandboxed = _sandbox()
+    isolation = sandbox()  # before any thread starts: the threads inherit the seccomp filter
     out_fd = os.dup(1)  # the reply pipe; anything printed by mistake goes to stderr instead
     os.dup2(2, 1)
     in_fd = 0
@@ -574,7 +549,8 @@ def _worker_main(argv: list[str]) -> int:
         except OSError as err:
             _write_frame(out_fd, {"ready": False, "message": _one_line(str(err))})
             return
-        _write_frame(out_fd, {"ready": True, "sandboxed": sandboxed, "pid": os.getpid()})
+        _write_frame(out_fd, {"ready": True, "sandboxed": bool(isolation), "isolation": isolation,
+                              "pid": os.getpid()})
         worker.loop(in_fd)
 
     thread = threading.Thread(target=run, name="kg-worker")

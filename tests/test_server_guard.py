@@ -4,6 +4,8 @@ workers' network isolation turned off, neither the bypass of the issue nor any m
 comments, strings and IRIs around SERVICE or LOAD reaches a loopback listener."""
 from __future__ import annotations
 
+import platform
+import sys
 import time
 from pathlib import Path
 from typing import Iterator
@@ -76,6 +78,28 @@ def test_with_isolation_off_a_worker_can_connect(tmp_path: Path) -> None:
         while own.hits == 0 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert own.hits > 0
+    finally:
+        mp.undo()
+        pool.close()
+        own.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or platform.machine().lower() not in ("x86_64", "aarch64"),
+                    reason="the seccomp filter is for Linux on x86-64 and arm64")
+def test_where_unshare_is_refused_the_seccomp_filter_still_keeps_a_worker_off_the_network(tmp_path: Path) -> None:
+    own = Listener()
+    pool = WorkerPool(build_store(tmp_path / "store"), size=1)
+    mp = pytest.MonkeyPatch()
+    mp.setenv(SANDBOX_ENV, "seccomp")  # the filter alone, as where the kernel refuses a network namespace
+    try:
+        pool.start()
+        assert pool.sandboxed
+        reply = pool.run({"op": "select", "queries": [
+            f"SELECT * WHERE {{ SERVICE <http://127.0.0.1:{own.port}/x> {{ }} }}"]}, timeout=10)
+        assert reply.status >= 400  # past the guard (a server-built query), the socket is refused
+        assert pool.run({"op": "select", "queries": ["SELECT * WHERE { ?s ?p ?o } LIMIT 1"]}, timeout=10).status == 200
+        time.sleep(0.3)
+        assert own.hits == 0
     finally:
         mp.undo()
         pool.close()
