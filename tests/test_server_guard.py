@@ -5,7 +5,9 @@ comments, strings and IRIs around SERVICE or LOAD reaches a loopback listener.""
 from __future__ import annotations
 
 import platform
+import socket
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Iterator
@@ -14,7 +16,7 @@ import pyoxigraph as ox
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from test_server_support import Listener, build_store, client
+from test_server_support import build_store, client
 
 from kg.sparql_guard import SANDBOX_ENV, WorkerPool, check
 from kg.sparql_text import Rejected, canonical, tokens
@@ -24,6 +26,61 @@ TOKEN = "guard-token-0123456789"
 #: rdflib expanded ``\u0022`` before parsing, and Oxigraph ran the SERVICE.
 BYPASS = ('PREFIX ex: <http://e/> SELECT * WHERE {{ VALUES ?v {{ ex:\\# }} BIND("\\u0022 AS ?x) }} #" AS ?y) '
           "SERVICE <{target}> {{ ?x ?b ?c }} }}")
+
+
+class Listener:
+    """A TCP listener on 127.0.0.1:0 that counts the requests Oxigraph sends it (``hits``: SERVICE
+    and LOAD send ``User-Agent: Oxigraph/...``). Other connections (a test elsewhere on the machine
+    that tries a port it thinks free) are only kept in ``strays``."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.hits = 0
+        self.strays: list[bytes] = []
+        self._stop = False
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+
+    def _accept(self) -> None:
+        while not self._stop:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            threading.Thread(target=self._read, args=(conn,), daemon=True).start()
+
+    def _read(self, conn: socket.socket) -> None:
+        conn.settimeout(2)
+        head = b""
+        try:
+            while b"\r\n\r\n" not in head and len(head) < 8192:
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                head += chunk
+        except OSError:
+            pass
+        finally:
+            conn.close()
+        if b"oxigraph" in head.lower():
+            self.hits += 1
+        else:
+            self.strays.append(head[:200])
+
+    def wait(self, seconds: float = 3.0) -> None:
+        """Give a connection under way the time to be read."""
+        deadline = time.monotonic() + seconds
+        while self.hits == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        self._stop = True
+        self.thread.join(timeout=2)
+        self.sock.close()
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +115,8 @@ def test_done_when_the_bypass_of_the_issue_gets_400_and_reaches_nothing(unisolat
     deep = BYPASS.format(target="http://e/").replace("SERVICE <http://e/> { ?x ?b ?c }", "{" * 5000 + "}" * 5000)
     r = unisolated.post("/sparql", data={"query": deep})
     assert r.status_code == 400 and "nested too deep" in r.text
-    time.sleep(0.2)
-    assert listener.hits == 0
+    listener.wait(0.5)
+    assert listener.hits == 0, listener.strays
 
 
 def test_with_isolation_off_a_worker_can_connect(tmp_path: Path) -> None:
@@ -74,9 +131,7 @@ def test_with_isolation_off_a_worker_can_connect(tmp_path: Path) -> None:
         assert not pool.sandboxed
         pool.run({"op": "select", "queries": [f"SELECT * WHERE {{ SERVICE <http://127.0.0.1:{own.port}/x> {{ }} }}"]},
                  timeout=10)
-        deadline = time.monotonic() + 10
-        while own.hits == 0 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        own.wait(10)
         assert own.hits > 0
     finally:
         mp.undo()
@@ -98,7 +153,7 @@ def test_where_unshare_is_refused_the_seccomp_filter_still_keeps_a_worker_off_th
             f"SELECT * WHERE {{ SERVICE <http://127.0.0.1:{own.port}/x> {{ }} }}"]}, timeout=10)
         assert reply.status >= 400  # past the guard (a server-built query), the socket is refused
         assert pool.run({"op": "select", "queries": ["SELECT * WHERE { ?s ?p ?o } LIMIT 1"]}, timeout=10).status == 200
-        time.sleep(0.3)
+        own.wait(0.5)
         assert own.hits == 0
     finally:
         mp.undo()
@@ -185,8 +240,8 @@ def test_fuzz_nothing_hidden_among_escapes_comments_strings_and_iris_runs(listen
         _run_as_the_worker(*case)
 
     run()
-    time.sleep(0.2)
-    assert listener.hits == 0
+    listener.wait(0.5)
+    assert listener.hits == 0, listener.strays
 
 
 def test_fuzz_through_the_unisolated_server(unisolated, listener: Listener) -> None:
@@ -198,11 +253,11 @@ def test_fuzz_through_the_unisolated_server(unisolated, listener: Listener) -> N
             r = unisolated.post("/sparql", data={"update": text}, headers={"Authorization": f"Bearer {TOKEN}"})
         else:
             r = unisolated.post("/sparql", data={"query": text})
-        assert r.status_code != 500
+        assert r.status_code != 500, (text, r.text[:300])
 
     run()
-    time.sleep(0.2)
-    assert listener.hits == 0
+    listener.wait(0.5)
+    assert listener.hits == 0, listener.strays
 
 
 @pytest.mark.parametrize("text", [
