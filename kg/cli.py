@@ -16,7 +16,7 @@ from rich.table import Table
 
 from . import __version__
 from .config import load_settings
-from .errors import KgError, UsageError
+from .errors import KgError, NoStore, UsageError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="kg: build a knowledge graph of who did what to whom from news articles.")
@@ -28,7 +28,8 @@ ModelOpt = typer.Option(None, "--model", help="spaCy pipeline to load (default e
 
 
 def _fail(e: KgError) -> None:
-    err.print(f"kg: error: {e}", markup=False, highlight=False)
+    line = f"kg: {e.message}" if isinstance(e, NoStore) else f"kg: error: {e}"
+    err.print(line, markup=False, highlight=False)
     raise typer.Exit(e.exit_code)
 
 
@@ -339,12 +340,13 @@ def eval_cmd(
     misses: bool = typer.Option(False, "--misses", help="list the gold facts that were not found"),
 ) -> None:
     """Score the store's events and roles against gold files: precision, recall, F1."""
-    from .evaluate import evaluate
+    from .evaluate import evaluate, load_gold
     from .store import opened
 
     try:
+        golds = load_gold(gold)  # the arguments first: a bad gold folder is said before the store is opened
         with opened(load_settings(store=store).store) as st:
-            result = evaluate(st, gold)
+            result = evaluate(st, golds)
     except KgError as e:
         _fail(e)
         return

@@ -168,9 +168,10 @@ def _score(rows: list[Row], golds: list[dict[str, Any]], ok) -> Score:  # type: 
     return s
 
 
-def evaluate(store: Store, gold_dir: Path, queries: Path = QUERY_DIR) -> dict[str, dict[str, Score]]:
-    """Scores per article ("events", "roles") and in total (key "total")."""
-    golds = load_gold(gold_dir)
+def evaluate(store: Store, gold: Path | list[GoldArticle], queries: Path = QUERY_DIR) -> dict[str, dict[str, Score]]:
+    """Scores per article ("events", "roles") and in total (key "total"); ``gold`` is a folder or
+    what ``load_gold`` read from one (the command line reads it before it opens the store)."""
+    golds = load_gold(gold) if isinstance(gold, Path) else gold
     events = store.select(query_text(str(queries / "events.rq")))
     roles = store.select(query_text(str(queries / "roles.rq")))
     result: dict[str, dict[str, Score]] = {"total": {"events": Score(), "roles": Score()}}

@@ -50,6 +50,7 @@ from .sparql_guard import (
     GRAPH_TYPES, RESULT_TYPES, PoolBusy, QueryTimeout, Rejected, Reply, WorkerCrashed, WorkerPool, scan,
     store_fingerprint,
 )
+from .store import require_store
 from .vocab import KG_NS
 
 __all__ = ["ServeConfig", "create_app", "serve", "check_config", "negotiate"]
@@ -836,9 +837,7 @@ def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | Non
     import uvicorn
 
     check_config(config)
-    if not config.allow_update and not (Path(config.store) / "CURRENT").is_file():
-        raise UsageError(f"no store at {config.store}: build one first (kg build PATH --store {config.store}) "
-                         "or start with --allow-update to create an empty one")
+    require_store(config.store)  # only kg build creates a store, --allow-update included
     sock = _bind(config.host, config.port)
     pool = WorkerPool(config.store, size=config.workers, writer=config.allow_update)
     try:
