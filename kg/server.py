@@ -61,8 +61,11 @@ PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-sr
             "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 DATA_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox"
 _RESULT_OFFERS = [*RESULT_TYPES, "application/json", "application/xml"]
-_GRAPH_OFFERS = [*GRAPH_TYPES, "application/json"]
+_GRAPH_OFFERS = [*GRAPH_TYPES, "application/json", "application/turtle", "application/xml"]
 _ALIASES = {"application/json": None, "application/xml": "application/sparql-results+xml"}
+#: other names clients give the graph formats (SPARQLWrapper sends application/turtle)
+_GRAPH_ALIASES = {"application/json": "application/ld+json", "application/turtle": "text/turtle",
+                  "application/xml": "application/rdf+xml"}
 _DATASET_PARAMS = ("default-graph-uri", "named-graph-uri", "using-graph-uri", "using-named-graph-uri")
 _WRITE_TYPES = ("text/turtle", "application/n-triples")
 
@@ -162,7 +165,7 @@ def _results_media(accept: str | None) -> str | None:
 
 def _graph_media(accept: str | None) -> str | None:
     m = negotiate(accept, _GRAPH_OFFERS)
-    return "application/ld+json" if m == "application/json" else m
+    return _GRAPH_ALIASES.get(m or "", m)
 
 
 def _content_type(media: str) -> str:
@@ -496,7 +499,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
                 f"{config.max_body} bytes.")),
         ]
         for f in ("SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV", "SPARQL_Results_TSV",
-                  "Turtle", "N-Triples", "JSON-LD"):
+                  "Turtle", "N-Triples", "JSON-LD", "RDF_XML"):
             triples.append(t(svc, sd + "resultFormat", ox.NamedNode(fmt + f)))
         if config.allow_update:
             triples.append(t(svc, sd + "supportedLanguage", ox.NamedNode(sd + "SPARQL11Update")))
@@ -635,6 +638,9 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
             return denied
         try:
             graph = graph_param(request)
+            if graph is None:
+                raise Rejected("the default graph is the union of every graph of the store, read-only here: "
+                               "write a named graph (?graph=IRI)", 405)
             if request.method == "DELETE":
                 header: dict[str, Any] = {"op": "graph_delete", "graph": graph}
                 body = b""
@@ -649,7 +655,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
                 header = {"op": "graph_put", "graph": graph, "format": media, "replace": request.method == "PUT",
                           "base": str(request.url)}
         except Rejected as err:
-            return _error(err.status, err.message)
+            return _error(err.status, err.message, {"Allow": "GET, HEAD"} if err.status == 405 else None)
         reply = await call(header, body, write=True)
         if isinstance(reply, Response):
             return reply

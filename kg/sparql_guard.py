@@ -75,6 +75,7 @@ GRAPH_TYPES: dict[str, str] = {
     "text/turtle": "turtle",
     "application/n-triples": "nt",
     "application/ld+json": "jsonld",
+    "application/rdf+xml": "rdfxml",
 }
 FORBIDDEN = {
     "SERVICE": "SERVICE (federated query) is not allowed: this endpoint never connects anywhere",
@@ -377,7 +378,29 @@ def write_triples(triples: list[Any], fmt: str) -> bytes:
         return ox.serialize(triples, format=ox.RdfFormat.TURTLE, prefixes=used) or b""
     if fmt == "nt":
         return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES) or b""
+    if fmt == "rdfxml":
+        return write_rdfxml(triples)
     return ox.serialize(triples, format=ox.RdfFormat.JSON_LD) or b"[]"
+
+
+#: The longest end of an IRI that can be an XML element's local name (an NCName, roughly).
+_NCNAME_END = re.compile(r"[^\W\d][\w.\-\u00b7]*$")
+
+
+def write_rdfxml(triples: list[Any]) -> bytes:
+    """Triples as RDF/XML (rdflib's ``SPARQLStore`` asks for it). RDF/XML writes a predicate as an
+    element name, so a predicate IRI that does not end in a name (``http://e/p/1``) cannot be
+    written: ``Rejected`` (406) says so, where pyoxigraph would write a malformed element."""
+    import pyoxigraph as ox
+
+    from .vocab import PREFIXES
+
+    for t in triples:
+        if not _NCNAME_END.search(t.predicate.value):
+            raise Rejected(f"RDF/XML cannot write the predicate <{t.predicate.value}> (it does not end in a name); "
+                           "ask for Turtle, N-Triples or JSON-LD", 406)
+    used = {p: ns for p, ns in PREFIXES.items() if any(t.predicate.value.startswith(ns) for t in triples)}
+    return ox.serialize(triples, format=ox.RdfFormat.RDF_XML, prefixes=used) or b""
 
 
 # --- the wire between the server and a worker ----------------------------------------------
@@ -555,8 +578,10 @@ class _Worker:
             triples = list(self.store.query(req["text"], use_default_graph_as_union=True))
             return {"status": 200 if triples else 404, "count": len(triples)}, write_triples(triples, req["format"])
         if op == "graph_get":
-            g = ox.NamedNode(req["graph"]) if req.get("graph") else ox.DefaultGraph()
-            if isinstance(g, ox.NamedNode) and not self.store.contains_named_graph(g):
+            if not req.get("graph"):
+                return self.union_graph(req)
+            g = ox.NamedNode(req["graph"])
+            if not self.store.contains_named_graph(g):
                 return {"status": 404, "message": f"no graph {req['graph']} in the store"}, b""
             triples = []
             for q in self.store.quads_for_pattern(None, None, None, g):
@@ -600,6 +625,21 @@ class _Worker:
             self.store.flush()
             return {"status": 204}, b""
         raise Rejected(f"unknown operation {op!r}")
+
+    def union_graph(self, req: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
+        """The Graph Store's default graph: the union of every graph, each triple once, as the
+        default graph that queries see (up to ``max_rows`` triples)."""
+        import pyoxigraph as ox
+
+        seen: dict[Any, None] = {}  # ordered, each triple once
+        for q in self.store.quads_for_pattern(None, None, None, None):
+            triple = ox.Triple(q.subject, q.predicate, q.object)
+            if triple in seen:
+                continue
+            if len(seen) >= req["max_rows"]:
+                return {"status": 200, "truncated": True}, write_triples(list(seen), req["format"])
+            seen[triple] = None
+        return {"status": 200, "truncated": False}, write_triples(list(seen), req["format"])
 
     def query(self, req: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
         import pyoxigraph as ox

@@ -319,6 +319,9 @@ def test_graph_store_writes_with_the_token(writable) -> None:  # type: ignore[no
     gone = c.get("/store", params={"graph": g})
     assert gone.status_code == 404, gone.text
     assert c.delete("/store", params={"graph": g}, headers=auth).status_code == 404
+    for method in ("PUT", "POST", "DELETE"):  # the default graph is the union: read-only
+        r = c.request(method, "/store?default", content=nt, headers={"Content-Type": "application/n-triples", **auth})
+        assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD", r.text
 
 
 # --- limits ----------------------------------------------------------------------------------------
