@@ -580,11 +580,11 @@ class _Worker:
         if op == "graph_get":
             if not req.get("graph"):
                 return self.union_graph(req)
-            g = ox.NamedNode(req["graph"])
-            if not self.store.contains_named_graph(g):
+            named = ox.NamedNode(req["graph"])
+            if not self.store.contains_named_graph(named):
                 return {"status": 404, "message": f"no graph {req['graph']} in the store"}, b""
             triples = []
-            for q in self.store.quads_for_pattern(None, None, None, g):
+            for q in self.store.quads_for_pattern(None, None, None, named):
                 if len(triples) >= req["max_rows"]:
                     return {"status": 200, "truncated": True}, write_triples(triples, req["format"])
                 triples.append(ox.Triple(q.subject, q.predicate, q.object))
