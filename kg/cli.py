@@ -299,7 +299,8 @@ def serve(
     token: Optional[str] = typer.Option(None, "--token", envvar="KG_TOKEN",
                                         help="bearer token that updates must carry (or KG_TOKEN)"),
     cors: Optional[str] = typer.Option(None, "--cors", help="one origin allowed to read across origins"),
-    base: Optional[str] = typer.Option(None, "--base", help="base of the entity IRIs (default from settings)"),
+    base: Optional[str] = typer.Option(None, "--base", help="base of the entity IRIs (default from settings); "
+                                       "given here, also the base IRI of queries (else the endpoint's URL)"),
     max_rows: int = typer.Option(10_000, "--max-rows", help="most rows (or triples) a result holds"),
     max_body: int = typer.Option(1_000_000, "--max-body", help="largest request body in bytes (413 above)"),
     workers: int = typer.Option(2, "--workers", help="query worker processes"),
@@ -311,7 +312,7 @@ def serve(
         settings = load_settings(store=store, base=base)
         config = ServeConfig(store=settings.store, host=host, port=port, timeout=timeout, allow_update=allow_update,
                              token=token, cors=cors, base=settings.base, max_rows=max_rows, max_body=max_body,
-                             workers=workers)
+                             workers=workers, query_base=base)
 
         def announce(url: str, pool: object) -> None:
             mode = "updates with the token" if allow_update else "read-only"

@@ -1,9 +1,10 @@
 """``kg serve``: a SPARQL 1.1 Protocol endpoint, a query page, entity pages and the view.
 
 Safe by default (what Oxigraph server and Fuseki do, and what a naive rdflib endpoint does
-not): read-only unless ``--allow-update`` *and* a bearer token; ``SERVICE``, ``LOAD``,
-``FROM``/``FROM NAMED``/``USING`` refused with a 400 before anything runs (by parsing, see
-``kg.sparql_guard``); every query in a worker process that is killed at the timeout; caps on
+not): read-only unless ``--allow-update`` *and* a bearer token; ``SERVICE`` and ``LOAD``
+refused with a 400 before anything runs (by parsing, see ``kg.sparql_guard``); ``FROM``, ``FROM
+NAMED`` and the dataset parameters choose graphs of the store and nothing else, relative IRIs resolve
+against the endpoint's URL or ``--base`` (``kg.sparql_dataset``); every query in a worker process that is killed at the timeout; caps on
 result rows and request bodies; CORS off unless ``--cors ORIGIN``; the Host header checked
 (DNS rebinding); 127.0.0.1 unless told otherwise.
 
@@ -50,6 +51,7 @@ from .sparql_guard import (
     GRAPH_TYPES, RESULT_TYPES, PoolBusy, QueryTimeout, Rejected, Reply, WorkerCrashed, WorkerPool, scan,
     store_fingerprint,
 )
+from .sparql_dataset import QUERY_DATASET_PARAMS, UPDATE_DATASET_PARAMS, dataset_params
 from .store import require_store
 from .vocab import KG_NS
 
@@ -66,7 +68,6 @@ _ALIASES = {"application/json": None, "application/xml": "application/sparql-res
 #: other names clients give the graph formats (SPARQLWrapper sends application/turtle)
 _GRAPH_ALIASES = {"application/json": "application/ld+json", "application/turtle": "text/turtle",
                   "application/xml": "application/rdf+xml"}
-_DATASET_PARAMS = ("default-graph-uri", "named-graph-uri", "using-graph-uri", "using-named-graph-uri")
 _WRITE_TYPES = ("text/turtle", "application/n-triples")
 
 
@@ -85,6 +86,8 @@ class ServeConfig:
     max_rows: int = 10_000
     max_body: int = 1_000_000
     workers: int = 2
+    #: base IRI of queries and updates (relative IRIs); None: the endpoint's own URL
+    query_base: str | None = None
 
 
 def check_config(c: ServeConfig) -> None:
@@ -107,6 +110,8 @@ def check_config(c: ServeConfig) -> None:
         raise UsageError("--max-rows, --max-body and --workers must be at least 1")
     if not re.fullmatch(r"https?://[^\s<>\"]+/", c.base):
         raise UsageError(f"base IRI {c.base!r} must be an absolute http(s) IRI ending in '/'")
+    if c.query_base is not None and not re.fullmatch(r"https?://[^\s<>\"]+/", c.query_base):
+        raise UsageError(f"base IRI {c.query_base!r} must be an absolute http(s) IRI ending in '/'")
 
 
 # --- content negotiation -------------------------------------------------------------------
@@ -212,6 +217,24 @@ async def _body(request: Request, limit: int) -> bytes:
             raise Rejected(f"the request body is over the limit of {limit} bytes (--max-body)", 413)
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _dataset(params: list[tuple[str, str]], update: bool) -> dict[str, list[str]] | None:
+    """The dataset a query's ``default-graph-uri`` / ``named-graph-uri`` choose (None: the service's
+    own, the union); ``Rejected`` for the update forms (pyoxigraph's update takes no dataset: USING,
+    WITH and GRAPH in the update do the same) and for a value that is not an absolute IRI."""
+    given = {k for k, _ in params}
+    wrong = given & set(UPDATE_DATASET_PARAMS if not update else (*QUERY_DATASET_PARAMS, *UPDATE_DATASET_PARAMS))
+    if wrong:
+        name = sorted(wrong)[0]
+        if update:
+            raise Rejected(f"{name} is not supported with an update: name the graphs in it (USING, WITH, GRAPH)")
+        raise Rejected(f"{name} goes with an update, not a query (use default-graph-uri / named-graph-uri)")
+    try:
+        chosen = dataset_params(params)
+    except ValueError as err:
+        raise Rejected(str(err)) from None
+    return None if chosen is None else {"default": list(chosen.default), "named": list(chosen.named)}
 
 
 def _utf8(data: bytes, what: str) -> str:
@@ -494,7 +517,8 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
             t(dg, "a", ox.NamedNode(sd + "Graph")),
             t(svc, "http://www.w3.org/2000/01/rdf-schema#comment", ox.Literal(
                 f"kg {__version__}: the default graph is the union of every article's graph. Read-only unless "
-                f"started with --allow-update. SERVICE, LOAD, FROM, FROM NAMED and USING are refused. Timeout "
+                f"started with --allow-update. SERVICE and LOAD are refused; FROM, FROM NAMED, default-graph-uri and "
+                f"named-graph-uri select graphs of the store (an IRI it does not hold is an empty graph). Timeout "
                 f"{config.timeout:g} s, at most {config.max_rows} result rows, request bodies up to "
                 f"{config.max_body} bytes.")),
         ]
@@ -546,16 +570,14 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
                 if request.method == "GET":
                     return service_description(request)
                 raise Rejected("no query or update in the request")
-            for name in _DATASET_PARAMS:
-                if any(k == name for k, _ in params):
-                    raise Rejected(f"{name} is not supported: the dataset is the local store "
-                                   "(use GRAPH <iri> { ... } in the query)")
+            dataset = _dataset(params, update=bool(updates))
+            base = config.query_base or str(request.url.replace(query="", fragment=""))
             if updates:
                 denied = authorize(request)
                 if denied is not None:
                     return denied
                 await run_in_threadpool(scan, updates[0], True)  # ~0.3 s for 1 MB: off the event loop
-                reply = await call({"op": "update", "text": updates[0]}, write=True)
+                reply = await call({"op": "update", "text": updates[0], "base": base}, write=True)
                 if isinstance(reply, Response):
                     return reply
                 if reply.status >= 300:
@@ -569,7 +591,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
         except Rejected as err:
             return _error(err.status, err.message)
         reply = await call({"op": "query", "text": text, "results": results, "graph": graph,
-                            "max_rows": config.max_rows})
+                            "max_rows": config.max_rows, "dataset": dataset, "base": base})
         if isinstance(reply, Response):
             return reply
         if reply.status != 200:
@@ -838,12 +860,28 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
+def _exit_on_sigterm() -> None:
+    """SIGTERM ends ``kg serve`` like a normal return: uvicorn finishes its requests, then raises the
+    signal again with the handler it found, this one, so ``serve``'s cleanup (the workers, the
+    socket) runs and the exit code is 0 instead of death by the signal."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(_sig: int, _frame: object) -> None:
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | None = None) -> None:
     """Bind, start the workers, announce the URL, and answer until interrupted."""
     import uvicorn
 
     check_config(config)
     require_store(config.store)  # only kg build creates a store, --allow-update included
+    _exit_on_sigterm()
     sock = _bind(config.host, config.port)
     pool = WorkerPool(config.store, size=config.workers, writer=config.allow_update)
     try:
