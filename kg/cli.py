@@ -423,7 +423,7 @@ def show(
     import json
 
     from .curation import to_ref, using
-    from .resolve import entity_facts, find_cluster, resolve_store
+    from .resolve import entity_facts, find_cluster, stored_resolution
     from .store import opened
 
     try:
@@ -431,7 +431,7 @@ def show(
             raise UsageError(f"unknown format {fmt!r}; choose text or json")
         settings = load_settings(store=store)
         with opened(settings.store) as st, using(curation):
-            res = resolve_store(st, settings.base)
+            res = stored_resolution(st, settings.base)
             cl, _ = find_cluster(res, entity, settings.base)
             facts = entity_facts(st, res, cl)
     except KgError as e:
