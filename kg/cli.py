@@ -161,16 +161,20 @@ def view(
 ) -> None:
     """Write the interactive network view (one self-contained HTML file, works offline)."""
     from .network import load_network, select
+    from .stats import entity_counts
     from .store import opened
     from .view import write_view
 
     try:
-        with opened(load_settings(store=store).store) as st:
+        settings = load_settings(store=store)
+        with opened(settings.store) as st:
             network = load_network(st)
+            total = entity_counts(st, settings.base)["entities"]
         network, what = select(network, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until)
         title = "kg: news knowledge graph" + (f" \u2014 {what}" if what else "")
-        write_view(network, output, title=title, max_nodes=max_nodes)
-        err.print(f"kg: wrote {output} ({len(network.nodes)} nodes, {len(network.edges)} edges)", highlight=False)
+        write_view(network, output, title=title, max_nodes=max_nodes, store_entities=total)
+        err.print(f"kg: wrote {output} ({len(network.nodes)} nodes, {len(network.edges)} edges): "
+                  f"{_drawn(len(network.nodes), total, bool(what))}", highlight=False)
     except KgError as e:
         _fail(e)
 
@@ -188,11 +192,14 @@ def analyze(
 
     from .analysis import activity, communities, rankings, top, write_gexf, write_graphml
     from .network import load_network
+    from .stats import entity_counts
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store) as st:
+        settings = load_settings(store=store)
+        with opened(settings.store) as st:
             network = load_network(st)
+            total = entity_counts(st, settings.base)["entities"]
         ranks = rankings(network)
         for measure, title in (("degree", "links"), ("pagerank", "PageRank"), ("betweenness", "betweenness")):
             table = Table("#", "entity", "type", title, title=f"top {top_n} by {title}", title_justify="left")
@@ -226,8 +233,18 @@ def analyze(
             written.extend(write_charts(network, charts, ranks, n=max(top_n, 15)))
         for path in written:
             err.print(f"kg: wrote {path}", highlight=False)
+        if graphml is not None or gexf is not None:
+            err.print(f"kg: the network: {_drawn(len(network.nodes), total)}", highlight=False)
     except KgError as e:
         _fail(e)
+
+
+def _drawn(nodes: int, total: int, selected: bool = False) -> str:
+    """How many of the store's entities (``kg.stats.entity_counts``) a network draws, and why not all."""
+    if nodes == total:
+        return f"all {total} entities"
+    why = "a selection" if selected else "the others are in no asserted or reported event and no role"
+    return f"{nodes} of the store's {total} entities ({why})"
 
 
 @app.command()
@@ -274,18 +291,19 @@ def path(
 @app.command()
 def stats(store: Optional[str] = StoreOpt) -> None:
     """Counts: articles, entities by type, events, roles, triples."""
-    from .stats import counts
+    from .stats import MEANING, TYPE_ROWS, counts
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store) as st:
-            numbers = counts(st)
+        settings = load_settings(store=store)
+        with opened(settings.store) as st:
+            numbers = counts(st, settings.base)
     except KgError as e:
         _fail(e)
         return
-    table = Table("what", "count")
+    table = Table("what", "count", "counts")
     for name, value in numbers.items():
-        table.add_row(name, str(value))
+        table.add_row(f"  {name}" if name in TYPE_ROWS.values() else name, str(value), MEANING.get(name, ""))
     out.print(table)
 
 
