@@ -127,17 +127,18 @@ def query(
 def export(
     fmt: str = typer.Option("turtle", "--format", "-f", help="turtle, nt, nquads, trig or jsonld"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="file to write (default: standard output)"),
+    per_article: bool = typer.Option(False, "--per-article", help="JSON-LD: one named graph per article (a dataset) "
+                                     "instead of the union as one graph; N-Quads and TriG always keep them apart"),
     store: Optional[str] = StoreOpt,
 ) -> None:
-    """Export the graph: Turtle/N-Triples hold the union, N-Quads/TriG keep one graph per article."""
-    from .export import FORMATS, serialize, write_atomic
+    """Export the graph: Turtle/N-Triples/JSON-LD hold the union, N-Quads/TriG keep one graph per article."""
+    from .export import check_format, serialize, write_atomic
     from .store import opened
 
     try:
-        if fmt not in FORMATS:
-            raise UsageError(f"unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}")
+        check_format(fmt, per_article)
         with opened(load_settings(store=store).store) as st:
-            data = serialize(st, fmt)
+            data = serialize(st, fmt, per_article=per_article)
         if output is None:
             sys.stdout.buffer.write(data)
         else:
