@@ -155,18 +155,22 @@ def view(
     hops: int = typer.Option(2, "--hops", min=0, help="with --entity: how many links out"),
     article: Optional[str] = typer.Option(None, "--article", help="only the facts of this article (id, IRI or title)"),
     cls: Optional[str] = typer.Option(None, "--class", help="only events of this class (IRI, CAMEO code, label or quad class)"),
-    since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY-MM-DD"),
-    until: Optional[str] = typer.Option(None, "--until", help="only articles published on or before YYYY-MM-DD"),
+    since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY[-MM[-DD]] "
+                                        "(a year or month: its first day)"),
+    until: Optional[str] = typer.Option(None, "--until", help="only articles published on or before YYYY[-MM[-DD]] "
+                                        "(a year or month: its last day)"),
     max_nodes: int = typer.Option(1500, "--max-nodes", min=1, help="draw at most this many entities at first (most central)"),
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Write the interactive network view (one self-contained HTML file, works offline)."""
-    from .network import load_network, select
+    from .network import date_range, load_network, select
     from .stats import entity_counts
     from .store import opened
     from .view import write_view
 
     try:
+        _writable(output)  # the options first: nothing is read before they are known to be good
+        date_range(since, until)
         settings = load_settings(store=store)
         with opened(settings.store) as st:
             network = load_network(st)
@@ -197,6 +201,11 @@ def analyze(
     from .store import opened
 
     try:
+        for target in (graphml, gexf):  # the options first: nothing is printed or written before they are good
+            if target is not None:
+                _writable(target)
+        if charts is not None and not charts.is_dir():
+            raise UsageError(f"cannot write charts to {charts}: not a directory; create it first")
         settings = load_settings(store=store)
         with opened(settings.store) as st:
             network = load_network(st)
@@ -238,6 +247,14 @@ def analyze(
             err.print(f"kg: the network: {_drawn(len(network.nodes), total)}", highlight=False)
     except KgError as e:
         _fail(e)
+
+
+def _writable(path: Path) -> None:
+    """``UsageError`` unless ``path`` can be written where it is: its folder exists and it is no folder."""
+    if path.is_dir():
+        raise UsageError(f"cannot write {path}: it is a directory; name a file")
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot write {path}: directory {path.parent} does not exist; create it first")
 
 
 def _drawn(nodes: int, total: int, selected: bool = False) -> str:

@@ -49,3 +49,48 @@ def test_stats_entities_view_and_graphml_count_the_same_entities(tmp_path: Path)
     assert res.exit_code == 0, res.output
     assert "the network: 3 of the store's 4 entities" in res.stderr
     assert nx.read_graphml(tmp_path / "g.graphml").number_of_nodes() == 3
+
+
+# --- options are checked before any work starts ---------------------------------------------------
+
+
+def test_analyze_checks_its_outputs_before_it_prints_or_writes_anything(tmp_path: Path) -> None:
+    store = _store(tmp_path / "store")
+    res = CliRunner().invoke(app, ["analyze", "--graphml", str(tmp_path / "g.graphml"),
+                                   "--charts", str(tmp_path / "no-such-dir"), "--store", store])
+    assert res.exit_code == 2 and "no-such-dir" in res.stderr
+    assert res.stdout == "" and not (tmp_path / "g.graphml").exists()
+    res = CliRunner().invoke(app, ["analyze", "--gexf", str(tmp_path / "missing" / "g.gexf"), "--store", store])
+    assert res.exit_code == 2 and res.stdout == "" and "does not exist" in res.stderr
+
+
+def test_view_checks_dates_and_output_before_reading(tmp_path: Path) -> None:
+    runner = CliRunner()
+    nowhere = str(tmp_path / "no-store")  # the dates are refused first, so the missing store is never reached
+    for bad in ("2015-13-01", "2015-02-30", "15", "2015-1-1", "2015/01/01", "2015-00"):
+        res = runner.invoke(app, ["view", "--since", bad, "-o", str(tmp_path / "v.html"), "--store", nowhere])
+        assert res.exit_code == 2 and "YYYY, YYYY-MM or YYYY-MM-DD" in res.stderr, (bad, res.stderr)
+    res = runner.invoke(app, ["view", "--since", "2016", "--until", "2015-12", "--store", nowhere])
+    assert res.exit_code == 2 and "is after" in res.stderr
+    res = runner.invoke(app, ["view", "-o", str(tmp_path / "nope" / "v.html"), "--store", nowhere])
+    assert res.exit_code == 2 and "does not exist" in res.stderr
+    store = _store(tmp_path / "store")
+    res = runner.invoke(app, ["view", "--since", "2016", "--until", "2016-02", "-o", str(tmp_path / "v.html"),
+                              "--store", store])
+    assert res.exit_code == 0, res.output
+
+
+def test_date_bounds() -> None:
+    import pytest
+
+    from kg.errors import UsageError
+    from kg.network import date_bound, date_range
+
+    assert date_bound("2016", "--since") == "2016-01-01" and date_bound("2016", "--until", last=True) == "2016-12-31"
+    assert date_bound("2016-02", "--until", last=True) == "2016-02-29"  # a leap year
+    assert date_bound("2015-02", "--until", last=True) == "2015-02-28"
+    assert date_bound("2015-02-28", "--since") == "2015-02-28"
+    assert date_range("2015-03", "2015-03") == ("2015-03-01", "2015-03-31")
+    for bad in ("2015-02-29", "2015-04-31", "2015-13", "0000-01-01", "2015-02-3", " "):
+        with pytest.raises(UsageError):
+            date_bound(bad, "--since")
