@@ -101,20 +101,31 @@ def query(
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Run a SPARQL query over the union of all articles' graphs."""
-    from .queries import FORMATS, query_text, render, run
+    from rich.text import Text
+
+    from .queries import FORMATS, display_prefixes, query_text, render, run, shorten
     from .store import opened
 
     try:
         if fmt not in FORMATS:
             raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
         text = query_text(sparql)
-        with opened(load_settings(store=store).store) as st:
+        settings = load_settings(store=store)
+        with opened(settings.store) as st:
             result = run(st, text)
         if fmt == "table" and isinstance(result, tuple):
             cols, rows = result
-            table = Table(*cols, show_lines=False)
-            for r in rows:
-                table.add_row(*["" if v is None else v for v in r])
+            short = display_prefixes(settings.base)  # IRIs as prefixed names, not wrapped letter by letter
+            shown = [[shorten(v, short) for v in r] for r in rows]
+            table = Table(show_lines=False)
+            for i, col in enumerate(cols):
+                iris = [r[i] for r in rows if r[i]]
+                if iris and all(v.startswith(("http://", "https://", "urn:")) for v in iris):  # an IRI column
+                    table.add_column(col, no_wrap=True, overflow="ellipsis", max_width=30)
+                else:
+                    table.add_column(col)
+            for r in shown:
+                table.add_row(*[Text(v) for v in r])
             out.print(table)
             err.print(f"{len(rows)} row(s)", highlight=False)
         else:
@@ -285,25 +296,25 @@ def path(
         return
     if hops is None:
         err.print(f"kg: {find_entity(network, a).label} and {find_entity(network, b).label} are not connected",
-                  markup=False, highlight=False)
+                  markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
     if not hops:
-        out.print(f"{find_entity(network, a).label} and {b} are the same entity", markup=False, highlight=False)
+        out.print(f"{find_entity(network, a).label} and {b} are the same entity", markup=False, highlight=False, soft_wrap=True)
         return
     out.print(f"{hops[0].source_label} \u2192 {hops[-1].target_label}: {len(hops)} "
-              f"{'hop' if len(hops) == 1 else 'hops'}", markup=False, highlight=False)
+              f"{'hop' if len(hops) == 1 else 'hops'}", markup=False, highlight=False, soft_wrap=True)
     for i, hop in enumerate(hops, 1):
-        out.print(f"{i}. {hop.source_label} \u2014 {hop.target_label}", markup=False, highlight=False)
+        out.print(f"{i}. {hop.source_label} \u2014 {hop.target_label}", markup=False, highlight=False, soft_wrap=True)
         for f in hop.facts[:3]:
             src = hop.source_label if f.source == hop.source else hop.target_label
             dst = hop.target_label if f.source == hop.source else hop.source_label
             what = f"{src} \u2014 {f.label} of \u2014 {dst}" if f.kind == "role" else f"{src} \u2192 {f.label} \u2192 {dst}"
             where = f" [{f.title}{', ' + f.date if f.date else ''}]" if f.title or f.date else ""
-            out.print(f"   {f.kind}: {what}{where}", markup=False, highlight=False)
+            out.print(f"   {f.kind}: {what}{where}", markup=False, highlight=False, soft_wrap=True)
             if f.sentence:
-                out.print(f"     \u201c{f.sentence}\u201d", markup=False, highlight=False)
+                out.print(f"     \u201c{f.sentence}\u201d", markup=False, highlight=False, soft_wrap=True)
         if len(hop.facts) > 3:
-            out.print(f"   (+{len(hop.facts) - 3} more facts)", markup=False, highlight=False)
+            out.print(f"   (+{len(hop.facts) - 3} more facts)", markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -377,11 +388,13 @@ def eval_cmd(
     misses: bool = typer.Option(False, "--misses", help="list the gold facts that were not found"),
 ) -> None:
     """Score the store's events and roles against gold files: precision, recall, F1."""
-    from .evaluate import evaluate, load_gold
+    from .evaluate import evaluate, load_gold, undeclared
     from .store import opened
 
     try:
         golds = load_gold(gold)  # the arguments first: a bad gold folder is said before the store is opened
+        for line in undeclared(golds):
+            err.print(f"kg: note: {line}", markup=False, highlight=False)
         with opened(load_settings(store=store).store) as st:
             result = evaluate(st, golds)
     except KgError as e:

@@ -154,6 +154,21 @@ def load_gold(folder: Path) -> list[GoldArticle]:
     return out
 
 
+def undeclared(golds: list[GoldArticle]) -> list[str]:
+    """One line per id a gold role or event names that is no entity of its file (such a fact can
+    never be found, so the file is wrong, not the extraction)."""
+    out = []
+    for g in golds:
+        for kind, facts, fields in (("role", g.roles, ("person", "org")), ("event", g.events, ("actor", "target"))):
+            for fact in facts:
+                for name in fields:
+                    value = fact.get(name)
+                    for ref in value if isinstance(value, list) else [value]:
+                        if ref is not None and str(ref) not in g.keys:
+                            out.append(f"{g.name}: a {kind}'s {name} names {ref!r}, which is not among its entities")
+    return list(dict.fromkeys(out))
+
+
 def _score(rows: list[Row], golds: list[dict[str, Any]], ok) -> Score:  # type: ignore[no-untyped-def]
     s = Score(predicted=len(rows), gold=len(golds))
     s.right = sum(1 for r in rows if any(ok(r, g) for g in golds))

@@ -318,6 +318,28 @@ class SecurityHeaders:
         await self.app(scope, receive, wrapped)
 
 
+class HeadAsGet:
+    """HEAD wherever GET works (HTTP requires it; FastAPI's GET routes answer HEAD with 405): the
+    request runs as a GET and the answer goes out with its headers and no body."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
 def _host_names(c: ServeConfig) -> tuple[set[str], bool]:
     names = {"localhost", "127.0.0.1", "::1"}
     host = c.host.strip("[]").lower()
@@ -801,6 +823,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
                            expose_headers=["X-Kg-Truncated"], max_age=600)
     names, any_ip = _host_names(config)
     app.add_middleware(HostGuard, names=names, any_ip=any_ip)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)  # outermost: also on the guards' own answers
     return app
 

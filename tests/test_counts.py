@@ -94,3 +94,20 @@ def test_date_bounds() -> None:
     for bad in ("2015-02-29", "2015-04-31", "2015-13", "0000-01-01", "2015-02-3", " "):
         with pytest.raises(UsageError):
             date_bound(bad, "--since")
+
+
+def test_query_tables_write_iris_as_prefixed_names(tmp_path: Path) -> None:
+    from kg.queries import display_prefixes, shorten
+
+    short = display_prefixes("https://kg.example.org/")
+    assert shorten("https://w3id.org/kg-news/ns#Event", short) == "kg:Event"
+    assert shorten("https://kg.example.org/entity/person/hamid-karzai", short) == "entity:person/hamid-karzai"
+    assert shorten("https://kg.example.org/resolution", short) == "base:resolution"
+    assert shorten("Hamid Karzai", short) == "Hamid Karzai" and shorten(None, short) == ""
+    store = _store(tmp_path / "store")
+    q = ("SELECT ?e ?t WHERE { ?e a ?t ; <http://www.w3.org/2004/02/skos/core#prefLabel> \"Hamid Karzai\" "
+         "FILTER(?t = <https://w3id.org/kg-news/ns#Person>) }")
+    res = CliRunner().invoke(app, ["query", q, "--store", store], env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    assert "entity:person/hamid-karzai" in res.stdout and "kg:Person" in res.stdout
+    assert "https://" not in res.stdout

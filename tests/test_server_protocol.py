@@ -647,3 +647,12 @@ def _xml_bindings(data: bytes) -> list[list[tuple[str, str, str, tuple]]]:  # ty
     root = ElementTree.fromstring(data)
     return [[(b.get("name"), t.tag, t.text or "", tuple(sorted(t.attrib.items()))) for b in r for t in b]
             for r in root.iter("{http://www.w3.org/2005/sparql-results#}result")]
+
+
+@pytest.mark.parametrize("path", ["/", "/sparql", "/sparql?query=ASK%20%7B%7D", "/queries", "/store?default",
+                                  "/entity/person/hamid-karzai", "/static/query.js", "/openapi.json"])
+def test_head_where_get_works(c, path: str) -> None:  # type: ignore[no-untyped-def]
+    got, head = c.get(path), c.head(path)
+    assert got.status_code == head.status_code == 200, (path, head.status_code)
+    assert head.content == b"" and head.headers["content-type"] == got.headers["content-type"]
+    assert c.head("/nope").status_code == 404
