@@ -119,7 +119,7 @@ def query(
             shown = [[shorten(v, short) for v in r] for r in rows]
             table = Table(show_lines=False)
             for i, col in enumerate(cols):
-                iris = [r[i] for r in rows if r[i]]
+                iris = [v for r in rows if (v := r[i])]
                 if iris and all(v.startswith(("http://", "https://", "urn:")) for v in iris):  # an IRI column
                     table.add_column(col, no_wrap=True, overflow="ellipsis", max_width=30)
                 else:

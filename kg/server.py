@@ -42,7 +42,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import __version__
 from .errors import StoreError, StoreLocked, UsageError
@@ -330,7 +330,7 @@ class HeadAsGet:
             await self.app(scope, receive, send)
             return
 
-        async def headers_only(message: dict[str, Any]) -> None:
+        async def headers_only(message: Message) -> None:
             if message["type"] == "http.response.body":
                 if message.get("more_body", False):
                     return
