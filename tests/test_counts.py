@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import networkx as nx
-from test_resolve_rules import MINTER, _karzai, article, store_of
+from test_resolve_rules import MINTER, _moen, article, store_of
 from typer.testing import CliRunner
 
 from kg.cli import app
@@ -17,12 +17,12 @@ from kg.store import open_store
 
 
 def _store(path: Path) -> str:
-    """Two articles: "Karzai" joins "Hamid Karzai" (5 entity IRIs, 4 entities); a crowd that only
+    """Two articles: "Moen" joins "Halvard Moen" (5 entity IRIs, 4 entities); a crowd that only
     planned to march is in no drawn fact."""
     st = open_store(path)
     try:
-        store_of(_karzai("a"), article("b", "President Karzai of Afghanistan spoke. A crowd planned to march.",
-                                       [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place"),
+        store_of(_moen("a"), article("b", "President Moen of Norway spoke. A crowd planned to march.",
+                                       [("k", "Moen", "Person"), ("af", "Norway", "Place"),
                                         ("c", "a crowd", "Group")],
                                        roles=[("k", "President", "af")]), store=st)
         update_resolution(st, MINTER, curation=Curation())
@@ -37,7 +37,7 @@ def test_stats_entities_view_and_graphml_count_the_same_entities(tmp_path: Path)
     listed = json.loads(runner.invoke(app, ["entities", "--format", "json", "--store", store]).stdout)
     stats = runner.invoke(app, ["stats", "--store", store]).stdout
     rows = {m.group(1).strip(): int(m.group(2)) for m in re.finditer(r"│\s*([a-zA-Z ]+?)\s*│\s*(\d+)\s*│", stats)}
-    assert rows["entities"] == len(listed) == 4  # Hamid Karzai (and Karzai), Afghanistan, Taliban, a crowd
+    assert rows["entities"] == len(listed) == 4  # Halvard Moen (and Moen), Norway, Iron Wolves, a crowd
     assert rows["people"] == sum(1 for e in listed if e["type"] == "Person") == 1
     assert rows["entity IRIs"] == 5 and "before resolution" in stats and "after resolution" in stats
     view = runner.invoke(app, ["view", "-o", str(tmp_path / "v.html"), "--store", store])
@@ -101,13 +101,13 @@ def test_query_tables_write_iris_as_prefixed_names(tmp_path: Path) -> None:
 
     short = display_prefixes("https://kg.example.org/")
     assert shorten("https://w3id.org/kg-news/ns#Event", short) == "kg:Event"
-    assert shorten("https://kg.example.org/entity/person/hamid-karzai", short) == "entity:person/hamid-karzai"
+    assert shorten("https://kg.example.org/entity/person/halvard-moen", short) == "entity:person/halvard-moen"
     assert shorten("https://kg.example.org/resolution", short) == "base:resolution"
-    assert shorten("Hamid Karzai", short) == "Hamid Karzai" and shorten(None, short) == ""
+    assert shorten("Halvard Moen", short) == "Halvard Moen" and shorten(None, short) == ""
     store = _store(tmp_path / "store")
-    q = ("SELECT ?e ?t WHERE { ?e a ?t ; <http://www.w3.org/2004/02/skos/core#prefLabel> \"Hamid Karzai\" "
+    q = ("SELECT ?e ?t WHERE { ?e a ?t ; <http://www.w3.org/2004/02/skos/core#prefLabel> \"Halvard Moen\" "
          "FILTER(?t = <https://w3id.org/kg-news/ns#Person>) }")
     res = CliRunner().invoke(app, ["query", q, "--store", store], env={"COLUMNS": "80"})
     assert res.exit_code == 0, res.output
-    assert "entity:person/hamid-karzai" in res.stdout and "kg:Person" in res.stdout
+    assert "entity:person/halvard-moen" in res.stdout and "kg:Person" in res.stdout
     assert "https://" not in res.stdout

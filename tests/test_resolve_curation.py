@@ -229,22 +229,22 @@ def test_show_reads_the_store_resolution_not_the_curation_file(tmp_path, monkeyp
     store_dir = tmp_path / "store"
     st = open_store(store_dir)
     try:
-        store_of(_karzai("a"), article("b", "President Karzai of Afghanistan spoke.",
-                                       [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place")],
+        store_of(_moen("a"), article("b", "President Moen of Norway spoke.",
+                                       [("k", "Moen", "Person"), ("af", "Norway", "Place")],
                                        roles=[("k", "President", "af")]), store=st)
-        decisions = parse_curation('[[rename]]\nentity = "person/hamid-karzai"\nlabel = "H. Karzai"\n\n'
-                                   '[[never_merge]]\nentities = ["person/hamid-karzai", "person/karzai"]\n')
+        decisions = parse_curation('[[rename]]\nentity = "person/halvard-moen"\nlabel = "H. Moen"\n\n'
+                                   '[[never_merge]]\nentities = ["person/halvard-moen", "person/moen"]\n')
         update_resolution(st, MINTER, curation=decisions)
     finally:
         st.close()
     monkeypatch.chdir(tmp_path)  # no curation.toml here: computing afresh would undo both decisions
     runner = CliRunner()
-    res = runner.invoke(app, ["show", "person/hamid-karzai", "--format", "json", "--store", str(store_dir)])
+    res = runner.invoke(app, ["show", "person/halvard-moen", "--format", "json", "--store", str(store_dir)])
     assert res.exit_code == 0, res.output
     shown = json.loads(res.stdout)
-    assert shown["label"] == "H. Karzai"
-    assert [m["iri"] for m in shown["members"]] == [iri("Person", "Hamid Karzai")]  # never merged
+    assert shown["label"] == "H. Moen"
+    assert [m["iri"] for m in shown["members"]] == [iri("Person", "Halvard Moen")]  # never merged
     listed = runner.invoke(app, ["entities", "--format", "json", "--store", str(store_dir)])
-    assert {e["label"] for e in json.loads(listed.stdout)} >= {"H. Karzai", "Karzai"}
-    text = runner.invoke(app, ["show", "person/karzai", "--store", str(store_dir)])
-    assert text.exit_code == 0 and text.stdout.startswith("Karzai (Person)")
+    assert {e["label"] for e in json.loads(listed.stdout)} >= {"H. Moen", "Moen"}
+    text = runner.invoke(app, ["show", "person/moen", "--store", str(store_dir)])
+    assert text.exit_code == 0 and text.stdout.startswith("Moen (Person)")

@@ -18,7 +18,7 @@ from rdflib.plugins.stores.sparqlstore import SPARQLStore
 from test_server_support import Served, build_store
 
 LABEL = rdflib.URIRef("http://www.w3.org/2000/01/rdf-schema#label")
-KARZAI = rdflib.Literal("Hamid Karzai")
+MOEN = rdflib.Literal("Halvard Moen")
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
 
 
@@ -34,40 +34,40 @@ def graph(served: Served) -> rdflib.Graph:
     return rdflib.Graph(store=SPARQLStore(served.url + "sparql"))
 
 
-def _karzai(graph: rdflib.Graph) -> rdflib.URIRef:
-    rows = list(graph.query(f"SELECT ?e WHERE {{ ?e <{LABEL}> {KARZAI.n3()} }} LIMIT 1"))
-    assert rows, "the sample store names Hamid Karzai"
+def _moen(graph: rdflib.Graph) -> rdflib.URIRef:
+    rows = list(graph.query(f"SELECT ?e WHERE {{ ?e <{LABEL}> {MOEN.n3()} }} LIMIT 1"))
+    assert rows, "the sample store names Halvard Moen"
     return rows[0][0]  # type: ignore[index,return-value]
 
 
 def test_sparqlstore_select_and_ask(graph: rdflib.Graph) -> None:
     rows = list(graph.query(f"SELECT ?e ?l WHERE {{ ?e <{LABEL}> ?l }} ORDER BY ?l"))
-    assert KARZAI in {r[1] for r in rows}  # type: ignore[index]
-    assert graph.query(f"ASK {{ ?e <{LABEL}> {KARZAI.n3()} }}").askAnswer is True
+    assert MOEN in {r[1] for r in rows}  # type: ignore[index]
+    assert graph.query(f"ASK {{ ?e <{LABEL}> {MOEN.n3()} }}").askAnswer is True
     assert graph.query(f'ASK {{ ?e <{LABEL}> "Nobody At All" }}').askAnswer is False
 
 
 def test_sparqlstore_construct_and_describe(graph: rdflib.Graph) -> None:
-    karzai = _karzai(graph)
+    moen = _moen(graph)
     built = graph.query(f"CONSTRUCT {{ ?e <{LABEL}> ?l }} WHERE {{ ?e <{LABEL}> ?l }}").graph
-    assert built is not None and (karzai, LABEL, KARZAI) in built
-    described = graph.query(f"DESCRIBE <{karzai}>").graph
-    assert described is not None and (karzai, LABEL, KARZAI) in described
+    assert built is not None and (moen, LABEL, MOEN) in built
+    described = graph.query(f"DESCRIBE <{moen}>").graph
+    assert described is not None and (moen, LABEL, MOEN) in described
 
 
 def test_sparqlstore_len_and_triples(graph: rdflib.Graph, served: Served) -> None:
     n = int(next(iter(graph.query(COUNT)))[0])  # type: ignore[index,call-overload]
     assert n > 50 and len(graph) == n
-    karzai = _karzai(graph)
-    assert (karzai, LABEL, KARZAI) in set(graph.triples((None, LABEL, None)))
-    assert set(graph.triples((karzai, LABEL, None))) >= {(karzai, LABEL, KARZAI)}
+    moen = _moen(graph)
+    assert (moen, LABEL, MOEN) in set(graph.triples((None, LABEL, None)))
+    assert set(graph.triples((moen, LABEL, None))) >= {(moen, LABEL, MOEN)}
 
 
 @pytest.mark.parametrize("form, query", [
-    ("SELECT", f"SELECT ?e WHERE {{ ?e <{LABEL}> {KARZAI.n3()} }}"),
-    ("ASK", f"ASK {{ ?e <{LABEL}> {KARZAI.n3()} }}"),
+    ("SELECT", f"SELECT ?e WHERE {{ ?e <{LABEL}> {MOEN.n3()} }}"),
+    ("ASK", f"ASK {{ ?e <{LABEL}> {MOEN.n3()} }}"),
     ("CONSTRUCT", f"CONSTRUCT {{ ?e <{LABEL}> ?l }} WHERE {{ ?e <{LABEL}> ?l }}"),
-    ("DESCRIBE", f"DESCRIBE ?e WHERE {{ ?e <{LABEL}> {KARZAI.n3()} }}"),
+    ("DESCRIBE", f"DESCRIBE ?e WHERE {{ ?e <{LABEL}> {MOEN.n3()} }}"),
 ])
 @pytest.mark.parametrize("method", ["GET", "POST"])
 def test_sparqlwrapper_defaults(served: Served, form: str, query: str, method: str) -> None:
@@ -86,13 +86,13 @@ def test_sparqlwrapper_defaults(served: Served, form: str, query: str, method: s
     if form == "SELECT":
         values = [n.firstChild.data for n in converted.getElementsByTagName("uri")]  # type: ignore[union-attr]
         assert result.response.headers["Content-Type"].startswith("application/sparql-results+xml")
-        assert len(values) == 1 and values[0].endswith("hamid-karzai")
+        assert len(values) == 1 and values[0].endswith("halvard-moen")
     elif form == "ASK":
         assert "<boolean>true</boolean>" in converted.toxml()  # type: ignore[union-attr]
     else:
         assert result.response.headers["Content-Type"].startswith("application/rdf+xml")
         assert isinstance(converted, rdflib.Graph)
-        assert any(o == KARZAI for o in converted.objects(None, LABEL))
+        assert any(o == MOEN for o in converted.objects(None, LABEL))
 
 
 def _get(url: str, accept: str) -> tuple[int, str, bytes]:
@@ -106,7 +106,7 @@ def _get(url: str, accept: str) -> tuple[int, str, bytes]:
 
 
 def test_any_type_gets_turtle_for_a_graph(served: Served) -> None:
-    q = urllib.parse.quote(f"CONSTRUCT WHERE {{ ?e <{LABEL}> {KARZAI.n3()} }}")
+    q = urllib.parse.quote(f"CONSTRUCT WHERE {{ ?e <{LABEL}> {MOEN.n3()} }}")
     for accept in ("*/*", "text/*", "*/*;q=0.8, application/rdf+xml;q=0.1"):
         status, media, body = _get(f"{served.url}sparql?query={q}", accept)
         assert status == 200 and media.startswith("text/turtle"), (accept, media)

@@ -241,7 +241,7 @@ def test_from_file_reads_nothing(c, query: str) -> None:  # type: ignore[no-unty
 
 
 def test_from_and_dataset_parameters_select_graphs_of_the_store(c) -> None:  # type: ignore[no-untyped-def]
-    one, other = vs.MINTER.graph("karzai-condemns"), vs.MINTER.graph("kabul-shooting")
+    one, other = vs.MINTER.graph("moen-condemns"), vs.MINTER.graph("bergen-shooting")
     labels_in = f"SELECT DISTINCT ?l WHERE {{ ?e <{LABEL}> ?l }} ORDER BY ?l"
     union = {r["l"] for r in _rows(c.get("/sparql", params={"query": labels_in}))}
     mine = {r["l"] for r in _rows(c.get("/sparql", params={"query": labels_in.replace("WHERE", f"FROM <{one}> WHERE")}))}
@@ -276,7 +276,7 @@ def test_relative_iris_resolve_against_the_endpoint(c) -> None:  # type: ignore[
 
 def test_relative_iris_resolve_against_base_when_given(store: Path) -> None:
     with client(store, query_base="https://kg.example.org/") as cl:
-        q = f"ASK {{ ?e <{LABEL}> ?l FILTER(?e = <entity/person/hamid-karzai>) }}"
+        q = f"ASK {{ ?e <{LABEL}> ?l FILTER(?e = <entity/person/halvard-moen>) }}"
         assert cl.get("/sparql", params={"query": q}).json()["boolean"] is True
 
 
@@ -650,7 +650,7 @@ def _xml_bindings(data: bytes) -> list[list[tuple[str, str, str, tuple]]]:  # ty
 
 
 @pytest.mark.parametrize("path", ["/", "/sparql", "/sparql?query=ASK%20%7B%7D", "/queries", "/store?default",
-                                  "/entity/person/hamid-karzai", "/static/query.js", "/openapi.json"])
+                                  "/entity/person/halvard-moen", "/static/query.js", "/openapi.json"])
 def test_head_where_get_works(c, path: str) -> None:  # type: ignore[no-untyped-def]
     got, head = c.get(path), c.head(path)
     assert got.status_code == head.status_code == 200, (path, head.status_code)
