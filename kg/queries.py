@@ -41,7 +41,7 @@ def run(store: Store, sparql: str) -> tuple[list[str], list[list[str | None]]] |
     raise QueryError("the store returned an unknown result kind")
 
 
-#: the parts of the base IRI that get a prefix of their own in tables (``entity:person/hamid-karzai``)
+#: the parts of the base IRI that get a prefix of their own in tables (``entity:person/halvard-moen``)
 BASE_PARTS = ("entity", "article", "event", "role", "graph", "mention")
 
 
