@@ -31,7 +31,7 @@ _SUBJ = ("nsubj", "csubj")
 _CLAUSE_LINKS = ("xcomp", "ccomp", "conj", "advcl", "relcl", "acl", "pcomp")
 _POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
 _REFLEXIVES = frozenset("myself yourself himself herself itself ourselves yourselves themselves".split())
-#: Verbs of judging someone: their object's possessor is the one judged ("praised her efforts").
+#: Verbs of judging someone: their object's possessor is the one judged ("praised her courage").
 _JUDGING_VERBS = frozenset("""
 praise commend hail laud applaud welcome criticize criticise condemn denounce blame fault slam
 congratulate salute thank
@@ -84,18 +84,20 @@ class EventReader:
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
         passive = [c for c in verb.children if c.dep_ == "nsubjpass"]
         if own and any(c.dep_ == "auxpass" for c in verb.children):
-            # "Reggie Lane ..., and Tom Ruiz were suspended": a verb with a passive auxiliary has
+            # "Ana Costa of Lyon, and Tom Ruiz were fined": a verb with a passive auxiliary has
             # no active subject; the parser split one passive subject in two.
             passive += [c for c in own if c.dep_ == "nsubj"]
             own = [c for c in own if c.dep_ != "nsubj"]
         elif passive and not own and verb.dep_ in ("ROOT", "ccomp", "advcl") \
                 and not any(c.dep_ == "auxpass" for c in verb.children):
-            # "Desperate rescuers dug by hand": a passive subject with no passive auxiliary is the subject.
+            # "Volunteers dug through the mud" with "volunteers" a passive subject but no passive
+            # auxiliary: the parse contradicts itself, and the subject is the doer.
             own, passive = passive, []
         if len(own) + len(passive) > 1:
             own, passive = ([c for c in group if not _stranded_object(c)] or group for group in (own, passive))
         if len(own) > 1:
-            # '"...", Tusk said': a verb has one subject; the nearest is its own, the others misattached
+            # '"It is a sad day for the town," Lind said': a verb has one subject; the nearest is its
+            # own, the others misattached
             own = [min(own, key=lambda c: abs(c.i - verb.i))]
         if own:
             return [t for s in own for t in _conjuncts(s)], False
@@ -125,7 +127,7 @@ class EventReader:
         if verb.dep_ == "conj" and _is_verb(head):
             subj, head_passive = self.subjects(head, depth + 1)
             # "was interrogated ... and made to sign": a bare -ed conjunct shares the passive auxiliary.
-            # A past tense ("were offered rooms and feasted", "were freed and returned home") is
+            # A past tense ("were given coffee and sang", "were freed and returned home") is
             # active; "made to sign" has no active reading without an object.
             own_passive = any(c.dep_ == "auxpass" for c in verb.children) or (
                 head_passive and not any(c.dep_ in ("dobj", "aux") for c in verb.children)
@@ -139,10 +141,10 @@ class EventReader:
                         s2, p2 = self.subjects(up, depth + 1)
                         if s2 and not p2:
                             return s2, False
-                # "Many were offered rooms and feasted": the passive's subject acts in the active conjunct.
+                # "The guests were given coffee and sang": the passive's subject acts in the active conjunct.
                 return subj, False
             if any(c.dep_ == "auxpass" for c in verb.children):
-                return subj, True  # "cannot connect, but are given the message": a passive of its own
+                return subj, True  # "could not enter, but were given seats": a passive of its own
             return subj, head_passive and own_passive
         if verb.dep_ == "relcl":
             return [head], False
@@ -150,7 +152,7 @@ class EventReader:
             doer = next((c for c in head.children if c.dep_ == "pobj" and c.right_edge.i == verb.i - 1
                          and self.index.named_key(c) is not None), None)
             if doer is not None:
-                return [doer], False  # "footage of Jack Ruby shooting Oswald": the name is the doer
+                return [doer], False  # "footage of Tom Dunn shooting Ivan Petrov": the name is the doer
             # "He was jailed for killing X", "before killing X": the gerund's subject is the clause's.
             gov = head.head
             while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov and gov.dep_ in ("dobj", "pobj", "prep", "acomp", "attr", "npadvmod"):
@@ -162,20 +164,20 @@ class EventReader:
         if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.pos_ == "PROPN" and head.ent_type_ \
                 and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
                 and not any(c.dep_ == "agent" for c in verb.children):
-            # A name takes no restrictive participle ("Karzai, condemned by many" needs the comma):
-            # 'Karzai "condemned ..." the treatment' is Karzai's own finite verb, misparsed. With a
-            # "by" phrase it is a participle ("the Center for Studies headed by Professor X").
+            # A name takes no restrictive participle ("Lind, condemned by many" needs the comma):
+            # 'Lind "condemned ..." the attack' is Lind's own finite verb, misparsed. With a "by"
+            # phrase it is a participle ("the Institute for Soil Research headed by Professor X").
             return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in verb.children):  # a passive takes no object
-            return [head], True  # "a plan backed by the Red Cross", "troops wounded in the attack"
+            return [head], True  # "a plan backed by the United Nations", "troops wounded in the attack"
         if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
-            return [head], False  # "James Ray, serving a sentence"
+            return [head], False  # "Paul Dorn, serving a sentence"
         return [], False
 
     def agents(self, verb: Token) -> list[Token]:
-        """The "by" phrase of a passive verb ("by the journal, Clinical Reports": the name in apposition)."""
+        """The "by" phrase of a passive verb ("by the newspaper, the Daily Clarion": the name in apposition)."""
         out: list[Token] = []
         for c in verb.children:
             if c.dep_ == "agent":
@@ -197,14 +199,14 @@ class EventReader:
             direct = [verb.head if t.tag_ in ("WDT", "WP") and t.lower_ in ("that", "which", "whom", "who")
                       else t for t in direct]
             if not direct and _object_gap(verb):
-                direct = [verb.head]  # "two towns that militants captured": the head fills the gap
+                direct = [verb.head]  # "the villages that the rebels burned": the head fills the gap
         lemma = verb.lemma_.lower()
         if lemma in _JUDGING_VERBS and direct and not any(self.index.resolve(t, allow_things=True) for t in direct):
-            # "commended Lee's leadership", "praised her efforts": one praises or blames a person.
+            # "criticized Lee's budget", "praised her courage": one praises or blames a person.
             owners = [c for t in direct for c in t.children if c.dep_ == "poss" and self.index.resolve(c)]
             direct = owners or direct
         if lemma in _ANSWERING_VERBS and not direct:
-            # "responded to the father's assertions": one answers the one who asserted.
+            # "replied to the mayor's charges": one answers the one who charged.
             said = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
                     for p in c.children if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
             direct = [c for p in said for c in p.children if c.dep_ == "poss" and self.index.resolve(c)]
@@ -240,7 +242,7 @@ class EventReader:
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
     def _source(self, subject: Token) -> str | None:
-        """The entity a subject names; for a statement ("An AU statement said", "Acme's report
+        """The entity a subject names; for a statement ("A UN statement said", "Acme's report
         says") the body that issued it."""
         key = self.index.resolve(subject)
         if key is None and subject.lemma_.lower() in STATEMENT_NOUNS:
@@ -297,10 +299,10 @@ class EventReader:
             if subjects and all(_natural_force(s) for s in subjects) and any(targets):
                 actors, passive = [None], True  # "the flood killed 10": what it caused, with no actor
             if lemma in ("go", "come") and not any(targets) and not motion_without_goal(verb):
-                return []  # "went into the room": no one and no place went to
+                return []  # "went into a shop": no one and no place went to
             if rule == "inherited-subject":
                 bound = {self.index.resolve(o) for o in entity_objs if o.tag_ == "PRP"}
-                # "paid the officials, giving him control": a pronoun object is never its own clause's
+                # "married the heiress, making him rich": a pronoun object is never its own clause's
                 # subject, so the participle's doer is not the main subject but the paying itself.
                 if bound & set(actors):
                     return []
@@ -345,7 +347,7 @@ class EventReader:
 
 
 def _stray_subject(verb: Token) -> Token | None:
-    """ "ships are rushing to the area and the United States says ...": a finite conjunct with no
+    """ "crews drove to the coast and the Red Crescent says ...": a finite conjunct with no
     subject, right after a noun the parser joined to an earlier object: that noun is its subject."""
     if verb.i == 0 or any(c.dep_ in _SUBJ or c.dep_ == "nsubjpass" for c in verb.children):
         return None
@@ -356,7 +358,7 @@ def _stray_subject(verb: Token) -> Token | None:
 
 
 def _gapped_subjects(verb: Token) -> list[Token]:
-    """ "X has been suspended for the season, Y for 30 games, and Z for 6": names that follow the
+    """ "X was jailed for five years, Y for three and Z for two": names that follow the
     clause, each with a phrase of its own, are subjects of the same verb, left out (gapped)."""
     doc = verb.doc
 
@@ -374,8 +376,8 @@ def _gapped_subjects(verb: Token) -> list[Token]:
 
 
 def _object_gap(verb: Token) -> bool:
-    """A relative clause with a subject of its own, no object and no relative pronoun ("the towns
-    that militants captured", "the deal he signed"): its object is the noun it modifies. One
+    """A relative clause with a subject of its own, no object and no relative pronoun ("the
+    villages that the rebels burned", "the deal he signed"): its object is the noun it modifies. One
     ending in a preposition ("the town they fled from") is that preposition's."""
     if not any(c.dep_ == "nsubj" and c.tag_ not in ("WDT", "WP") for c in verb.children):
         return False
@@ -391,7 +393,7 @@ def _natural_force(tok: Token) -> bool:
 
 
 def _stranded_object(tok: Token) -> bool:
-    """ "a system backed ... for 3,000 refugees was rejected": a second subject right after a
+    """ "a scheme backed ... for 2,000 families was rejected": a second subject right after a
     preposition that has no object is that preposition's object, misattached by the parser."""
     before = tok.left_edge.i - 1
     if before < tok.sent.start:

@@ -32,7 +32,7 @@ _CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
 _NEG_WORDS = frozenset(("not", "n't", "never", "no"))
 _NEGATIVE_VERBS = frozenset(("refuse", "decline", "fail", "deny"))
 _PREVENTING_VERBS = frozenset("ban bar prevent stop prohibit block keep refrain forbid restrain".split())
-#: Subjects that deny the clause: "no party has claimed", "nobody was hurt".
+#: Subjects that deny the clause: "no group has claimed", "nobody was hurt".
 _NEGATIVE_SUBJECTS = frozenset(("nobody", "none", "nothing", "noone", "no-one"))
 #: Determiners of a subject that deny the clause ("no party", "neither side").
 _NEGATIVE_DETERMINERS = frozenset(("no", "neither"))
@@ -44,7 +44,7 @@ _CONTRASTIVE = frozenset(("but", "yet", "while", "whereas"))
 _DONE_PURPOSE_HEADS = frozenset("call phone telephone ring meet visit convene gather".split())
 #: Nouns whose "that" clause the writer does not vouch for: "the pretext that ...", "rumours that ...".
 _PRETEXT_NOUNS = frozenset("pretext pretence pretense excuse rumour rumor".split())
-#: Verbs that hedge what their infinitive says ("appear to concur", "seem to have left").
+#: Verbs that hedge what their infinitive says ("appear to accept", "seem to have left").
 _HEDGING_VERBS = frozenset(("appear", "seem"))
 _WH_WORDS = frozenset("which what where how why who whom whose when whether".split())
 _FIRST_PERSON = frozenset(("i", "we"))
@@ -111,7 +111,7 @@ def _lost_infinitive(verb: Token) -> bool:
     if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ for c in verb.children):
         return False
     if _infinitive(verb):
-        # "was sentenced to 73 months and to pay restitution": an infinitive joined to a finite
+        # "was banned for two years and to repay the prize": an infinitive joined to a finite
         # verb belongs to what was imposed or asked, not to what was done.
         return verb.head.tag_ != "VB" and not _infinitive(verb.head)
     if any(c.dep_ == "aux" for c in verb.children):
@@ -138,8 +138,8 @@ def _purpose_of_ongoing(clause: Token) -> bool:
 
 
 def _purpose(clause: Token) -> bool:
-    """A purpose infinitive ("fired into the air to disperse the crowd", "had been in France to
-    celebrate", "lifted off to complete the tasks"): intended, not done; after a call, a meeting
+    """A purpose infinitive ("fired into the air to disperse the crowd", "had been in Lyon to
+    attend the fair", "lifted off to repair the station"): intended, not done; after a call, a meeting
     or a visit it is what was done there. An infinitive that completes its verb ("tried to
     flee", "agreed to help") is read by the verb's class, not here."""
     if clause.dep_ not in ("advcl", "xcomp") or not _infinitive(clause):
@@ -159,7 +159,7 @@ def _purpose(clause: Token) -> bool:
 
 def _requested(clause: Token) -> bool:
     """What someone is asked, urged, ordered or called on to do ("urged them to leave", "were
-    ordered to leave", "called on all people to stand with X"): asked for, not done."""
+    ordered to leave", "called on voters to stay home"): asked for, not done."""
     head = clause.head
     lemma = head.lemma_.lower()
     if clause.dep_ == "xcomp":
@@ -184,7 +184,7 @@ def _ends_in_question_mark(clause: Token) -> bool:
 
 
 def _question(clause: Token) -> bool:
-    """A question, direct ("Did the army fire?") or embedded ("shows which server is targeted",
+    """A question, direct ("Did the army fire?") or embedded ("shows which villages were shelled",
     "asked whether X fled"): asked, not stated."""
     if clause.dep_ in ("ROOT", "ccomp", "conj") and _ends_in_question_mark(clause):
         return True
@@ -195,7 +195,7 @@ def _question(clause: Token) -> bool:
 
 
 def _imperative(clause: Token) -> bool:
-    """An instruction ("Use a cart that has a seat", "Be sure your child is secured"): the main
+    """An instruction ("Lock the door and check the windows", "Be sure the gate is shut"): the main
     verb of the sentence in its bare form, first in it, with no subject and no auxiliary."""
     if clause.dep_ != "ROOT" or clause.tag_ != "VB":
         return False
@@ -206,17 +206,17 @@ def _imperative(clause: Token) -> bool:
 
 
 def _conditional_main(clause: Token) -> bool:
-    """The main clause of a condition ("If it transpires that ..., we insist ..."): only as
+    """The main clause of a condition ("If the report is true, we condemn ..."): only as
     sure as the condition."""
     return any(c.dep_ == "advcl" and c.i < clause.i and any(
         m.dep_ == "mark" and m.lower_ in ("if", "unless") for m in c.children) for c in clause.children)
 
 
 def _generic_present(verb: Token) -> bool:
-    """A simple present that tells a habit or a state, not a dated deed ("the firm operates in
-    Germany", "a child experiences an injury every 22 minutes", "servers are selected from
-    blacklists"). Verbs of saying ("Nur tells VOA") and first-person performatives ("we affirm
-    that ...") are events in the present too."""
+    """A simple present that tells a habit or a state, not a dated deed ("the firm sells tractors
+    in Chile", "a driver suffers a crash every ten minutes", "cases are chosen at random").
+    Verbs of saying ("the governor tells reporters") and first-person performatives ("we reject
+    the offer") are events in the present too."""
     if verb.lemma_ in COMMUNICATION_VERBS or verb.dep_ not in ("ROOT", "conj", "ccomp", "relcl", "advcl"):
         return False
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
@@ -258,13 +258,13 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
         if _question(t) or _imperative(t):
             return "hypothetical", None
         if t.dep_ == "csubj":
-            return "generic", None  # "Saying you are sorry is no plea": no one said it
+            return "generic", None  # "Blaming others solves nothing": no one blamed anyone
         if t.dep_ == "xcomp" and t.head.lemma_ in PLAN_VERBS:
             return "planned", None
         if t.dep_ == "xcomp" and (t.head.lemma_ in _HEDGING_VERBS or t.head.pos_ == "ADJ"):
-            return "hypothetical", None  # "appear to concur", "ready to defend", "willing to help"
+            return "hypothetical", None  # "appear to accept", "ready to fight", "willing to talk"
         if t.dep_ == "xcomp" and t.head.lemma_ in RAISING_PASSIVES and is_passive(t.head):
-            return "hypothetical", None  # "is expected to discuss", "is alleged to have taken"
+            return "hypothetical", None  # "is expected to sign", "is alleged to have taken"
         if _purpose_of_ongoing(t) or _purpose(t):
             return "planned", None  # "fired into the air to disperse the crowd": intended
         if _requested(t):
@@ -276,7 +276,7 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
                 for c in t.children):
             return "hypothetical", None  # "under the pretext that X fired": put forward, not stated
         if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS | MEANS_NOUNS and t.tag_ != "VBN":
-            return "planned", None  # "a plan to build", "efforts to refocus"
+            return "planned", None  # "a plan to build", "efforts to end the strike"
         if t.dep_ == "ccomp" and t.head.lemma_ in REPORTING_VERBS and reporter is None:
             reporter = t.head
         if t.dep_ == "relcl" or t.head == t:
@@ -295,10 +295,10 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
             if noun in PLAN_NOUNS and not done_to_noun:
                 return "planned", None  # "proposals for reducing tensions"
             if gerund and noun in MEANS_NOUNS:
-                return "hypothetical", None  # "a technique for repairing the heat shield"
+                return "hypothetical", None  # "a method for cleaning the river"
             t = t.head
         if gerund and predicate and t.lemma_ == "be":
-            return "generic", None  # "is a partner in promoting democracy": what X is, not a deed
+            return "generic", None  # "is a leader in building bridges": what X is, not a deed
 
     if reporter is not None:
         return "reported", reporter

@@ -1,12 +1,12 @@
 """Which verbs head an event: the clause in which an actor acts, not a state, a thought or a frame.
 
 Not events: copulas, aspect and control verbs ("began to", "tried to": their complement is the
-event), states and non-agentive changes ("controlled the south", "shares gained 15 percent"),
+event), states and non-agentive changes ("controlled the north", "shares gained 8 percent"),
 thinking, perceiving and feeling ("believed", "saw", "resent"), states told by a passive ("was
-born", "is located"), hedging passives ("is expected to discuss"), names given by a participle
-("dubbed the Bandit King"), a participle that elaborates a statement (", saying ...") and a few
+born", "is located"), hedging passives ("is expected to sign"), names given by a participle
+("dubbed the Iron Fist"), a participle that elaborates a statement (", saying ...") and a few
 fixed frames ("spoke on condition of anonymity"). Some of these verbs act in one construction
-("went to Canada", "stopped the cart", "got a job", "was kept in custody"): ``light_event``.
+("went to Norway", "stopped the truck", "got a job", "was kept in custody"): ``light_event``.
 """
 from __future__ import annotations
 
@@ -27,18 +27,18 @@ from .modality import is_passive
 
 __all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "attributive_participle", "NAMING_VERBS"]
 
-#: "a user labelled X", "a group known as X", "dubbed the Bandit King": naming, not an event.
+#: "a user labelled X", "a group known as X", "dubbed the Iron Fist": naming, not an event.
 NAMING_VERBS = frozenset("label call name dub title know entitle nickname term style brand".split())
 _NOT_EVENTS = STATIVE_VERBS | COGNITION_VERBS | PSYCH_VERBS
 _OBJECTS = ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd")
 #: Participles that tell how a statement was made, not a second statement (", saying ...",
 #: ", noting ...", ", calling X a Y", ", referring to X as ...").
 _SPEECH_PARTICIPLES = REPORTING_VERBS | frozenset("describe call refer express post issue publish".split())
-#: Verbs of motion that need somewhere to go to be events ("went to Canada", "came in second").
+#: Verbs of motion that need somewhere to go to be events ("went to Norway", "came in third").
 _MOTION = frozenset(("go", "come"))
 _NOT_GOALS = frozenset(("from", "with", "as", "like", "for", "of", "without"))
 _MOTION_ADVERBS = frozenset("here there home back abroad ashore away inside outside forward".split())
-#: Phase verbs that act on a direct object ("began an offensive", "stopped the cart").
+#: Phase verbs that act on a direct object ("began an offensive", "stopped the truck").
 #: Participles that stand before a title as adjectives ("visiting President X", "outgoing Mayor Y").
 _ATTRIBUTIVE = frozenset("""
 visiting outgoing incoming ruling acting presiding reigning defending sitting governing retiring
@@ -56,9 +56,9 @@ def is_verb(tok: Token) -> bool:
 
 def light_event(verb: Token) -> bool:
     """A verb of ``NON_EVENT_VERBS`` that acts in this construction: motion to somewhere ("went
-    into the stands", "refugees have come here"), a phase verb with an object ("began an active
-    modernization", "stopped the cart"), "get" a thing ("got a job"), "keep" someone ("was kept
-    in solitary confinement")."""
+    into the arena", "refugees have come here"), a phase verb with an object ("began an
+    offensive", "stopped the truck"), "get" a thing ("got a job"), "keep" someone ("was kept in
+    custody")."""
     lemma = verb.lemma_.lower()
     kids = list(verb.children)
     if any(c.dep_ in ("xcomp", "ccomp", "acomp") for c in kids):
@@ -79,8 +79,8 @@ def light_event(verb: Token) -> bool:
 
 def motion_without_goal(verb: Token) -> bool:
     """Motion that is an event without a target: to a place adverb ("refugees have come here"), a
-    particle ("came back"), a placing ("came in second") or a change of state told by a bare noun
-    ("went on alert", "went into hiding", "came to power")."""
+    particle ("came back"), a placing ("came in third") or a change of state told by a bare noun
+    ("went on strike", "went into hiding", "came to power")."""
     for c in verb.children:
         if c.dep_ == "prt" or c.dep_ == "advmod" and c.lower_ in _MOTION_ADVERBS or c.ent_type_ == "ORDINAL":
             return True
@@ -93,7 +93,7 @@ def motion_without_goal(verb: Token) -> bool:
 
 
 def _naming_participle(verb: Token) -> bool:
-    """ "Lai Chen, dubbed the Bandit King, ...": a name given by a participle, also when the parser
+    """ "Rico Vance, dubbed the Iron Fist, ...": a name given by a participle, also when the parser
     reads it as a finite verb set off by commas."""
     if verb.lemma_.lower() not in NAMING_VERBS or verb.tag_ not in ("VBN", "VBD"):
         return False
@@ -104,7 +104,7 @@ def _naming_participle(verb: Token) -> bool:
 
 
 def elaborating_speech(verb: Token) -> bool:
-    """ "claimed responsibility, saying it was revenge", "commended her leadership, noting ...":
+    """ "claimed the bombing, saying it was revenge", "praised the firefighters, noting ...":
     a participle that tells what the same act said is not a second statement. With a subject of
     its own ("with Lee stating that ...") it is one."""
     if verb.tag_ != "VBG" or verb.lemma_.lower() not in _SPEECH_PARTICIPLES:
@@ -138,7 +138,7 @@ def _noun_gerund(verb: Token) -> bool:
 
 
 def _state_passive(verb: Token, lemma: str) -> bool:
-    """ "is located in Yemen", "was born in 1950", "is expected to discuss", "it is estimated that":
+    """ "is located in Lyon", "was born in 1950", "is expected to sign", "it is estimated that":
     a passive that tells a state or the writer's hedge."""
     if not (is_passive(verb) or verb.dep_ == "acl" and verb.tag_ == "VBN"):
         return False
@@ -153,7 +153,7 @@ def _state_passive(verb: Token, lemma: str) -> bool:
 
 
 def attributive_participle(verb: Token) -> bool:
-    """ "met with visiting President Ana Reyes": a participle used as an adjective before a title
+    """ "talked to visiting President Ana Reyes": a participle used as an adjective before a title
     and name, which the parser took for a verb whose object is the name."""
     if verb.tag_ != "VBG" or verb.lower_ not in _ATTRIBUTIVE or verb.dep_ not in ("pcomp", "ROOT", "conj"):
         return False
@@ -161,8 +161,8 @@ def attributive_participle(verb: Token) -> bool:
 
 
 def _thought_not_deed(verb: Token, lemma: str) -> bool:
-    """A verb of finding or reminding used for a thought: "researchers found that 70 percent ...",
-    "we are reminded of the values" (finding the body, reminding them to vote are deeds)."""
+    """A verb of finding or reminding used for a thought: "the panel found that most claims ...",
+    "we are reminded of our duty" (finding the body, reminding them to vote are deeds)."""
     if lemma in _FINDING:
         return any(c.dep_ == "ccomp" for c in verb.children)
     if lemma == "remind":
