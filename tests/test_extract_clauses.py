@@ -287,3 +287,9 @@ def test_gapped_clauses_share_the_verb(read):
 def test_a_subject_joined_to_an_earlier_object_is_its_own_verbs(read):
     f = read("The crews drove to the coast and the United Nations says it has flown in tents.")
     assert {a for a, act, _ in triples(f) if act == "say"} == {"United Nations"}
+
+
+def test_an_agentless_retelling_of_a_deed_whose_doer_is_named_is_one_fact(read):
+    f = read("Carl Dunn was sentenced on Monday. Judge Ana Lima sentenced Carl Dunn to five years.")
+    sentenced = {(a, t) for a, act, t in triples(f) if act.startswith("sentence")}
+    assert ("Ana Lima", "Carl Dunn") in sentenced and (None, "Carl Dunn") not in sentenced

@@ -32,6 +32,7 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     index.set_role_holders(holders)
     for sent in sents:
         facts.events.extend(events_reader.read(sent))
+    facts.events = events_reader.retold(facts.events)
     add_context(doc, article, index, facts)  # class, time, place, claims, dated roles
     used = {k for e in facts.events for k in (e.actor, e.target, e.reported_by, e.place, e.claimed_by)
             if k is not None}

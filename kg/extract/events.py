@@ -275,6 +275,15 @@ class EventReader:
                 events.append(ev)
         return events
 
+    @staticmethod
+    def retold(events: list[Event]) -> list[Event]:
+        """The article's events without agentless retellings: "Lind was sentenced" where the
+        article also says who sentenced Lind is the same fact told again, not a second one
+        with no actor."""
+        done = {(e.action.split()[0], e.target) for e in events if e.actor is not None and e.target is not None}
+        return [e for e in events if not (e.actor is None and e.rule == "passive-agentless"
+                                          and (e.action.split()[0], e.target) in done)]
+
     def _events_of(self, verb: Token, evidence: Evidence) -> list[Event]:
         judged = accusation(verb, self.subjects) if verb.dep_ == "pcomp" and verb.tag_ == "VBG" else None
         subjects, passive = (judged.accused, False) if judged else self.subjects(verb)
