@@ -118,7 +118,8 @@ def test_dev_claims_carry_attribution(dev_store) -> None:  # type: ignore[no-unt
     claimed = [r for r in said if r["how"] == "claimed responsibility"]
     assert any(r["source"] == "Taliban" and r["action"] == "kill" for r in claimed), claimed
     mujahid = {(r["actor"], r["action"]) for r in said if r["source"] == "Zabiullah Mujahid" and r["how"] == "reported"}
-    assert {("Abdul Rahman", "kill"), ("accomplice", "help"), ("Abdul Rahman", "inform")} <= mujahid, mujahid
+    # "helped Rahman get inside the compound to kill ...": the killing there is a purpose, told as done elsewhere
+    assert {("accomplice", "help"), ("Abdul Rahman", "inform")} <= mujahid, mujahid
     claim = _rows(dev_store, 'SELECT ?lemma WHERE { ?e kg:action "claim" ; kg:lemma ?lemma ; kg:modality ?m }')
     assert {"lemma": "claim responsibility"} in claim
 

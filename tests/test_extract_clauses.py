@@ -293,3 +293,20 @@ def test_an_agentless_retelling_of_a_deed_whose_doer_is_named_is_one_fact(read):
     f = read("Carl Dunn was sentenced on Monday. Judge Ana Lima sentenced Carl Dunn to five years.")
     sentenced = {(a, t) for a, act, t in triples(f) if act.startswith("sentence")}
     assert ("Ana Lima", "Carl Dunn") in sentenced and (None, "Carl Dunn") not in sentenced
+
+
+def test_a_headline_is_read_for_what_only_it_states(read):
+    f = read("Mayor Ana Lima resigns over scandal\n\nThe city council of Lyon met on Monday.")
+    resigned = [e for e in f.events if e.action.startswith("resign")]
+    assert resigned and resigned[0].modality == "asserted"
+    assert resigned[0].evidence.text == "Mayor Ana Lima resigns over scandal"
+    f = read("Senator Ruth Hale suspended for a year\n\nThe ethics board of the senate met on Monday.")
+    assert any(a is None and act.startswith("suspend") and t == "Ruth Hale" for a, act, t in triples(f))
+
+
+def test_a_headline_infinitive_is_planned_and_a_fact_told_again_in_the_body_is_the_bodys(read):
+    f = read("Acme to buy Lyon Steel\n\nAcme Corp said on Monday that it had talked to Lyon Steel.")
+    assert "buy" not in actions(f)
+    f = read("Nordia Bank buys Lyon Steel\n\nNordia Bank bought Lyon Steel on Monday for $2 billion.")
+    bought = [e for e in f.events if e.action.startswith("buy")]
+    assert len(bought) == 1 and "Monday" in bought[0].evidence.text

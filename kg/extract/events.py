@@ -74,11 +74,19 @@ class EventReader:
     def __init__(self, index: EntityIndex, text: str) -> None:
         self.index = index
         self.text = text
+        #: reading a headline: a bare participle is passive ("Four players suspended"), a bare
+        #: infinitive is planned ("Acme to buy Lyon Steel"), a simple present is a past deed
+        self._headline = False
 
     # ----- arguments --------------------------------------------------------
     def subjects(self, verb: Token, depth: int = 0) -> tuple[list[Token], bool]:
         """Subject tokens of a verb (own, or inherited through control and coordination) and passivity."""
         own = [c for c in verb.children if c.dep_ in _SUBJ]
+        if self._headline and own and verb.tag_ in ("VBN", "VBD") and not any(
+                c.dep_ in ("aux", "auxpass", "dobj") for c in verb.children):
+            # "Four players suspended for brawl": a headline tells deeds in the present; a bare
+            # past form is the participle of a passive whose "be" it leaves out.
+            return [t for s in own for t in _conjuncts(s)], True
         if len(own) > 1:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
@@ -162,7 +170,7 @@ class EventReader:
                 return subj, False
             return [], False
         if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.pos_ == "PROPN" and head.ent_type_ \
-                and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
+                and not self._headline and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
                 and not any(c.dep_ == "agent" for c in verb.children):
             # A name takes no restrictive participle ("Lind, condemned by many" needs the comma):
             # 'Lind "condemned ..." the attack' is Lind's own finite verb, misparsed. With a "by"
@@ -255,10 +263,15 @@ class EventReader:
         return key
 
     # ----- reading --------------------------------------------------------------
-    def read(self, sent: Span) -> list[Event]:
-        """Every event stated in a sentence (one per actor, action and target)."""
+    def read(self, sent: Span, headline: tuple[int, int] | None = None) -> list[Event]:
+        """Every event stated in a sentence (one per actor, action and target); ``headline``: the
+        sentence is the article's headline, at these offsets."""
         events: list[Event] = []
         evidence = evidence_of(sent, self.text)
+        if headline is not None:
+            start, end = max(evidence.start, headline[0]), min(evidence.end, headline[1])
+            evidence = Evidence(text=self.text[start:end].strip(), start=start, end=start + len(self.text[start:end].strip()))
+        self._headline = headline is not None
         seen: set[tuple[str | None, str, str | None]] = set()
         for verb in sent:
             if not is_event_verb(verb):
@@ -273,7 +286,15 @@ class EventReader:
             if key not in seen:
                 seen.add(key)
                 events.append(ev)
+        self._headline = False
         return events
+
+    @staticmethod
+    def headline_only(headline: list[Event], body: list[Event]) -> list[Event]:
+        """The headline's events that the body does not tell: a headline sums up the lead, so an
+        action the body also states is the same fact, better told there."""
+        told = {e.action.split()[0] for e in body}
+        return [e for e in headline if e.action.split()[0] not in told]
 
     @staticmethod
     def retold(events: list[Event]) -> list[Event]:
@@ -324,7 +345,7 @@ class EventReader:
         elif patients and lemma not in REPORTING_VERBS:
             action = f"{lemma} {_counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
         negative = negated(verb)
-        mode, reporter_verb = modality(verb)
+        mode, reporter_verb = modality(verb, headline=self._headline)
         reported_by = None
         if reporter_verb is not None:
             speakers, _ = self.subjects(reporter_verb)

@@ -238,6 +238,8 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
         return "hypothetical", None
     if not headline and _generic_present(verb):
         return "generic", None
+    if headline and verb.dep_ == "ROOT" and _infinitive(verb):
+        return "planned", None  # "Acme to buy Lyon Steel"
     t = verb
     reporter: Token | None = None
     own_tense = False
