@@ -310,3 +310,28 @@ def test_a_headline_infinitive_is_planned_and_a_fact_told_again_in_the_body_is_t
     f = read("Nordia Bank buys Lyon Steel\n\nNordia Bank bought Lyon Steel on Monday for $2 billion.")
     bought = [e for e in f.events if e.action.startswith("buy")]
     assert len(bought) == 1 and "Monday" in bought[0].evidence.text
+
+
+def test_an_attempt_is_one_event_the_attempted_deed(read):
+    f = read("Tom Reyes attempted to climb the wall of the prison.")
+    assert "climb" in actions(f) and "attempt" not in actions(f, asserted_only=False)
+    f = read("Tom Reyes attempted a rescue of the miners.")
+    assert "attempt" in actions(f)
+
+
+def test_a_hashtag_is_no_verb(nlp):
+    """A hand-built parse: the tagger read the tag "#Boycott" as a verb."""
+    from spacy.tokens import Doc
+
+    from kg.extract import extract_facts
+    from kg.facts import Article
+
+    words = ["Students", "#", "Boycott", "Acme", "Corp", "."]
+    doc = Doc(nlp.vocab, words=words, spaces=[True, False, True, True, False, False], heads=[2, 2, 2, 4, 2, 2],
+              deps=["nsubj", "punct", "ROOT", "compound", "dobj", "punct"],
+              tags=["NNS", "$", "VBP", "NNP", "NNP", "."],
+              pos=["NOUN", "SYM", "VERB", "PROPN", "PROPN", "PUNCT"],
+              lemmas=["student", "#", "boycott", "Acme", "Corp", "."],
+              ents=["O", "O", "O", "B-ORG", "I-ORG", "O"])
+    f = extract_facts(doc, Article(id="t", text=doc.text, content_hash="t"))
+    assert not f.events

@@ -68,7 +68,7 @@ def light_event(verb: Token) -> bool:
             c.dep_ == "prep" and c.lower_ not in _NOT_GOALS
             and any(p.dep_ == "pobj" for p in c.children) for c in kids)
     objects = [c for c in kids if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON")]
-    if lemma in _PHASE:
+    if lemma in _PHASE or lemma in ("try", "attempt"):  # "began an offensive", "attempted a rescue"
         return bool(objects) or (lemma == "stop" and is_passive(verb))
     if lemma == "get":
         return bool(objects) and not is_passive(verb)
@@ -170,9 +170,14 @@ def _thought_not_deed(verb: Token, lemma: str) -> bool:
     return False
 
 
+def _hashtag(tok: Token) -> bool:
+    """ "#StopTheDam": a tag, whatever the tagger made of it."""
+    return tok.i > 0 and tok.doc[tok.i - 1].text == "#" and not tok.doc[tok.i - 1].whitespace_
+
+
 def is_event_verb(verb: Token) -> bool:
     """Whether a token is a verb that heads an event clause (see the module docstring)."""
-    if not is_verb(verb):
+    if not is_verb(verb) or _hashtag(verb):
         return False
     lemma = verb.lemma_.lower()
     if lemma in UNACCUSATIVE_VERBS or not lemma.replace("-", "").isalpha():

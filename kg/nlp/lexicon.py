@@ -177,7 +177,7 @@ MODALS: dict[str, str] = {
 #: ``extract.verbs.light_event``).
 NON_EVENT_VERBS = frozenset("""
 be have seem appear become remain get do begin start continue keep stop go come include involve
-mean need know think feel like want hope wish try manage fail tend happen occur cost last
+mean need know think feel like want hope wish try attempt manage fail tend happen occur cost last
 """.split())
 
 #: States and non-agentive changes: what someone is or undergoes, not what they do ("the rebels
