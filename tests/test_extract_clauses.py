@@ -335,3 +335,10 @@ def test_a_hashtag_is_no_verb(nlp):
               ents=["O", "O", "O", "B-ORG", "I-ORG", "O"])
     f = extract_facts(doc, Article(id="t", text=doc.text, content_hash="t"))
     assert not f.events
+
+
+def test_an_obligation_is_not_a_deed_a_vote_to_act_is(read):
+    f = read("The tenants of Lyon Street have to leave their flats.")
+    assert "leave" not in actions(f)
+    f = read("The council of Lyon voted to close the mine.")
+    assert "close" in actions(f)

@@ -273,6 +273,8 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
             return "hypothetical", None  # "urged them to leave": asked for, not done
         if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
             return "planned", None  # "the office is to begin issuing forms"
+        if t.dep_ == "xcomp" and t.head.lemma_ in ("have", "ought") and _infinitive(t):
+            return "hypothetical", None  # "has to leave": an obligation, not a deed
         if (t.dep_ in ("acl", "ccomp") and t.head.lemma_.lower() in _PRETEXT_NOUNS) or any(
                 c.dep_ == "mark" and c.lower_ == "that" and c.i > 0 and c.doc[c.i - 1].lemma_.lower() in _PRETEXT_NOUNS
                 for c in t.children):

@@ -254,6 +254,7 @@ HABITUAL_ADVERBS = frozenset("often sometimes usually always frequently generall
 COMPLEMENT_VERBS = frozenset("""
 try attempt manage begin start continue cease stop help dare fail refuse decline hesitate tend seem
 appear happen get come go prove turn be become remain have need ought use able bother struggle rush hurry
+vote move act opt choose elect scramble race strive fight
 """.split())
 
 #: Nouns of intent: an infinitive they govern has not happened ("a plan to cut taxes").
