@@ -2,12 +2,13 @@
 
 One event per clause in which an actor acts: active and passive voice, coordinated verbs,
 subjects and objects (one event each), control and purpose clauses, phrasal verbs and
-verb+preposition targets, light verbs, reporting verbs. Negation and modality are
-recorded (``Event.negated``, ``Event.modality``), never silently dropped.
+verb+preposition targets, light verbs, reporting verbs. Which verbs head an event is decided in
+``verbs``; negation and modality are read in ``modality`` and recorded (``Event.negated``,
+``Event.modality``), never silently dropped. This module finds the arguments: subjects (own,
+inherited by control, coordination and participles, repaired where the parse contradicts
+itself), objects and targets, and the article-level checks (headline, retold facts).
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from spacy.tokens import Span, Token
 
@@ -15,10 +16,10 @@ from ..facts import Evidence, Event
 from ..nlp.lexicon import (
     GOAL_PREPOSITIONS,
     NATURAL_FORCES,
-    STATEMENT_NOUNS,
     OBJECT_CONTROL_VERBS,
     QUANTITY_NOUNS,
     REPORTING_VERBS,
+    STATEMENT_NOUNS,
 )
 from .accusation import accusation
 from .entities import EntityIndex
@@ -28,7 +29,6 @@ from .verbs import NAMING_VERBS, attributive_participle, is_event_verb, motion_w
 from .verbs import is_verb as _is_verb
 
 _SUBJ = ("nsubj", "csubj")
-_CLAUSE_LINKS = ("xcomp", "ccomp", "conj", "advcl", "relcl", "acl", "pcomp")
 _POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
 _REFLEXIVES = frozenset("myself yourself himself herself itself ourselves yourselves themselves".split())
 #: Verbs of judging someone: their object's possessor is the one judged ("praised her courage").
@@ -39,15 +39,6 @@ congratulate salute thank
 #: Verbs of answering: the possessor of what is answered is the one answered.
 _ANSWERING_VERBS = frozenset(("respond", "reply", "react", "answer", "retort"))
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
-
-
-@dataclass
-class _Clause:
-    verb: Token
-    actors: list[str | None]
-    targets: list[str | None]
-    action: str
-    rule: str
 
 
 def evidence_of(sent: Span, text: str) -> Evidence:
