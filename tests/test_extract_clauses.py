@@ -342,3 +342,8 @@ def test_an_obligation_is_not_a_deed_a_vote_to_act_is(read):
     assert "leave" not in actions(f)
     f = read("The council of Lyon voted to close the mine.")
     assert "close" in actions(f)
+
+
+def test_a_relative_pronoun_subject_makes_a_relative_clause(read):
+    f = read("Police thanked the jury for their work to convict Carl Dunn who robbed the bank of Lyon.")
+    assert any(a == "Carl Dunn" and act.startswith("rob") for a, act, _ in triples(f))

@@ -98,6 +98,9 @@ class EventReader:
             # '"It is a sad day for the town," Lind said': a verb has one subject; the nearest is its
             # own, the others misattached
             own = [min(own, key=lambda c: abs(c.i - verb.i))]
+        if own and verb.dep_ != "relcl" and all(_misplaced_relative(s) for s in own):
+            # "prosecute Lee who disregarded ...", parsed as a clausal object: a relative clause of Lee.
+            return [verb.doc[s.i - 1] for s in own], False
         if own:
             return [t for s in own for t in _conjuncts(s)], False
         if passive:
@@ -226,7 +229,7 @@ class EventReader:
                 pobjs = [t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p)] or [
                     t for p in c.children if p.dep_ == "pcomp" and attributive_participle(p)
                     for o in p.children if o.dep_ == "dobj" for t in _conjuncts(o)]
-                pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES]
+                pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES and not _subject_of_next(p)]
                 if not pobjs:
                     continue
                 resolved = [p for p in pobjs if self.index.resolve(p, allow_things=True) is not None]
@@ -367,6 +370,19 @@ class EventReader:
         return out
 
 
+def _misplaced_relative(subject: Token) -> bool:
+    """A relative pronoun ("who", "which") right after a noun, as the subject of a clause the
+    parser did not attach as a relative clause: the noun is the subject."""
+    return (subject.lower_ in ("who", "which") and subject.tag_ in ("WP", "WDT") and subject.i > 0
+            and subject.doc[subject.i - 1].pos_ in ("NOUN", "PROPN"))
+
+
+def _subject_of_next(noun: Token) -> bool:
+    """Whether a noun is the stray subject of the verb right after it (``_stray_subject``)."""
+    nxt = noun.i + 1
+    return nxt < len(noun.doc) and noun.doc[nxt].dep_ == "conj" and _stray_subject(noun.doc[nxt]) == noun
+
+
 def _stray_subject(verb: Token) -> Token | None:
     """ "crews drove to the coast and the Red Crescent says ...": a finite conjunct with no
     subject, right after a noun the parser joined to an earlier object: that noun is its subject."""
@@ -392,7 +408,7 @@ def _gapped_subjects(verb: Token) -> list[Token]:
     out: list[Token] = []
     for c in verb.children:
         if gapped(c):
-            out.extend(t for t in c.subtree if t is c or gapped(t))
+            out.extend(t for t in c.subtree if t == c or gapped(t))
     return out
 
 

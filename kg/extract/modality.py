@@ -93,7 +93,7 @@ def negated(verb: Token) -> bool:
             gov = t.head.head
             while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov:
                 gov = gov.head
-            if gov is not t and any(c.dep_ == "neg" for c in gov.children):
+            if gov != t and any(c.dep_ == "neg" for c in gov.children):
                 return True  # "did not offer proposals for reducing tensions"
         if t.dep_ == "xcomp" or (t.dep_ == "conj" and not finite_own_clause(t)):
             if t.head == t:
@@ -183,12 +183,19 @@ def _ends_in_question_mark(clause: Token) -> bool:
     return j < len(doc) and doc[j].text == "?"
 
 
+def _relative_clause(clause: Token) -> bool:
+    """A clause whose subject is "who"/"which" right after a noun ("prosecute Lee who fled"): a
+    relative clause of that noun, whatever the parser attached it to."""
+    return any(c.dep_ == "nsubj" and c.lower_ in ("who", "which") and c.i > 0
+               and c.doc[c.i - 1].pos_ in ("NOUN", "PROPN") for c in clause.children)
+
+
 def _question(clause: Token) -> bool:
     """A question, direct ("Did the army fire?") or embedded ("shows which villages were shelled",
     "asked whether X fled"): asked, not stated."""
     if clause.dep_ in ("ROOT", "ccomp", "conj") and _ends_in_question_mark(clause):
         return True
-    if clause.dep_ != "ccomp":
+    if clause.dep_ != "ccomp" or _relative_clause(clause):
         return False
     first = clause.doc[clause.left_edge.i]
     return first.lower_ in _WH_WORDS and first.tag_ in ("WDT", "WP", "WP$", "WRB", "IN")
@@ -283,8 +290,8 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
             return "planned", None  # "a plan to build", "efforts to end the strike"
         if t.dep_ == "ccomp" and t.head.lemma_ in REPORTING_VERBS and reporter is None:
             reporter = t.head
-        if t.dep_ == "relcl" or t.head == t:
-            break
+        if t.dep_ == "relcl" or t.head == t or _relative_clause(t):
+            break  # a relative clause (also one the parser attached otherwise) keeps its own modality
         # A conjunct of its own ("... should be punished, but told ...") has its own tense and modality.
         own_tense = finite_own_clause(t) or (t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ", "VBP"))
         done_to_noun = t.dep_ == "acl" and t.tag_ == "VBN"  # "a plan backed by X": done, not planned
