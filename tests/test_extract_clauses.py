@@ -75,6 +75,8 @@ def test_an_absolute_construction_is_its_subjects_statement(read):
 def test_purpose_is_intended_except_after_a_call_meeting_or_visit(read):
     f = read("Police fired into the air to disperse the crowd.")
     assert mode_of(f, "disperse") == "planned"
+    f = read("Police used tear gas to disperse the protesters.")
+    assert mode_of(f, "disperse") == "planned"
     f = read("Mayor Rosa Ruiz called Dan Lee to apologize for the delay.")
     assert mode_of(f, "apologize") == "asserted"
     f = read("Minister Ortiz met Karl Lind to discuss the plan.")

@@ -150,6 +150,8 @@ def _purpose(clause: Token) -> bool:
                                                      for a in c.children) for c in clause.head.children):
         return False  # "became the first mayor to visit X": the infinitive tells what made them first
     head = clause.head.lemma_.lower()
+    if head == "use" and any(c.dep_ == "dobj" for c in clause.head.children):
+        return True  # "used tear gas to disperse the crowd" ("used to live there" is a habit)
     if clause.dep_ == "xcomp" and (clause.head.pos_ not in ("VERB", "AUX") or head in COMPLEMENT_VERBS
                                    or head in PLAN_VERBS or head in REQUEST_VERBS or head in OBJECT_CONTROL_VERBS
                                    or head in RAISING_PASSIVES or head in REPORTING_VERBS):
