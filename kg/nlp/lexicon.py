@@ -183,7 +183,7 @@ mean need know think feel like want hope wish try attempt manage fail tend happe
 #: States and non-agentive changes: what someone is or undergoes, not what they do ("the rebels
 #: controlled the north", "her condition worsened", "shares gained 8 percent").
 STATIVE_VERBS = frozenset("""
-own possess control belong contain consist comprise involve require lack deserve depend equal
+own possess control belong consist comprise involve require lack deserve depend equal
 resemble pertain relate concern face suffer undergo experience gain lose attain enjoy exist matter
 weigh total border
 """.split())
