@@ -20,6 +20,6 @@ def test_verb_lemma(nlp, sentence, word, lemma):  # type: ignore[no-untyped-def]
 
 
 def test_events_read_the_repaired_lemma(read):  # type: ignore[no-untyped-def]
-    f = read("The United Nations rates the Rohingya among the most persecuted people.")
+    f = read("The Harbor Board rates the Iron Wolves among the most dangerous groups.")
     assert any(e.action.startswith("rate") for e in f.events)
     assert not any(e.action.startswith("rat ") or e.action == "rat" for e in f.events)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from ..facts import Article, ArticleFacts, Event, Role
+from ..facts import Article, ArticleFacts, Event
 from .context import add_context
 from .entities import EntityIndex
 from .events import EventReader
@@ -17,22 +17,21 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     index = EntityIndex(doc)
     index.set_headline(article.title)
     events_reader = EventReader(index, article.text)
-    roles_reader = RoleReader(index, article.text)
+    roles_reader = RoleReader(index, article.text, article.title, article.date)
     facts = ArticleFacts(article=article)
     text = doc.text
     sents = [s for s in doc.sents if text[s.start_char:s.end_char].strip()]  # Span.text joins its tokens: slower
-    headline_end = (_headline(article) or (0, 0))[1]
+    headline = _headline(article)
     for sent in sents:
-        if sent.start_char >= headline_end:  # a headline's titles are the body's, told there in full
+        if headline is None or sent.start_char >= headline[1]:  # a headline's titles are the body's, told there in full
             facts.roles.extend(roles_reader.read(sent))
-    facts.roles = _consolidate_roles(facts.roles)
+    facts.roles = roles_reader.finish(facts.roles)
     index.set_affiliations({r.person: r.org for r in facts.roles if not r.former})
     holders: dict[tuple[str, str], set[str]] = {}
     for r in facts.roles:
         if not r.former:
             holders.setdefault((r.role.lower().split()[-1], r.org), set()).add(r.person)
     index.set_role_holders(holders)
-    headline = _headline(article)
     told: list[Event] = []
     for sent in sents:
         if headline is not None and sent.start_char < headline[1]:
@@ -57,9 +56,3 @@ def _headline(article: Article) -> tuple[int, int] | None:
     end = len(article.text) if line_end < 0 else line_end
     return (start, end) if article.text[start:end].strip() == article.title.strip() else None
 
-
-def _consolidate_roles(roles: list[Role]) -> list[Role]:
-    """Drop a guessed organization ("implicit-country") when the article names the person's
-    organization for that role elsewhere ("Afghan President Hamid Karzai")."""
-    explicit = {(r.person, r.role.lower()) for r in roles if r.rule != "implicit-country"}
-    return [r for r in roles if r.rule != "implicit-country" or (r.person, r.role.lower()) not in explicit]
