@@ -349,3 +349,13 @@ def test_an_obligation_is_not_a_deed_a_vote_to_act_is(read):
 def test_a_relative_pronoun_subject_makes_a_relative_clause(read):
     f = read("Police thanked the jury for their work to convict Carl Dunn who robbed the bank of Lyon.")
     assert any(a == "Carl Dunn" and act.startswith("rob") for a, act, _ in triples(f))
+
+
+def test_an_embedded_question_after_a_preposition_is_asked_not_stated(read):
+    f = read("Questions remain as to why the rebels of Mora attacked the convoy.")
+    assert "attack" not in actions(f)
+
+
+def test_a_phrasal_verb_of_amount_is_a_state(read):
+    f = read("The other six parties, which made up only 3 percent of votes, protested.")
+    assert "make" not in actions(f, asserted_only=False)

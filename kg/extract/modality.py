@@ -197,9 +197,9 @@ def _question(clause: Token) -> bool:
     "asked whether X fled"): asked, not stated."""
     if clause.dep_ in ("ROOT", "ccomp", "conj") and _ends_in_question_mark(clause):
         return True
-    if clause.dep_ != "ccomp" or _relative_clause(clause):
+    if clause.dep_ not in ("ccomp", "pcomp", "csubj") or _relative_clause(clause):
         return False
-    first = clause.doc[clause.left_edge.i]
+    first = clause.doc[clause.left_edge.i]  # "asked whether ...", "questions remain as to why ..."
     return first.lower_ in _WH_WORDS and first.tag_ in ("WDT", "WP", "WP$", "WRB", "IN")
 
 

@@ -44,6 +44,8 @@ _ATTRIBUTIVE = frozenset("""
 visiting outgoing incoming ruling acting presiding reigning defending sitting governing retiring
 departing serving
 """.split())
+#: Phrasal verbs of amount or make-up: states ("made up 3 percent", "accounts for half").
+_PHRASAL_STATES = {"make": ("up",), "account": ("for",), "amount": ("to",), "add": ("up",)}
 #: Verbs of finding out: with a "that" clause they tell what someone learned ("found that ...").
 _FINDING = frozenset(("find", "discover"))
 _PHASE = frozenset(("begin", "start", "stop", "continue", "resume"))
@@ -160,6 +162,13 @@ def attributive_participle(verb: Token) -> bool:
     return any(c.dep_ == "dobj" and c.pos_ == "PROPN" and c.left_edge.i == verb.i + 1 for c in verb.children)
 
 
+def _phrasal_state(verb: Token, lemma: str) -> bool:
+    """ "the others made up 3 percent", "falls accounted for 70 percent": a phrasal verb of
+    amount or make-up, a state."""
+    words = _PHRASAL_STATES.get(lemma)
+    return words is not None and any(c.dep_ in ("prt", "prep") and c.lower_ in words for c in verb.children)
+
+
 def _thought_not_deed(verb: Token, lemma: str) -> bool:
     """A verb of finding or reminding used for a thought: "the panel found that most claims ...",
     "we are reminded of our duty" (finding the body, reminding them to vote are deeds)."""
@@ -188,7 +197,8 @@ def is_event_verb(verb: Token) -> bool:
         return False
     if lemma in INTRANSITIVE_STATES and not any(c.dep_ in _OBJECTS for c in verb.children):
         return False
-    if _state_passive(verb, lemma) or _naming_participle(verb) or _thought_not_deed(verb, lemma):
+    if _state_passive(verb, lemma) or _naming_participle(verb) or _thought_not_deed(verb, lemma) \
+            or _phrasal_state(verb, lemma):
         return False
     return not (_noun_gerund(verb) or elaborating_speech(verb) or _anonymity_formula(verb)
                 or attributive_participle(verb))
