@@ -359,3 +359,8 @@ def test_an_embedded_question_after_a_preposition_is_asked_not_stated(read):
 def test_a_phrasal_verb_of_amount_is_a_state(read):
     f = read("The other six parties, which made up only 3 percent of votes, protested.")
     assert "make" not in actions(f, asserted_only=False)
+
+
+def test_a_name_before_a_title_object_is_the_object(read):
+    f = read('Afterwards, Judge Ana Lima said, "I declare John Kofi Mensah president-elect."')
+    assert any(act.startswith("declare") and t == "John Kofi Mensah" for _, act, t in triples(f))

@@ -19,6 +19,7 @@ from ..nlp.lexicon import (
     OBJECT_CONTROL_VERBS,
     QUANTITY_NOUNS,
     REPORTING_VERBS,
+    ROLE_NOUNS,
     STATEMENT_NOUNS,
 )
 from .accusation import accusation
@@ -212,6 +213,7 @@ class EventReader:
             said = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
                     for p in c.children if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
             direct = [c for p in said for c in p.children if c.dep_ == "poss" and self.index.resolve(c)]
+        direct = [self._named_in_title(t) for t in direct]
         particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt" and _particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
@@ -242,6 +244,16 @@ class EventReader:
                         and not prep_word and c.i == verb.i + 1 + len([x for x in verb.children if x.dep_ == "prt"]):
                     prep_word = c.lower_
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
+
+    def _named_in_title(self, obj: Token) -> Token:
+        """ "declared John Mensah president-elect", parsed with the title as the object's head and
+        the name as its modifier: the person named is the object."""
+        if self.index.resolve(obj, allow_things=True) is not None:
+            return obj
+        kids = [c for c in obj.children if c.dep_ == "compound"]
+        if not any(t.lemma_.lower() in ROLE_NOUNS or t.lower_ in ROLE_NOUNS for t in kids + [obj]):
+            return obj
+        return next((c for c in kids if (self.index.named_key(c) or "").startswith("Person:")), obj)
 
     def _source(self, subject: Token) -> str | None:
         """The entity a subject names; for a statement ("A UN statement said", "Acme's report
