@@ -364,3 +364,10 @@ def test_a_phrasal_verb_of_amount_is_a_state(read):
 def test_a_name_before_a_title_object_is_the_object(read):
     f = read('Afterwards, Judge Ana Lima said, "I declare John Kofi Mensah president-elect."')
     assert any(act.startswith("declare") and t == "John Kofi Mensah" for _, act, t in triples(f))
+
+
+def test_a_by_phrase_hung_on_the_noun_before_it_is_the_agent(read):
+    f = read("Mayor Karl Lind was joined in the announcement by Police Chief Ana Reyes.")
+    assert ("Ana Reyes", "join", "Karl Lind") in triples(f)
+    f = read("Mayor Karl Lind was injured in a crash by the river.")
+    assert all(a is None for a, act, _ in triples(f) if act.startswith("injure"))

@@ -191,6 +191,17 @@ class EventReader:
                         if self.index.resolve(t) is None:
                             t = next((a for a in t.children if a.dep_ == "appos" and self.index.resolve(a)), t)
                         out.append(t)
+        if not out:
+            # "was joined in the announcement by Agent X": the parser hung the "by" phrase on the
+            # noun before it; a person or a body there is the passive's agent.
+            for c in verb.children:
+                if c.dep_ != "prep" or c.lower_ == "by":
+                    continue
+                for noun in c.children:
+                    for by in noun.children:
+                        if by.dep_ == "prep" and by.lower_ == "by":
+                            out.extend(p for p in by.children if p.dep_ == "pobj"
+                                       and not (self.index.resolve(p) or "Place:").startswith("Place:"))
         return out
 
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
