@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP_FLAGS ?= --quiet --disable-pip-version-check
 
-.PHONY: setup run test browser virtuoso lock clean score
+.PHONY: setup run test browser virtuoso lock clean score confidence
 
 setup: $(VENV)/.installed
 
@@ -42,6 +42,11 @@ test: setup browser virtuoso
 score: setup
 	rm -rf .score && $(BIN)/kg build ../shared/eval/dev/articles --store .score/store --out .score
 	$(BIN)/python ../shared/eval/score.py --graph .score/graph.ttl --queries queries --gold ../shared/eval/dev/gold --misses
+
+# Refit the confidence model on the dev set and print its leave-one-article-out check (README,
+# "Confidence"); run it after any change to the rules, then rebuild with --force.
+confidence: setup
+	$(BIN)/kg eval ../shared/eval/dev/gold --articles ../shared/eval/dev/articles --fit-confidence kg/extract/confidence.json
 
 # Re-resolve the lock (needs uv: pip install uv).
 lock:

@@ -392,7 +392,7 @@ def _fit_confidence(gold: Path, articles: Optional[Path], target: Optional[Path]
         data = labelled_articles(gold, [articles], load_settings(model=model).model)
         if not data:
             raise UsageError(f"the articles with gold in {gold} gave no facts to fit on")
-        check = cross_check(data)
+        check = cross_check(data) if len({s.article for s in data}) > 1 else None
         fitted = fit(data)
         n_articles = len({s.article for s in data})
         counts = ", ".join(f"{kind}: {n} facts, {r} right, l2 {fitted.l2[kind]:g}" for kind, (n, r) in fitted.counts.items())
@@ -400,16 +400,19 @@ def _fit_confidence(gold: Path, articles: Optional[Path], target: Optional[Path]
     except KgError as e:
         _fail(e)
         return
-    tables = {kind: check.table(kind) for kind in ("events", "roles")}
-    tables["all"] = check.table()
-    _print_reliability(f"out of sample: each of the {n_articles} articles scored by a model fitted on the others",
-                       tables)
-    out.print(f"wrote {target} ({counts})", markup=False, highlight=False)
+    if check is not None:
+        tables = {kind: check.table(kind) for kind in ("events", "roles")}
+        tables["all"] = check.table()
+        _print_reliability(f"out of sample: each of the {n_articles} articles scored by a model fitted on the others",
+                           tables)
+    else:
+        out.print("one gold article: no out-of-sample check", markup=False, highlight=False, soft_wrap=True)
+    out.print(f"wrote {target} ({counts})", markup=False, highlight=False, soft_wrap=True)
 
 
 def _print_reliability(title: str, tables: dict[str, Reliability]) -> None:
     """A reliability table per kind of fact, and how sure the facts with confidence >= 0.8 are."""
-    out.print(f"confidence: {title}", markup=False, highlight=False)
+    out.print(f"confidence: {title}", markup=False, highlight=False, soft_wrap=True)
     for kind, rel in tables.items():
         table = Table(f"{kind}: confidence", "facts", "right", "precision", "mean confidence")
         for b in rel.bins():
@@ -421,7 +424,7 @@ def _print_reliability(title: str, tables: dict[str, Reliability]) -> None:
         share = n / rel.count if rel.count else 0.0
         precision = f"{right / n:.3f}" if n else "-"
         out.print(f"{kind}: confidence >= 0.8: {n} of {rel.count} facts ({share:.1%}), precision {precision}",
-                  markup=False, highlight=False)
+                  markup=False, highlight=False, soft_wrap=True)
 
 
 # --- entities: list, show, and curation (kg/resolve.py, kg/curation.py) ----------------------
