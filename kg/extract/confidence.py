@@ -33,7 +33,7 @@ MODEL_PATH = Path(__file__).with_name("confidence.json")
 #: The level a categorical value the model has not seen (or saw too rarely to weigh) counts as.
 OTHER = "other"
 
-Features = dict[str, "str | float"]
+Features = dict[str, str | float]
 
 _FIRST_PERSON = frozenset("i me my we us our ours myself ourselves".split())
 _RELATIVE = frozenset("who whom which that whose".split())
