@@ -192,10 +192,19 @@ class Scorer:
         }
 
     # ----- roles ------------------------------------------------------------------
+    def _named_in(self, key: str, text: str) -> str:
+        """Whether one of the entity's names occurs in the sentence ("no": read through a pronoun,
+        a title shared with another name, the article's country, ...)."""
+        ent = self.index.entities.get(key)
+        names = ({ent.label} | ent.aliases) if ent is not None else set()
+        return "yes" if any(n and n in text for n in names) else "no"
+
     def role_features(self, ro: Role) -> Features:
         """The features of a role fact."""
         return {
             "rule": ro.rule,
+            "person in sentence": self._named_in(ro.person, ro.evidence.text),
+            "org in sentence": self._named_in(ro.org, ro.evidence.text),
             "org type": self._type(ro.org),
             "org": "name" if ro.org in self._ner else "recovered name",
             "person": "name" if ro.person in self._ner else "recovered name",
