@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import numpy as np
-from spacy.attrs import IDX
 from spacy.tokens import Doc, Token
 
 from ..facts import ArticleFacts, Event, Role
@@ -101,7 +100,7 @@ class Scorer:
     def __init__(self, doc: Doc, index: EntityIndex) -> None:
         self.doc = doc
         self.index = index
-        self._starts = doc.to_array([IDX]).reshape(-1).astype(np.int64) if len(doc) else np.zeros(0, np.int64)
+        self._starts = doc.to_array(["IDX"]).reshape(-1).astype(np.int64) if len(doc) else np.zeros(0, np.int64)
         self._countries = index.countries()
         canonical = index.canonical
         self._ner = {canonical(index.named_key(doc[e.end - 1])) for e in index.ents} - {None}
