@@ -4,6 +4,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from ..facts import Article, ArticleFacts, Event
+from .confidence import score_facts
 from .context import add_context
 from .entities import EntityIndex
 from .events import EventReader
@@ -40,6 +41,7 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
             facts.events.extend(events_reader.read(sent))
     facts.events = events_reader.retold(events_reader.headline_only(told, facts.events) + facts.events)
     add_context(doc, article, index, facts)  # class, time, place, claims, dated roles
+    score_facts(doc, index, facts)  # features and confidence, once every fact is read
     used = {k for e in facts.events for k in (e.actor, e.target, e.reported_by, e.place, e.claimed_by)
             if k is not None}
     used |= {k for r in facts.roles for k in (r.person, r.org)}

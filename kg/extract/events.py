@@ -388,7 +388,7 @@ class EventReader:
                     actor=actor, action=action, target=target, evidence=evidence,
                     trigger=Evidence(text=verb.text, start=verb.idx, end=verb.idx + len(verb.text)),
                     negated=negative, modality=mode, reported_by=reported_by if reported_by != actor else None,
-                    confidence=_confidence(rule, actor, target), rule=rule,
+                    rule=rule,
                 ))
         return out
 
@@ -482,13 +482,3 @@ def _particle_place(verb: Token, prt: Token) -> bool:
 
     ends = [verb.i] + [core_end(c) for c in verb.children if c.dep_ in ("dobj", "dative") and c.i < prt.i]
     return prt.i - max(ends) <= 1
-
-
-def _confidence(rule: str, actor: str | None, target: str | None) -> float:
-    """A documented heuristic: direct rules above inherited ones; named actors above groups."""
-    base = {"svo": 0.8, "passive": 0.75, "inherited-subject": 0.65, "passive-agentless": 0.6, "nominal": 0.6}[rule]
-    if actor is not None and actor.startswith("Group:"):
-        base -= 0.05
-    if target is not None and target.startswith("Group:"):
-        base -= 0.05
-    return round(base, 2)
