@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 from rich.console import Console
@@ -18,7 +18,10 @@ from rich.text import Text
 
 from . import __version__
 from .config import load_settings
-from .errors import KgError, UsageError
+from .errors import KgError, NoStore, UsageError
+
+if TYPE_CHECKING:
+    from .evaluate import Reliability
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="kg: build a knowledge graph of who did what to whom from news articles.")
@@ -62,7 +65,8 @@ def _data_out(text: str) -> str:
 
 
 def _fail(e: KgError) -> None:
-    err.print(f"kg: error: {safe(e)}", markup=False, highlight=False)
+    line = f"kg: {e.message}" if isinstance(e, NoStore) else f"kg: error: {e}"
+    err.print(safe(line), markup=False, highlight=False)
     raise typer.Exit(e.exit_code)
 
 
@@ -136,20 +140,29 @@ def query(
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Run a SPARQL query over the union of all articles' graphs."""
-    from .queries import FORMATS, query_text, render, run
+    from .queries import FORMATS, display_prefixes, query_text, render, run, shorten
     from .store import opened
 
     try:
         if fmt not in FORMATS:
             raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
         text = query_text(sparql)
-        with opened(load_settings(store=store).store, read_only=True) as st:
+        settings = load_settings(store=store)
+        with opened(settings.store, read_only=True) as st:
             result = run(st, text)
         if fmt == "table" and isinstance(result, tuple):
             cols, rows = result
-            table = Table(*[safe(c) for c in cols], show_lines=False)  # variable names: no markup
-            for r in rows:
-                table.add_row(*[_cell("" if v is None else v) for v in r])
+            short = display_prefixes(settings.base)  # IRIs as prefixed names, not wrapped letter by letter
+            shown = [[shorten(v, short) for v in r] for r in rows]
+            table = Table(show_lines=False)
+            for i, col in enumerate(cols):
+                iris = [v for r in rows if (v := r[i])]
+                if iris and all(v.startswith(("http://", "https://", "urn:")) for v in iris):  # an IRI column
+                    table.add_column(safe(col), no_wrap=True, overflow="ellipsis", max_width=30)
+                else:
+                    table.add_column(safe(col))
+            for r in shown:
+                table.add_row(*[_cell(v) for v in r])
             out.print(table)
             err.print(f"{len(rows)} row(s)", highlight=False)
         else:
@@ -163,17 +176,18 @@ def query(
 def export(
     fmt: str = typer.Option("turtle", "--format", "-f", help="turtle, nt, nquads, trig or jsonld"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="file to write (default: standard output)"),
+    per_article: bool = typer.Option(False, "--per-article", help="JSON-LD: one named graph per article (a dataset) "
+                                     "instead of the union as one graph; N-Quads and TriG always keep them apart"),
     store: Optional[str] = StoreOpt,
 ) -> None:
-    """Export the graph: Turtle/N-Triples hold the union, N-Quads/TriG keep one graph per article."""
-    from .export import FORMATS, serialize, write_atomic
+    """Export the graph: Turtle/N-Triples/JSON-LD hold the union, N-Quads/TriG keep one graph per article."""
+    from .export import check_format, serialize, write_atomic
     from .store import opened
 
     try:
-        if fmt not in FORMATS:
-            raise UsageError(f"unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}")
+        check_format(fmt, per_article)
         with opened(load_settings(store=store).store, read_only=True) as st:
-            data = serialize(st, fmt)
+            data = serialize(st, fmt, per_article=per_article)
         if output is None:
             sys.stdout.buffer.write(data)
         else:
@@ -190,23 +204,31 @@ def view(
     hops: int = typer.Option(2, "--hops", min=0, help="with --entity: how many links out"),
     article: Optional[str] = typer.Option(None, "--article", help="only the facts of this article (id, IRI or title)"),
     cls: Optional[str] = typer.Option(None, "--class", help="only events of this class (IRI, CAMEO code, label or quad class)"),
-    since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY-MM-DD"),
-    until: Optional[str] = typer.Option(None, "--until", help="only articles published on or before YYYY-MM-DD"),
+    since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY[-MM[-DD]] "
+                                        "(a year or month: its first day)"),
+    until: Optional[str] = typer.Option(None, "--until", help="only articles published on or before YYYY[-MM[-DD]] "
+                                        "(a year or month: its last day)"),
     max_nodes: int = typer.Option(1500, "--max-nodes", min=1, help="draw at most this many entities at first (most central)"),
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Write the interactive network view (one self-contained HTML file, works offline)."""
-    from .network import load_network, select
+    from .network import date_range, load_network, select
+    from .stats import entity_counts
     from .store import opened
     from .view import write_view
 
     try:
-        with opened(load_settings(store=store).store, read_only=True) as st:
+        _writable(output)  # the options first: nothing is read before they are known to be good
+        date_range(since, until)
+        settings = load_settings(store=store)
+        with opened(settings.store, read_only=True) as st:
             network = load_network(st)
+            total = entity_counts(st, settings.base)["entities"]
         network, what = select(network, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until)
         title = "kg: news knowledge graph" + (f" \u2014 {what}" if what else "")
-        write_view(network, output, title=title, max_nodes=max_nodes)
-        err.print(f"kg: wrote {output} ({len(network.nodes)} nodes, {len(network.edges)} edges)", highlight=False)
+        write_view(network, output, title=title, max_nodes=max_nodes, store_entities=total)
+        err.print(f"kg: wrote {output} ({len(network.nodes)} nodes, {len(network.edges)} edges): "
+                  f"{_drawn(len(network.nodes), total, bool(what))}", highlight=False)
     except KgError as e:
         _fail(e)
 
@@ -222,11 +244,19 @@ def analyze(
     """Actor rankings (degree, PageRank, betweenness), communities, activity over time; Gephi export."""
     from .analysis import activity, communities, rankings, top, write_gexf, write_graphml
     from .network import load_network
+    from .stats import entity_counts
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store, read_only=True) as st:
+        for target in (graphml, gexf):  # the options first: nothing is printed or written before they are good
+            if target is not None:
+                _writable(target)
+        if charts is not None and not charts.is_dir():
+            raise UsageError(f"cannot write charts to {charts}: not a directory; create it first")
+        settings = load_settings(store=store)
+        with opened(settings.store, read_only=True) as st:
             network = load_network(st)
+            total = entity_counts(st, settings.base)["entities"]
         ranks = rankings(network)
         for measure, title in (("degree", "links"), ("pagerank", "PageRank"), ("betweenness", "betweenness")):
             table = Table("#", "entity", "type", title, title=f"top {top_n} by {title}", title_justify="left")
@@ -260,8 +290,26 @@ def analyze(
             written.extend(write_charts(network, charts, ranks, n=max(top_n, 15)))
         for path in written:
             err.print(f"kg: wrote {path}", highlight=False)
+        if graphml is not None or gexf is not None:
+            err.print(f"kg: the network: {_drawn(len(network.nodes), total)}", highlight=False)
     except KgError as e:
         _fail(e)
+
+
+def _writable(path: Path) -> None:
+    """``UsageError`` unless ``path`` can be written where it is: its folder exists and it is no folder."""
+    if path.is_dir():
+        raise UsageError(f"cannot write {path}: it is a directory; name a file")
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot write {path}: directory {path.parent} does not exist; create it first")
+
+
+def _drawn(nodes: int, total: int, selected: bool = False) -> str:
+    """How many of the store's entities (``kg.stats.entity_counts``) a network draws, and why not all."""
+    if nodes == total:
+        return f"all {total} entities"
+    why = "a selection" if selected else "the others are in no asserted or reported event and no role"
+    return f"{nodes} of the store's {total} entities ({why})"
 
 
 @app.command()
@@ -284,43 +332,43 @@ def path(
         return
     if hops is None:
         err.print(f"kg: {safe(find_entity(network, a).label)} and {safe(find_entity(network, b).label)} are not connected",
-                  markup=False, highlight=False)
+                  markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
     if not hops:
-        out.print(f"{safe(find_entity(network, a).label)} and {safe(b)} are the same entity", markup=False,
-                  highlight=False)
+        out.print(f"{safe(find_entity(network, a).label)} and {safe(b)} are the same entity", markup=False, highlight=False, soft_wrap=True)
         return
     out.print(f"{safe(hops[0].source_label)} \u2192 {safe(hops[-1].target_label)}: {len(hops)} "
-              f"{'hop' if len(hops) == 1 else 'hops'}", markup=False, highlight=False)
+              f"{'hop' if len(hops) == 1 else 'hops'}", markup=False, highlight=False, soft_wrap=True)
     for i, hop in enumerate(hops, 1):
-        out.print(f"{i}. {safe(hop.source_label)} \u2014 {safe(hop.target_label)}", markup=False, highlight=False)
+        out.print(f"{i}. {safe(hop.source_label)} \u2014 {safe(hop.target_label)}", markup=False, highlight=False, soft_wrap=True)
         for f in hop.facts[:3]:
             src = hop.source_label if f.source == hop.source else hop.target_label
             dst = hop.target_label if f.source == hop.source else hop.source_label
             what = f"{src} \u2014 {f.label} of \u2014 {dst}" if f.kind == "role" else f"{src} \u2192 {f.label} \u2192 {dst}"
             where = f" [{f.title}{', ' + f.date if f.date else ''}]" if f.title or f.date else ""
-            out.print(f"   {f.kind}: {safe(what)}{safe(where)}", markup=False, highlight=False)
+            out.print(f"   {f.kind}: {safe(what)}{safe(where)}", markup=False, highlight=False, soft_wrap=True)
             if f.sentence:
-                out.print(f"     \u201c{safe(f.sentence)}\u201d", markup=False, highlight=False)
+                out.print(f"     \u201c{safe(f.sentence)}\u201d", markup=False, highlight=False, soft_wrap=True)
         if len(hop.facts) > 3:
-            out.print(f"   (+{len(hop.facts) - 3} more facts)", markup=False, highlight=False)
+            out.print(f"   (+{len(hop.facts) - 3} more facts)", markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()
 def stats(store: Optional[str] = StoreOpt) -> None:
     """Counts: articles, entities by type, events, roles, triples."""
-    from .stats import counts
+    from .stats import MEANING, TYPE_ROWS, counts
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store, read_only=True) as st:
-            numbers = counts(st)
+        settings = load_settings(store=store)
+        with opened(settings.store, read_only=True) as st:
+            numbers = counts(st, settings.base)
     except KgError as e:
         _fail(e)
         return
-    table = Table("what", "count")
+    table = Table("what", "count", "counts")
     for name, value in numbers.items():
-        table.add_row(_cell(name), str(value))
+        table.add_row(_cell(f"  {name}" if name in TYPE_ROWS.values() else name), str(value), MEANING.get(name, ""))
     out.print(table)
 
 
@@ -336,7 +384,8 @@ def serve(
     token_file: Optional[Path] = typer.Option(None, "--token-file", help="file that holds the bearer token "
                                               "(its first line); or set KG_TOKEN"),
     cors: Optional[str] = typer.Option(None, "--cors", help="one origin allowed to read across origins"),
-    base: Optional[str] = typer.Option(None, "--base", help="base of the entity IRIs (default from settings)"),
+    base: Optional[str] = typer.Option(None, "--base", help="base of the entity IRIs (default from settings); "
+                                       "given here, also the base IRI of queries (else the endpoint's URL)"),
     max_rows: int = typer.Option(10_000, "--max-rows", help="most rows (or triples) a result holds"),
     max_body: int = typer.Option(1_000_000, "--max-body", help="largest request body in bytes (413 above)"),
     workers: int = typer.Option(2, "--workers", help="query worker processes"),
@@ -349,7 +398,7 @@ def serve(
         token = _serve_token(token, token_file, allow_update)
         config = ServeConfig(store=settings.store, host=host, port=port, timeout=timeout, allow_update=allow_update,
                              token=token, cors=cors, base=settings.base, max_rows=max_rows, max_body=max_body,
-                             workers=workers)
+                             workers=workers, query_base=base)
 
         def announce(url: str, pool: object) -> None:
             mode = "updates with the token" if allow_update else "read-only"
@@ -406,14 +455,30 @@ def eval_cmd(
     gold: Path = typer.Argument(..., help="folder of gold *.yaml files (schema in the README)"),
     store: Optional[str] = StoreOpt,
     misses: bool = typer.Option(False, "--misses", help="list the gold facts that were not found"),
+    calibration: bool = typer.Option(False, "--calibration",
+                                     help="also print a reliability table: the store's facts by confidence, "
+                                          "and how many of each bin are right"),
+    fit_confidence: Optional[Path] = typer.Option(None, "--fit-confidence",
+                                                  help="fit the confidence model on the gold articles (read from "
+                                                       "--articles, not from the store) and write its coefficients "
+                                                       "here; prints the leave-one-article-out check"),
+    articles: Optional[Path] = typer.Option(None, "--articles", help="the gold articles' texts (--fit-confidence)"),
+    model: Optional[str] = ModelOpt,
 ) -> None:
     """Score the store's events and roles against gold files: precision, recall, F1."""
-    from .evaluate import evaluate
+    if fit_confidence is not None or articles is not None:
+        _fit_confidence(gold, articles, fit_confidence, model)
+        return
+    from .evaluate import calibration as store_calibration, evaluate, load_gold, undeclared
     from .store import opened
 
     try:
+        golds = load_gold(gold)  # the arguments first: a bad gold folder is said before the store is opened
+        for line in undeclared(golds):
+            err.print(f"kg: note: {safe(line)}", markup=False, highlight=False)
         with opened(load_settings(store=store).store, read_only=True) as st:
-            result = evaluate(st, gold)
+            result = evaluate(st, golds)
+            tables = store_calibration(st, gold) if calibration else None
     except KgError as e:
         _fail(e)
         return
@@ -428,6 +493,56 @@ def eval_cmd(
             out.print(f"missed event {safe(g)}", markup=False, highlight=False)
         for g in result["total"]["roles"].misses:
             out.print(f"missed role  {safe(g)}", markup=False, highlight=False)
+    if tables is not None:
+        _print_reliability("the store's facts against the gold", tables)
+
+
+def _fit_confidence(gold: Path, articles: Optional[Path], target: Optional[Path], model: Optional[str]) -> None:
+    from .calibration import cross_check, fit, labelled_articles, write_models
+
+    try:
+        if target is None:
+            raise UsageError("--articles is read only with --fit-confidence OUT")
+        if articles is None:
+            raise UsageError("--fit-confidence needs --articles DIR: the texts of the gold articles")
+        if not target.parent.is_dir():
+            raise UsageError(f"cannot write {target}: folder {target.parent} does not exist")
+        data = labelled_articles(gold, [articles], load_settings(model=model).model)
+        if not data:
+            raise UsageError(f"the articles with gold in {gold} gave no facts to fit on")
+        check = cross_check(data) if len({s.article for s in data}) > 1 else None
+        fitted = fit(data)
+        n_articles = len({s.article for s in data})
+        counts = ", ".join(f"{kind}: {n} facts, {r} right, l2 {fitted.l2[kind]:g}" for kind, (n, r) in fitted.counts.items())
+        write_models(fitted.models, target, f"kg eval --fit-confidence on {n_articles} gold articles ({counts})")
+    except KgError as e:
+        _fail(e)
+        return
+    if check is not None:
+        tables = {kind: check.table(kind) for kind in ("events", "roles")}
+        tables["all"] = check.table()
+        _print_reliability(f"out of sample: each of the {n_articles} articles scored by a model fitted on the others",
+                           tables)
+    else:
+        out.print("one gold article: no out-of-sample check", markup=False, highlight=False, soft_wrap=True)
+    out.print(f"wrote {target} ({counts})", markup=False, highlight=False, soft_wrap=True)
+
+
+def _print_reliability(title: str, tables: dict[str, Reliability]) -> None:
+    """A reliability table per kind of fact, and how sure the facts with confidence >= 0.8 are."""
+    out.print(f"confidence: {title}", markup=False, highlight=False, soft_wrap=True)
+    for kind, rel in tables.items():
+        table = Table(f"{kind}: confidence", "facts", "right", "precision", "mean confidence")
+        for b in rel.bins():
+            table.add_row(f"{b.low:.1f}-{b.high:.1f}", str(b.count), str(b.right),
+                          f"{b.precision:.3f}" if b.count else "-", f"{b.mean_confidence:.3f}" if b.count else "-")
+        out.print(table)
+    for kind, rel in tables.items():
+        n, right = rel.at_least(0.8)
+        share = n / rel.count if rel.count else 0.0
+        precision = f"{right / n:.3f}" if n else "-"
+        out.print(f"{kind}: confidence >= 0.8: {n} of {rel.count} facts ({share:.1%}), precision {precision}",
+                  markup=False, highlight=False, soft_wrap=True)
 
 
 # --- entities: list, show, and curation (kg/resolve.py, kg/curation.py) ----------------------
@@ -488,7 +603,7 @@ def show(
     import json
 
     from .curation import to_ref, using
-    from .resolve import entity_facts, find_cluster, resolve_store
+    from .resolve import entity_facts, find_cluster, stored_resolution
     from .store import opened
 
     try:
@@ -496,7 +611,7 @@ def show(
             raise UsageError(f"unknown format {fmt!r}; choose text or json")
         settings = load_settings(store=store)
         with opened(settings.store, read_only=True) as st, using(curation):
-            res = resolve_store(st, settings.base)
+            res = stored_resolution(st, settings.base)
             cl, _ = find_cluster(res, entity, settings.base)
             facts = entity_facts(st, res, cl)
     except KgError as e:

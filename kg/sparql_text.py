@@ -12,9 +12,9 @@ text written must read back as the same tokens. That text is what rdflib checks 
 Oxigraph runs, so what runs is what was checked.
 
 ``canonical`` also refuses, before anything is parsed, a text nested deeper than ``MAX_DEPTH``,
-with more than ``MAX_OPERATORS`` operators, or with a word that starts like ``SERVICE``, ``LOAD``,
-``FROM`` or ``USING`` (Oxigraph takes ``SERVICESILENT<...>`` for ``SERVICE SILENT <...>``: its
-keywords need no word boundary).
+with more than ``MAX_OPERATORS`` operators, or with a word that starts like ``SERVICE`` or ``LOAD``
+(Oxigraph takes ``SERVICESILENT<...>`` for ``SERVICE SILENT <...>``: its keywords need no word
+boundary).
 """
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ MAX_DEPTH = 64
 #: Most tokens that deepen the algebra tree (every one is a stack frame or more in Oxigraph).
 MAX_OPERATORS = 10_000
 
+#: The keywords that would reach out of the machine (FROM, FROM NAMED and USING only choose graphs of
+#: the store: ``kg.sparql_dataset``).
 FORBIDDEN = {
     "SERVICE": "SERVICE (federated query) is not allowed: this endpoint never connects anywhere",
     "LOAD": "LOAD is not allowed: this endpoint never reads files or URLs",
-    "FROM": "FROM / FROM NAMED are not allowed: the dataset is the local store (use GRAPH <iri> { ... })",
-    "USING": "USING / USING NAMED are not allowed: the dataset is the local store (use GRAPH <iri> { ... })",
 }
 
 

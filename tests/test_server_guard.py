@@ -4,6 +4,7 @@ workers' network isolation turned off, neither the bypass of the issue nor any m
 comments, strings and IRIs around SERVICE or LOAD reaches a loopback listener."""
 from __future__ import annotations
 
+import gc
 import platform
 import socket
 import sys
@@ -81,6 +82,14 @@ class Listener:
         self._stop = True
         self.thread.join(timeout=2)
         self.sock.close()
+
+
+@pytest.fixture(autouse=True)
+def _free_results_here() -> Iterator[None]:
+    """Free, on this thread, the pyoxigraph results that an error's traceback kept in a cycle: one may
+    only be dropped by the thread that made it, and a later test's thread would meet it at its gc."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture(scope="module")
