@@ -380,3 +380,18 @@ def test_who_heads_and_led_by(read):
 def test_a_title_with_a_complement(read):
     found = roles(read("Prior to that, Paul Rusk served as Vice President of Operations at Delmarco Bank from 2001 to 2009."))
     assert ("Paul Rusk", "Vice President of Operations", "Delmarco Bank") in found
+
+
+def test_an_apposition_belongs_to_the_name_right_before_it(read):
+    found = roles(read("Working with the team are Assistant Ken Ortiz of Denver and Paul Marsh, a special prosecutor "
+                       "in the fraud section of the Justice Department."))
+    assert ("Paul Marsh", "special prosecutor", "Justice Department") in found
+    assert not any(p == "Ken Ortiz" and r == "special prosecutor" for p, r, _ in found)
+
+
+def test_a_national_title_takes_the_only_country_named_before_it(read):
+    f = read("Voters in the Latvian elections chose a new parliament, and Prime Minister Anna Ozola conceded.")
+    assert ("Anna Ozola", "Prime Minister", "Latvia") in roles(f)
+    # a country named only after the title, or two countries, give no guess
+    assert not roles(read("President Anna Ozola spoke about the Latvian elections."))
+    assert not roles(read("Latvian and Estonian voters chose new parliaments, and Prime Minister Anna Ozola conceded."))

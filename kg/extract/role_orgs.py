@@ -17,8 +17,8 @@ from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES
 from .entities import EntityIndex, norm_name
 from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word
 
-#: Common nouns that stand for a country the article names ("the nation's", "the emirate's").
-COUNTRY_NOUNS = frozenset({"country", "nation", "emirate", "kingdom", "republic"})
+#: Common nouns that stand for a country the article names ("the nation's").
+COUNTRY_NOUNS = frozenset({"country", "nation"})
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
 #: How many body mentions a country named in the headline counts for.
 _HEADLINE_WEIGHT = 3
@@ -61,7 +61,7 @@ class OrgFinder:
             return None
         lemma = tok.lemma_.lower()
         if lemma in COUNTRY_NOUNS:
-            return self.recent_country(tok.i) or self.home_country()
+            return self.home_country() or self.recent_country(tok.i)
         if lemma not in ORGANIZATION_NOUNS:
             return None
         before = [(i, k) for i, k in self._orgs_by_noun().get(lemma, []) if i < tok.i]
@@ -84,6 +84,13 @@ class OrgFinder:
                     out.setdefault(head.lemma_.lower(), []).append((e.start, key))
             self._noun_orgs = out
         return self._noun_orgs
+
+    def only_country_before(self, end: int) -> str | None:
+        """The country of a national title in an article about no one country: the only country the
+        article has named so far ("the Ukrainian elections ... Prime Minister X")."""
+        countries = self.index.countries()
+        found = {k for e in self.index.ents if e.end <= end and (k := self._country_of(e, countries)) is not None}
+        return next(iter(found)) if len(found) == 1 else None
 
     def recent_country(self, before: int) -> str | None:
         """The last country the article names before a token (by name or by demonym)."""

@@ -288,6 +288,8 @@ class RoleReader(OrgFinder):
         if org is None and is_government_title(role_words):
             # "Prime Minister X" in an article about one country: that country's government.
             org, rule, confidence = self.home_country(), "implicit-country", 0.5
+            if org is None:
+                org, confidence = self.only_country_before(title[0].i), 0.4
         if org is None or org == person or not role or not self.may_employ(org, role_toks[-1]):
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
@@ -354,7 +356,9 @@ class RoleReader(OrgFinder):
     # "Ann Lee, the Acme press secretary" / "its sympathizers, Juan Ortiz" / "the party's candidate, Ann Lee"
     def _appositions(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         root = ent.root
-        nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and is_role_noun(c)]
+        nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and is_role_noun(c)
+                              and not self._next_to_another_name(c, ent)]
+        nouns += self._apposition_hung_elsewhere(ent)
         nouns += [x for n in nouns for x in n.children if x.dep_ == "conj" and is_role_noun(x)]
         if root.dep_ == "appos" and is_role_noun(root.head):
             nouns.append(root.head)
@@ -377,6 +381,26 @@ class RoleReader(OrgFinder):
                 roles = [replace(r, rule="apposition" if r.rule == "title" else r.rule) for r in roles]
             out.extend(roles)
         return out
+
+    @staticmethod
+    def _next_to_another_name(noun: Token, ent: Span) -> bool:
+        """ "Ann Lee of Leeds and Tom Roe, a prosecutor in ...": an apposition right after another name
+        (the parser hung it on the first of the list) belongs to that name."""
+        i = noun.left_edge.i - 1
+        return i > ent.end and noun.doc[i].text == "," and noun.doc[i - 1].ent_type_ == "PERSON"
+
+    @staticmethod
+    def _apposition_hung_elsewhere(ent: Span) -> list[Token]:
+        """The role noun of an apposition right after this name that the parser hung on an earlier name."""
+        doc = ent.doc
+        if ent.end + 1 >= len(doc) or doc[ent.end].text != ",":
+            return []
+        nxt = doc[ent.end + 1]
+        noun = next((t for t in [nxt] + list(nxt.ancestors) if t.dep_ == "appos"), None)
+        if noun is None or noun.left_edge.i != ent.end + 1 or ent.start <= noun.head.i < ent.end \
+                or noun.head.ent_type_ != "PERSON" or not is_role_noun(noun):
+            return []
+        return [noun]
 
     def _org_of_partner(self, noun: Token) -> str | None:
         """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""
