@@ -395,3 +395,45 @@ def test_a_national_title_takes_the_only_country_named_before_it(read):
     # a country named only after the title, or two countries, give no guess
     assert not roles(read("President Anna Ozola spoke about the Latvian elections."))
     assert not roles(read("Latvian and Estonian voters chose new parliaments, and Prime Minister Anna Ozola conceded."))
+
+
+def test_an_appointment_replacing_someone(read):
+    f = read("Vestry Bank on Monday named Ruth Lindqvist as its new chief executive, replacing Paul Hargreave.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Ruth Lindqvist", "chief executive", "Vestry Bank", False) in found
+    assert ("Paul Hargreave", "chief executive", "Vestry Bank", True) in found
+
+
+def test_a_short_name_and_a_coordinated_career_step(read):
+    text = ("Vestry Bank named a new chief.\n\n"
+            "Lindqvist, 52, joined Vestry in 2004 as chief financial officer and became chief operating officer in 2011.")
+    f = read(text)
+    steps = {(r.role, f.entities[r.org].label, r.since.value if r.since else None) for r in f.roles}
+    assert {("chief financial officer", "Vestry Bank", "2004"), ("chief operating officer", "Vestry Bank", "2011")} <= steps
+
+
+def test_rose_to_a_post_where_one_worked(read):
+    f = read("Ruth Lindqvist spent a decade at Delmarco Capital, where she rose to managing director.")
+    found = roles(f)
+    assert ("Ruth Lindqvist", "managing director", "Delmarco Capital") in found
+    assert ("Ruth Lindqvist", "employee", "Delmarco Capital") in found
+    assert not roles(read("Ruth Lindqvist spent the money at Delmarco Capital."))
+
+
+def test_counsel_to_a_committee(read):
+    f = read("Margaret Ellison left. From 2001 to 2008, she served as Senior Counsel to the Senate Committee on Energy.")
+    assert any(p == "Margaret Ellison" and r == "Senior Counsel" and "Senate Committee" in o for p, r, o in roles(f))
+
+
+def test_a_member_of_the_board_of_an_organization(read):
+    assert ("Daniel Okoro", "member", "Society of Petroleum Engineers") in roles(
+        read("Daniel Okoro is a member of the board of the Society of Petroleum Engineers."))
+
+
+def test_a_local_title_takes_the_only_city_named_before_it(read):
+    text = ("Voters in Leeds on Tuesday elected Grace Adeyemi as mayor.\n\n"
+            "Adeyemi defeated incumbent Mayor Ronald Pike, who had held the office since 2014.")
+    found = roles(read(text))
+    assert ("Grace Adeyemi", "mayor", "Leeds") in found
+    assert ("Ronald Pike", "Mayor", "Leeds") in found
+    assert not roles(read("Mayor Ronald Pike spoke in Leeds and in York."))

@@ -18,7 +18,7 @@ from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Role, Time
 from .timex import is_time_point, normalise, parse_iso
-from .titles import is_role_noun, lexicon_form, role_text
+from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text
 
 if TYPE_CHECKING:
     from .roles import RoleReader
@@ -30,6 +30,8 @@ _APPOINTING = frozenset("""
 name appoint elect re-elect reelect nominate renominate select choose hire promote install instal confirm
 tap pick designate declare identify make swear sworn reappoint recruit
 """.split())
+#: "rose to managing director", "was promoted to chief": the role reached.
+_RISING = frozenset("rise promote elevate advance move".split())
 #: Verbs of leaving a post: "resigned as minister", "stepped down as chairman" (a past role).
 _LEAVING = frozenset("resign quit retire step leave depart".split())
 #: "joined Acme (as chief engineer)": the object is the organization.
@@ -40,7 +42,7 @@ _SUCCEEDING = frozenset("succeed replace".split())
 HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director",
               "found": "founder", "co-found": "co-founder", "cofound": "co-founder", "manage": "manager",
               "coach": "coach", "command": "commander", "edit": "editor"}
-_VERBS = _BEING | _APPOINTING | _LEAVING | _JOINING | _SUCCEEDING | frozenset(HEAD_VERBS)
+_VERBS = _BEING | _APPOINTING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | {"spend"} | frozenset(HEAD_VERBS)
 #: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
 _NOT_YET = frozenset("will would could might may should shall must to 'll".split())
 _HYPOTHETICAL = frozenset("could might may should must would".split())
@@ -83,7 +85,8 @@ class CareerReader:
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in verb.children))
         if lemma in _APPOINTING and not passive:
-            holders = [c for c in verb.children if c.dep_ == "dobj"] + self._object_of_naming(verb)
+            holders = [c for c in verb.children if c.dep_ in ("dobj", "oprd") and c.ent_type_ == "PERSON"
+                       or c.dep_ == "dobj"] + self._object_of_naming(verb)
         elif lemma in _APPOINTING:
             holders = self._subjects(verb, ("nsubjpass",)) or ([verb.head] if verb.dep_ == "acl" else [])
         else:
@@ -98,10 +101,14 @@ class CareerReader:
                 out.extend(self._role(person, noun, verb, lemma, evidence, pronoun))
             if (lemma in _JOINING or lemma in ("leave", "quit")) and not out:
                 out.extend(self._member_of_object(person, verb, evidence, pronoun))
-            if lemma == "work" and not out:
+            if lemma in ("work", "spend") and not out:
                 out.extend(self._employee(person, verb, evidence, pronoun))
         if lemma in _SUCCEEDING and out:
             out.extend(self._predecessors(verb, out))
+        for c in verb.children if out else []:
+            if c.dep_ in ("advcl", "conj", "xcomp") and c.tag_ == "VBG" and c.lemma_.lower() in _SUCCEEDING:
+                # "named X as chief, replacing Y" / "succeeding Y": Y held the post until now
+                out.extend(self._predecessors(c, out, done=True))
         return out
 
     def _person(self, tok: Token) -> str | None:
@@ -144,8 +151,8 @@ class CareerReader:
             if lemma in _APPOINTING:
                 nouns += [c for c in verb.children if c.dep_ in ("dobj", "ccomp") and is_role_noun(c)
                           and any(m.ent_type_ == "PERSON" for m in c.children)]
-        nouns += [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
-                  for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
+        nouns += [p for c in verb.children if c.dep_ == "prep" and (c.lower_ == "as" or (
+                      c.lower_ == "to" and lemma in _RISING)) for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
         for x in verb.children:
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
@@ -158,7 +165,7 @@ class CareerReader:
         title = t.noun_title(noun)
         roles = t.split_title(title, person, evidence, None)
         org = None
-        if not roles or roles[0].rule == "implicit-country":
+        if not roles or roles[0].rule.startswith("implicit-"):
             org = (t.org_from_preps([noun]) or self._partner_org(noun) or self._verb_org(verb, lemma, noun))
         if org is not None and org != person and (t.may_employ(org, noun) or lemma in _APPOINTERS):
             words = [x for x in title if x.dep_ != "poss" and x.tag_ != "POS" and not t.key(x)
@@ -181,24 +188,30 @@ class CareerReader:
 
     def _verb_org(self, verb: Token, lemma: str, noun: Token) -> str | None:
         """The organization the clause gives a role: what was joined ("joined Acme as"), where one
-        works ("served as director at Acme"), who appointed ("Acme named X as"), or the place of
-        an election ("voters in Leeds elected X as mayor")."""
-        for v in (verb, verb.head if verb.dep_ == "xcomp" else None):
-            if v is None:
-                continue
+        works ("served as director at Acme", "at Acme, where she rose to director"), who appointed
+        ("Acme named X as"), or the place of an election ("voters in Leeds elected X as mayor"); also
+        that of a clause the verb is coordinated with ("joined Acme in 2004 and became its chief")."""
+        verbs = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj") else [])
+        for v in verbs:
+            vlemma = v.lemma_.lower()
+            if v.dep_ == "relcl" and any(c.lower_ == "where" for c in v.children):
+                key = self.t.org_in(v.head)
+                if key:
+                    return key
             for c in v.children:
-                if lemma in _JOINING and c.dep_ == "dobj":
+                if vlemma in _JOINING and c.dep_ == "dobj":
                     key = self.t.org_in(c)
                     if key:
                         return key
-                if c.dep_ == "prep" and c.lower_ in ("at", "for", "with", "within"):
+                if c.dep_ == "prep" and (c.lower_ in ("at", "for", "with", "within")
+                                         or (c.lower_ == "to" and noun.lemma_.lower() in ASSISTING_NOUNS)):
                     for p in c.children:
                         key = self.t.org_in(p) if p.dep_ == "pobj" else None
                         if key:
                             return key
-                if c.dep_ == "nsubj" and lemma in _APPOINTING:
+                if c.dep_ == "nsubj" and vlemma in _APPOINTING:
                     # "Acme named X"; "the President intends to nominate X": the appointer's office
-                    key = self.t.org_in(c) or self.t.org_of_noun(c) or (self._person(c) if lemma in _APPOINTERS else None)
+                    key = self.t.org_in(c) or self.t.org_of_noun(c) or (self._person(c) if vlemma in _APPOINTERS else None)
                     if key:
                         return key
                     for p in c.children:
@@ -225,10 +238,13 @@ class CareerReader:
         return out
 
     def _employee(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
-        """ "Ann Lee works for Acme", "previously worked at Acme", "was working in an Acme store"."""
+        """ "Ann Lee works for Acme", "previously worked at Acme", "spent a decade at Acme"."""
         out = []
+        spent = verb.lemma_.lower() == "spend"
+        if spent and not any(c.dep_ == "dobj" and c.ent_type_ == "DATE" for c in verb.children):
+            return []  # "spent the money at Acme" is no career
         for c in verb.children:
-            if c.dep_ != "prep" or c.lower_ not in _EMPLOYERS:
+            if c.dep_ != "prep" or c.lower_ not in (("at", "with") if spent else _EMPLOYERS):
                 continue
             for o in c.children:
                 org = self.t.org_in(o) if o.dep_ == "pobj" else None
@@ -236,13 +252,14 @@ class CareerReader:
                     since, until = self._period(verb, o, "work")
                     out.append(Role(person=person, role="employee", org=org, evidence=evidence, rule="works-for",
                                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
-                                    former=self._past(verb, "work", until)))
+                                    former=self._past(verb, "work", until) or (spent and verb.tag_ == "VBD")))
         return out
 
-    def _predecessors(self, verb: Token, roles: list[Role]) -> list[Role]:
+    def _predecessors(self, verb: Token, roles: list[Role], done: bool | None = None) -> list[Role]:
         """ "X will succeed Tom Roe as director": Tom Roe holds the post (held it, when X already has)."""
         out: list[Role] = []
-        done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in _NOT_YET for c in verb.children if c.dep_ == "aux")
+        if done is None:
+            done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in _NOT_YET for c in verb.children if c.dep_ == "aux")
         for c in verb.children:
             if c.dep_ != "dobj":
                 continue

@@ -20,6 +20,11 @@ from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
+#: Last words of a company's name that the article may leave out ("Acme" for "Acme Bank").
+_SHORTENED_HEADS = frozenset(norm_name(w) for w in """
+bank corp corporation inc co company group holdings capital partners llc ltd plc airlines airways
+motors systems industries securities insurance trust
+""".split())
 #: How many body mentions a country named in the headline counts for.
 _HEADLINE_WEIGHT = 3
 
@@ -92,6 +97,13 @@ class OrgFinder:
         found = {k for e in self.index.ents if e.end <= end and (k := self._country_of(e, countries)) is not None}
         return next(iter(found)) if len(found) == 1 else None
 
+    def only_place_before(self, end: int) -> str | None:
+        """The city or state of a local title ("Mayor X"): the only one, not a country, named so far."""
+        countries = self.index.countries()
+        found = {k for e in self.index.ents if e.end <= end and e.label_ == "GPE"
+                 and (k := self.index.named_key(e.root)) is not None and k.startswith("Place:") and k not in countries}
+        return next(iter(found)) if len(found) == 1 else None
+
     def recent_country(self, before: int) -> str | None:
         """The last country the article names before a token (by name or by demonym)."""
         countries = self.index.countries()
@@ -156,8 +168,14 @@ class OrgFinder:
         words = [norm_name(t.text) for t in toks if t.lower_ != "the"]
         if not words:
             return None
-        found = {k for k, e in self.index.entities.items() if e.type == "Organization" and e.mentions > 0
-                 and [norm_name(w) for w in e.label.split()][-len(words):] == words}
+        found = set()
+        for k, e in self.index.entities.items():
+            if e.type != "Organization" or e.mentions <= 0:
+                continue
+            label = [norm_name(w) for w in e.label.split()]
+            if label[-len(words):] == words or (label[:len(words)] == words and len(label) > len(words)
+                                                and label[-1] in _SHORTENED_HEADS):
+                found.add(k)  # "the Pacers" (Indiana Pacers); "Acme" (Acme Bank)
         return next(iter(found)) if len(found) == 1 else None
 
     def _country_in_name(self, toks: list[Token]) -> str | None:
@@ -215,6 +233,9 @@ class OrgFinder:
         if tok.pos_ == "PROPN" and tok.tag_ == "NNPS" and (key is None or key.startswith("Person:")) \
                 and any(c.lower_ == "the" for c in tok.children):
             return self.org_named([t for t in tok.subtree if t.i <= tok.i])
+        if tok.pos_ == "PROPN" and (key is None or (key.startswith("Place:") and not self.is_country(key))):
+            # "joined Acme" with the model's "Acme" a place or nothing: the article's Acme Bank
+            return self.org_named([t for t in tok.subtree if t.i <= tok.i and t.dep_ in ("compound", "det")] + [tok]) or key
         return key
 
     def explicit_org(self, heads: list[Token]) -> str | None:
@@ -257,12 +278,14 @@ class OrgFinder:
                                         break
                         if key and key.startswith("Person:"):
                             key = self._office_words(p) or key
-                        if key:
+                        if key and not key.startswith("Group:"):
                             return key
                         if depth < 2:
                             deeper = self.org_from_preps([p] + [x for x in p.children if x.dep_ == "conj"], depth + 1)
                             if deeper:
                                 return deeper
+                        if key:
+                            return key  # an unnamed body ("the new firm"): named later in the article, or dropped
         return None
 
     def _body_of(self, tok: Token, key: str) -> str:

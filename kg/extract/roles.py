@@ -22,6 +22,7 @@ from .events import evidence_of
 from .role_orgs import OrgFinder
 from .titles import (
     ASSISTING_NOUNS,
+    LOCAL_HEADS,
     NOT_ROLE_WORDS,
     ORG_PREPS,
     RANK_MODIFIERS,
@@ -31,6 +32,7 @@ from .titles import (
     is_plural_title,
     is_role_noun,
     is_role_word,
+    lexicon_form,
     of_title,
     role_text,
     title_complement,
@@ -91,8 +93,8 @@ class RoleReader(OrgFinder):
         aide to Senator X": X's country or body, when the article gives X one), a guessed country gives
         way to the organization the article names for the same role, and an organization is always an
         Organization or a Place (never an unnamed group or a person)."""
-        explicit = {(r.person, r.role.lower()) for r in roles if r.rule != "implicit-country"}
-        roles = [r for r in roles if r.rule != "implicit-country" or (r.person, r.role.lower()) not in explicit]
+        explicit = {(r.person, r.role.lower()) for r in roles if not r.rule.startswith("implicit-")}
+        roles = [r for r in roles if not r.rule.startswith("implicit-") or (r.person, r.role.lower()) not in explicit]
         offices: dict[str, set[str]] = {}
         for r in roles:
             if not r.former and r.org.startswith(("Organization:", "Place:")):
@@ -280,6 +282,8 @@ class RoleReader(OrgFinder):
                 org = self.org_of_modifier(t)
             if org is not None:
                 break
+        if org is not None and org.startswith("Group:"):
+            org = self.org_from_preps(role_toks) or org  # "a member of the board of Acme": Acme
         if org is None or (org.startswith("Place:") and not self.is_country(org)):
             # "the Middle East correspondent for the AP": a region before the role is its beat; an
             # organization the role is "for" or "of" is the employer.
@@ -290,6 +294,9 @@ class RoleReader(OrgFinder):
             org, rule, confidence = self.home_country(), "implicit-country", 0.5
             if org is None:
                 org, confidence = self.only_country_before(title[0].i), 0.4
+        elif org is None and role_words and lexicon_form(role_words[-1]) in LOCAL_HEADS:
+            # "Mayor X" in an article that has named one city (or state) so far: its government
+            org, rule, confidence = self.only_place_before(title[0].i), "implicit-place", 0.4
         if org is None or org == person or not role or not self.may_employ(org, role_toks[-1]):
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,

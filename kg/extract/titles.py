@@ -26,7 +26,7 @@ ORG_PREPS = ("of", "for", "at", "from", "with", "in", "within")
 #: Role nouns of people who serve a person: "to" names whom ("an aide to X", "adviser to the minister"),
 #: and the organization is that person's office.
 ASSISTING_NOUNS = frozenset("""
-aide adviser advisor assistant counselor counsellor consultant secretary spokesman spokeswoman spokesperson
+aide adviser advisor assistant counsel counselor counsellor consultant secretary spokesman spokeswoman spokesperson
 chief-of-staff lawyer attorney bodyguard
 """.split())
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
@@ -34,7 +34,10 @@ GOVERNMENT_HEADS = frozenset({"minister", "president", "premier", "chancellor", 
 #: Words before a title that make it a past one ("former", "ex-", "the late").
 PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
 #: Words before a title that are no part of the role's name.
-NOT_ROLE_WORDS = PAST_WORDS | {"new", "current", "incoming", "outgoing", "sitting", "newly", "recently"}
+NOT_ROLE_WORDS = PAST_WORDS | {"new", "current", "incoming", "outgoing", "sitting", "newly", "recently", "incumbent"}
+#: Heads of titles of a city's or a state's government ("Mayor X", "Governor X").
+LOCAL_HEADS = frozenset({"mayor", "governor", "lieutenant-governor", "councillor", "councilor", "alderman",
+                         "sheriff", "mayor-elect", "governor-elect"})
 #: Modifiers that stay in the role across an organization word ("Assistant U.S. Attorney", "Deputy
 #: Defense Secretary").
 RANK_MODIFIERS = frozenset("assistant deputy associate acting interim special senior principal".split())
