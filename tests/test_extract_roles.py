@@ -437,3 +437,22 @@ def test_a_local_title_takes_the_only_city_named_before_it(read):
     assert ("Grace Adeyemi", "mayor", "Leeds") in found
     assert ("Ronald Pike", "Mayor", "Leeds") in found
     assert not roles(read("Mayor Ronald Pike spoke in Leeds and in York."))
+
+
+def test_serving_on_boards_and_being_elected_to_a_body(read):
+    found = roles(read("Tom Ward has served on the boards of Acme Corp. and Delmarco Bank."))
+    assert {("Tom Ward", "board member", "Acme Corp."), ("Tom Ward", "board member", "Delmarco Bank")} <= found
+    assert ("Paul Grady", "member", "Senate") in roles(read("Paul Grady was elected to the Senate in 2012."))
+    assert ("Ann Lee", "member", "Finance Committee") in roles(read("Ann Lee sits on the Finance Committee of the Leeds City Council."))
+
+
+def test_dismissals_and_hirings_with_the_title_before_the_name(read):
+    f = read("Coach Anna Berg was fired by the Boston Rams on Sunday.")
+    assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("Coach", "Boston Rams", True)]
+    assert ("Tom Ward", "head coach", "Boston Rams") in roles(read("Tom Ward was fired as head coach of the Boston Rams."))
+    assert ("Ann Lee", "engineer", "Acme Corp.") in roles(read("Acme Corp. hired engineer Ann Lee last year."))
+
+
+def test_a_role_before_joining_is_a_past_one(read):
+    f = read("Amy Chen joined the administration. Before joining it, Ms. Chen was executive vice president at Brightline Health.")
+    assert [r.former for r in f.roles if r.role == "executive vice president"] == [True]

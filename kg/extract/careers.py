@@ -28,8 +28,14 @@ _BEING = frozenset("be become remain stay serve work act function return continu
 #: Verbs of appointing: their object (or passive subject) holds the role ("named Ann Lee chief").
 _APPOINTING = frozenset("""
 name appoint elect re-elect reelect nominate renominate select choose hire promote install instal confirm
-tap pick designate declare identify make swear sworn reappoint recruit
+tap pick designate declare identify make swear sworn reappoint recruit sign
 """.split())
+#: Verbs of dismissing: their object (or passive subject) held the role ("the Rams fired coach X").
+_DISMISSING = frozenset("fire sack dismiss oust depose".split())
+#: Verbs of working for an organization, and the role they give ("played for Benfica": player).
+_WORKING = {"work": "employee", "spend": "employee", "play": "player"}
+#: Bodies one serves on ("served on the board of Acme").
+_BODY_NOUNS = frozenset("board committee council commission panel bench court cabinet".split())
 #: "rose to managing director", "was promoted to chief": the role reached.
 _RISING = frozenset("rise promote elevate advance move".split())
 #: Verbs of leaving a post: "resigned as minister", "stepped down as chairman" (a past role).
@@ -42,7 +48,8 @@ _SUCCEEDING = frozenset("succeed replace".split())
 HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director",
               "found": "founder", "co-found": "co-founder", "cofound": "co-founder", "manage": "manager",
               "coach": "coach", "command": "commander", "edit": "editor"}
-_VERBS = _BEING | _APPOINTING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | {"spend"} | frozenset(HEAD_VERBS)
+_VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | {"sit"}
+          | frozenset(_WORKING) | frozenset(HEAD_VERBS))
 #: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
 _NOT_YET = frozenset("will would could might may should shall must to 'll".split())
 _HYPOTHETICAL = frozenset("could might may should must would".split())
@@ -84,10 +91,11 @@ class CareerReader:
             return self._heading(verb, lemma, evidence)
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in verb.children))
-        if lemma in _APPOINTING and not passive:
+        objective = lemma in _APPOINTING or lemma in _DISMISSING
+        if objective and not passive:
             holders = [c for c in verb.children if c.dep_ in ("dobj", "oprd") and c.ent_type_ == "PERSON"
                        or c.dep_ == "dobj"] + self._object_of_naming(verb)
-        elif lemma in _APPOINTING:
+        elif objective:
             holders = self._subjects(verb, ("nsubjpass",)) or ([verb.head] if verb.dep_ == "acl" else [])
         else:
             holders = self._subjects(verb, ("nsubj",))
@@ -97,12 +105,17 @@ class CareerReader:
             if person is None:
                 continue
             pronoun = h.pos_ == "PRON"
-            for noun in self._role_nouns(verb, lemma):
-                out.extend(self._role(person, noun, verb, lemma, evidence, pronoun))
-            if (lemma in _JOINING or lemma in ("leave", "quit")) and not out:
-                out.extend(self._member_of_object(person, verb, evidence, pronoun))
-            if lemma in ("work", "spend") and not out:
-                out.extend(self._employee(person, verb, evidence, pronoun))
+            mine: list[Role] = []
+            nouns = self._role_nouns(verb, lemma) or (self._own_title(h) if objective else [])
+            for noun in nouns:
+                mine.extend(self._role(person, noun, verb, lemma, evidence, pronoun))
+            if not mine and (lemma in _JOINING or lemma in ("leave", "quit")):
+                mine.extend(self._member_of_object(person, verb, evidence, pronoun))
+            if not mine and lemma in _WORKING:
+                mine.extend(self._employee(person, verb, evidence, pronoun))
+            if not mine and (lemma in ("serve", "sit") or lemma in _APPOINTING):
+                mine.extend(self._member_of_body(person, verb, evidence, pronoun))
+            out.extend(mine)
         if lemma in _SUCCEEDING and out:
             out.extend(self._predecessors(verb, out))
         for c in verb.children if out else []:
@@ -110,6 +123,45 @@ class CareerReader:
                 # "named X as chief, replacing Y" / "succeeding Y": Y held the post until now
                 out.extend(self._predecessors(c, out, done=True))
         return out
+
+    def _own_title(self, holder: Token) -> list[Token]:
+        """ "Acme hired engineer Ann Lee", "the Rams fired coach Tom Ward": the role noun of the title
+        right before the object's name, when no complement names the role."""
+        ent = next((e for e in self.index.ents if e.start <= holder.i < e.end and e.label_ == "PERSON"), None)
+        if ent is None or ent.start == 0:
+            return []
+        before = self.t.doc[ent.start - 1]
+        return [before] if is_role_noun(before) and before.head.i in range(ent.start, ent.end) else []
+
+    def _member_of_body(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
+        """ "served on the boards of Acme and Zenith", "sits on the Finance Committee", "was elected to
+        the Senate": a member of the body (or of each organization whose board it is)."""
+        out: list[Role] = []
+        for c in verb.children:
+            if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in _APPOINTING else ("on",)):
+                continue
+            for body in (p for p in c.children if p.dep_ == "pobj"):
+                named = self.t.org_in(body)
+                if named:
+                    out.append(self._membership(person, "member", named, verb, body, evidence, pronoun))
+                    continue
+                if body.lemma_.lower() not in _BODY_NOUNS:
+                    continue
+                role = body.lemma_.lower() + " member"
+                for of in (x for x in body.children if x.dep_ == "prep" and x.lower_ == "of"):
+                    for o in (x for x in of.children if x.dep_ == "pobj"):
+                        for org_tok in [o] + [x for x in o.children if x.dep_ == "conj"]:
+                            org = self.t.org_in(org_tok)
+                            if org:
+                                out.append(self._membership(person, role, org, verb, body, evidence, pronoun))
+        return out
+
+    def _membership(self, person: str, role: str, org: str, verb: Token, noun: Token, evidence: Evidence,
+                    pronoun: bool) -> Role:
+        since, until = self._period(verb, noun, verb.lemma_.lower())
+        return Role(person=person, role=role, org=org, evidence=evidence, rule="member-of-body",
+                    confidence=0.5 if pronoun else 0.6, since=since, until=until,
+                    former=self._past(verb, verb.lemma_.lower(), until))
 
     def _person(self, tok: Token) -> str | None:
         key = self.index.resolve(tok)
@@ -175,7 +227,7 @@ class CareerReader:
         if not roles or (lexicon_form(noun) is None and roles[0].org.startswith("Place:")):
             return []  # "he was the nation's top importer": an occupation, no post in a country
         since, until = self._period(verb, noun, lemma)
-        former = lemma in _LEAVING or self._past(verb, lemma, until)
+        former = lemma in _LEAVING or lemma in _DISMISSING or self._past(verb, lemma, until)
         confidence = 0.6 if pronoun else 0.75
         return [replace(r, former=r.former or former, rule="predicate" if r.rule == "title" else r.rule,
                         confidence=min(r.confidence, confidence), since=since or r.since, until=until)
@@ -199,6 +251,10 @@ class CareerReader:
                 if key:
                     return key
             for c in v.children:
+                if c.dep_ == "agent" and (vlemma in _APPOINTING or vlemma in _DISMISSING):
+                    key = next((k for p in c.children if p.dep_ == "pobj" and (k := self.t.org_in(p))), None)
+                    if key:
+                        return key  # "was fired by the Rams"
                 if vlemma in _JOINING and c.dep_ == "dobj":
                     key = self.t.org_in(c)
                     if key:
@@ -209,7 +265,7 @@ class CareerReader:
                         key = self.t.org_in(p) if p.dep_ == "pobj" else None
                         if key:
                             return key
-                if c.dep_ == "nsubj" and vlemma in _APPOINTING:
+                if c.dep_ == "nsubj" and (vlemma in _APPOINTING or vlemma in _DISMISSING):
                     # "Acme named X"; "the President intends to nominate X": the appointer's office
                     key = self.t.org_in(c) or self.t.org_of_noun(c) or (self._person(c) if vlemma in _APPOINTERS else None)
                     if key:
@@ -250,7 +306,7 @@ class CareerReader:
                 org = self.t.org_in(o) if o.dep_ == "pobj" else None
                 if org:
                     since, until = self._period(verb, o, "work")
-                    out.append(Role(person=person, role="employee", org=org, evidence=evidence, rule="works-for",
+                    out.append(Role(person=person, role=_WORKING[verb.lemma_.lower()], org=org, evidence=evidence, rule="works-for",
                                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
                                     former=self._past(verb, "work", until) or (spent and verb.tag_ == "VBD")))
         return out
@@ -314,6 +370,8 @@ class CareerReader:
             return not (self.anchor and year.isdigit() and int(year) > self.anchor.year)
         if any(c.dep_ == "advmod" and c.lower_ in _PAST_ADVERBS for c in verb.children):
             return True
+        if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in verb.children):
+            return True  # "Before joining Acme, she was ..."
         has_aux = any(c.dep_ in ("aux", "auxpass") for c in verb.children)
         return verb.tag_ == "VBD" and lemma in ("serve", "work", "act", "function") and not has_aux
 
