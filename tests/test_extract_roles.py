@@ -456,3 +456,14 @@ def test_dismissals_and_hirings_with_the_title_before_the_name(read):
 def test_a_role_before_joining_is_a_past_one(read):
     f = read("Amy Chen joined the administration. Before joining it, Ms. Chen was executive vice president at Brightline Health.")
     assert [r.former for r in f.roles if r.role == "executive vice president"] == [True]
+
+
+def test_an_adjective_tagged_as_an_organization_is_part_of_the_title(read):
+    found = roles(read("Electoral Chairman Kofi Mensah made the announcement at 10 p.m."))
+    assert not any(o == "Electoral" for _, _, o in found)
+
+
+def test_elected_to_the_presidency(read):
+    text = ("Chilean voters go to the polls\n"
+            "Chile's voters chose a new leader. Chile's parliament agreed. Maria Gonzalez was elected to the presidency.")
+    assert ("Maria Gonzalez", "president", "Chile") in roles(read(text))

@@ -145,6 +145,13 @@ class CareerReader:
                 if named:
                     out.append(self._membership(person, "member", named, verb, body, evidence, pronoun))
                     continue
+                if c.lower_ == "to" and self._presidency(body):
+                    # "was elected to the presidential post", "to the presidency": the country's president
+                    country = self.t.org_from_preps([body]) or self.t.home_country()
+                    if country is not None and self.t.is_country(country):
+                        out.append(replace(self._membership(person, "president", country, verb, body, evidence, pronoun),
+                                           rule="implicit-country", confidence=0.5))
+                    continue
                 if body.lemma_.lower() not in _BODY_NOUNS:
                     continue
                 role = body.lemma_.lower() + " member"
@@ -155,6 +162,13 @@ class CareerReader:
                             if org:
                                 out.append(self._membership(person, role, org, verb, body, evidence, pronoun))
         return out
+
+    @staticmethod
+    def _presidency(tok: Token) -> bool:
+        """ "the presidency", "the presidential post/office/seat"."""
+        lemma = tok.lemma_.lower()
+        return lemma == "presidency" or (lemma in _POST_NOUNS and any(
+            c.dep_ == "amod" and c.lower_ == "presidential" for c in tok.children))
 
     def _membership(self, person: str, role: str, org: str, verb: Token, noun: Token, evidence: Evidence,
                     pronoun: bool) -> Role:

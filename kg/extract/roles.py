@@ -27,6 +27,7 @@ from .titles import (
     ORG_PREPS,
     RANK_MODIFIERS,
     TRAILING_RANKS,
+    is_adjectival_name,
     is_government_title,
     is_past_title,
     is_plural_title,
@@ -238,12 +239,13 @@ class RoleReader(OrgFinder):
         j = len(toks) - 1
         while j >= 0:
             t = toks[j]
-            if self.key(t, own) is not None:
+            if self.key(t, own) is not None and not (role_toks and is_adjectival_name(t)):
                 break
             inner = (bool(role_toks) and j > 0 and toks[j - 1].lower_ in ROLE_MODIFIERS and t.is_alpha
                      and toks[j - 1].lower_ not in NOT_ROLE_WORDS and (not t.ent_type_ or t.i in own)
                      and self.key(toks[j - 1], own) is None and any(is_role_noun(x) for x in role_toks))
-            if not (is_role_word(t) or t.text == "-" or inner or of_title(t.doc, t.i, toks[0].i)):
+            if not (is_role_word(t) or t.text == "-" or inner or of_title(t.doc, t.i, toks[0].i)
+                    or (role_toks and is_adjectival_name(t))):
                 break
             role_toks.insert(0, t)
             j -= 1

@@ -149,3 +149,12 @@ def title_complement(head: Token) -> str:
                 p = words[0]
                 return " of " + head.doc[c.i + 1:p.i + 1].text
     return ""
+
+
+def is_adjectival_name(tok: Token) -> bool:
+    """ "Electoral Chairman X", "Parliamentary Speaker X": an adjective the model took for an
+    organization by itself is a word of the title (the body it derives from is not named by it)."""
+    doc = tok.doc
+    alone = tok.ent_iob_ == "B" and (tok.i + 1 >= len(doc) or doc[tok.i + 1].ent_iob_ != "I")
+    return (alone and tok.ent_type_ == "ORG" and tok.is_title and tok.lower_.endswith(("al", "ary"))
+            and tok.i + 1 < len(doc) and is_role_word(doc[tok.i + 1]))
