@@ -467,3 +467,25 @@ def test_elected_to_the_presidency(read):
     text = ("Chilean voters go to the polls\n"
             "Chile's voters chose a new leader. Chile's parliament agreed. Maria Gonzalez was elected to the presidency.")
     assert ("Maria Gonzalez", "president", "Chile") in roles(read(text))
+
+
+def test_an_obituary_career(read):
+    text = ("Robert Smith died on Sunday. Born in Ohio, Smith began his career at Procter & Gamble in 1975. "
+            "He later moved to General Mills, where he became vice president of marketing in 1988. "
+            "In 1995 he was named president of the company.")
+    f = read(text)
+    found = {(r.role, f.entities[r.org].label, r.since.value if r.since else None) for r in f.roles}
+    assert ("employee", "Procter & Gamble", "1975") in found
+    assert ("vice president of marketing", "General Mills", "1988") in found
+    assert ("president", "General Mills", "1995") in found  # "the company": the one named just before
+    g = read("Robert Smith worked at General Mills. In 1995 he was named president of the new company.")
+    assert not any(r.role == "president" for r in g.roles)  # "the new company" is not the one named before
+
+
+def test_appointment_notice_style(read):
+    f = read("Robert Hale has been nominated for assignment as commander, U.S. Army Pacific, Fort Shafter, Hawaii.")
+    assert ("Robert Hale", "commander", "U.S. Army Pacific") in roles(f)
+    g = read("Margaret Ellison is currently the Deputy Director of the Office of Budget Analysis, a position she "
+             "has held since 2008.")
+    (r,) = g.roles
+    assert r.role == "Deputy Director" and r.since is not None and r.since.value == "2008"

@@ -18,7 +18,7 @@ from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Role, Time
 from .timex import is_time_point, normalise, parse_iso
-from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text
+from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
 
 if TYPE_CHECKING:
     from .roles import RoleReader
@@ -33,7 +33,8 @@ tap pick designate declare identify make swear sworn reappoint recruit sign
 #: Verbs of dismissing: their object (or passive subject) held the role ("the Rams fired coach X").
 _DISMISSING = frozenset("fire sack dismiss oust depose".split())
 #: Verbs of working for an organization, and the role they give ("played for Benfica": player).
-_WORKING = {"work": "employee", "spend": "employee", "play": "player"}
+_WORKING = {"work": "employee", "spend": "employee", "play": "player", "begin": "employee", "start": "employee",
+            "move": "employee"}
 #: Bodies one serves on ("served on the board of Acme").
 _BODY_NOUNS = frozenset("board committee council commission panel bench court cabinet".split())
 #: "rose to managing director", "was promoted to chief": the role reached.
@@ -56,6 +57,8 @@ _HYPOTHETICAL = frozenset("could might may should must would".split())
 #: Verbs of appointing whose subject gives the post its organization ("the President intends to
 #: nominate X to be ambassador": a post of the President's government).
 _APPOINTERS = frozenset("name appoint nominate renominate reappoint designate select choose pick tap hire promote install".split())
+#: Nouns of being put in a post ("nominated for assignment as commander").
+_ASSIGNMENTS = frozenset("appointment assignment reassignment nomination reappointment role".split())
 #: Nouns for a post one is elected or appointed "to" ("elected to the presidential post").
 _POST_NOUNS = frozenset("post office position seat presidency premiership chairmanship job".split())
 #: Adverbs that put a role in the past ("previously worked at", "was once a director of").
@@ -222,6 +225,11 @@ class CareerReader:
         for x in verb.children:
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
+            if x.dep_ == "prep" and x.lower_ == "for" and lemma in _APPOINTING:
+                # "nominated for assignment as commander"
+                nouns += [p for a in x.children if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS | _ASSIGNMENTS
+                          for c in a.children if c.dep_ == "prep" and c.lower_ == "as"
+                          for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
         nouns += [c for n in nouns for c in n.children if c.dep_ == "conj" and is_role_noun(c)]
         return nouns
 
@@ -232,11 +240,13 @@ class CareerReader:
         roles = t.split_title(title, person, evidence, None)
         org = None
         if not roles or roles[0].rule.startswith("implicit-"):
-            org = (t.org_from_preps([noun]) or self._partner_org(noun) or self._verb_org(verb, lemma, noun))
+            org = (t.org_from_preps([noun]) or self._partner_org(noun) or self._comma_org(noun)
+                   or self._verb_org(verb, lemma, noun))
         if org is not None and org != person and (t.may_employ(org, noun) or lemma in _APPOINTERS):
             words = [x for x in title if x.dep_ != "poss" and x.tag_ != "POS" and not t.key(x)
                      and x.lower_ not in ("former", "then", "new", "current")]
-            roles = [Role(person=person, role=role_text(words) or noun.lemma_, org=org, evidence=evidence,
+            roles = [Role(person=person, role=(role_text(words) or noun.lemma_) + title_complement(noun), org=org,
+                          evidence=evidence,
                           former=any(x.lower_ == "former" for x in title), rule="predicate")]
         if not roles or (lexicon_form(noun) is None and roles[0].org.startswith("Place:")):
             return []  # "he was the nation's top importer": an occupation, no post in a country
@@ -246,6 +256,16 @@ class CareerReader:
         return [replace(r, former=r.former or former, rule="predicate" if r.rule == "title" else r.rule,
                         confidence=min(r.confidence, confidence), since=since or r.since, until=until)
                 for r in roles]
+
+    def _comma_org(self, noun: Token) -> str | None:
+        """ "serving as deputy commanding general, U.S. Army Forces Command": an organization set after
+        the role with a comma, as appointment notices write it."""
+        doc = noun.doc
+        i = noun.i + 1
+        if i + 1 >= len(doc) or doc[i].text != "," or doc[i + 1].ent_type_ != "ORG" or doc[i + 1].ent_iob_ != "B":
+            return None
+        key = self.index.named_key(doc[i + 1])
+        return key if key is not None and key.startswith("Organization:") else None
 
     def _partner_org(self, noun: Token) -> str | None:
         """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""
@@ -310,16 +330,20 @@ class CareerReader:
     def _employee(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
         """ "Ann Lee works for Acme", "previously worked at Acme", "spent a decade at Acme"."""
         out = []
-        spent = verb.lemma_.lower() == "spend"
+        lemma = verb.lemma_.lower()
+        spent = lemma == "spend"
         if spent and not any(c.dep_ == "dobj" and c.ent_type_ == "DATE" for c in verb.children):
             return []  # "spent the money at Acme" is no career
+        if lemma in ("begin", "start") and not any(c.dep_ == "dobj" and c.lemma_.lower() == "career" for c in verb.children):
+            return []  # "began his career at Acme"; "began talks with Acme" is no career
+        preps = ("at", "with") if spent or lemma in ("begin", "start") else ("to",) if lemma == "move" else _EMPLOYERS
         for c in verb.children:
-            if c.dep_ != "prep" or c.lower_ not in (("at", "with") if spent else _EMPLOYERS):
+            if c.dep_ != "prep" or c.lower_ not in preps:
                 continue
             for o in c.children:
                 org = self.t.org_in(o) if o.dep_ == "pobj" else None
                 if org:
-                    since, until = self._period(verb, o, "work")
+                    since, until = self._period(verb, o, lemma)
                     out.append(Role(person=person, role=_WORKING[verb.lemma_.lower()], org=org, evidence=evidence, rule="works-for",
                                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
                                     former=self._past(verb, "work", until) or (spent and verb.tag_ == "VBD")))
@@ -394,8 +418,11 @@ class CareerReader:
         a verb of beginning ("joined Acme in 2004"): the role's beginning and end."""
         since: Time | None = None
         until: Time | None = None
-        starts = lemma in _JOINING | _APPOINTING | {"become", "found", "co-found", "cofound"}
-        for c in list(verb.children) + list(noun.children):
+        starts = lemma in _JOINING | _APPOINTING | _RISING | {"become", "found", "co-found", "cofound", "begin", "start", "move"}
+        # "..., a position she has held since 2008": the clause of an apposition to the role noun
+        held = [g for a in noun.children if a.dep_ == "appos" for r in a.children if r.dep_ in ("relcl", "acl")
+                for g in r.children]
+        for c in list(verb.children) + list(noun.children) + held:
             if c.dep_ != "prep":
                 continue
             p = c.lower_
@@ -419,9 +446,11 @@ class CareerReader:
         return since, until
 
     def _time(self, tok: Token) -> Time | None:
-        """The date a preposition's object names ("1994", "March 2004"), if it is one."""
+        """The date a preposition's object names ("1994", "March 2004", "his retirement in 2004"), if any."""
         if not (tok.ent_type_ in ("DATE", "TIME") or (tok.like_num and len(tok.text) == 4)):
-            return None
+            dated = next((t for t in tok.subtree if t.ent_type_ == "DATE" and t.head.dep_ == "prep"
+                          and t.head.lower_ in ("in", "of")), None)
+            return self._time(dated) if dated is not None and dated is not tok else None
         words = [t for t in tok.subtree if t.ent_type_ in ("DATE", "TIME") or t.i == tok.i]
         text = tok.doc[words[0].i:words[-1].i + 1].text if words else tok.text
         return normalise(text, self.anchor) if is_time_point(text) else None

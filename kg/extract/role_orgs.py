@@ -25,6 +25,10 @@ _SHORTENED_HEADS = frozenset(norm_name(w) for w in """
 bank corp corporation inc co company group holdings capital partners llc ltd plc airlines airways
 motors systems industries securities insurance trust
 """.split())
+#: Nouns for a business: "the company" is the organization named just before, if it is no other body.
+_COMPANY_NOUNS = frozenset({"company", "firm", "corporation", "business", "carmaker", "retailer", "bank", "insurer"})
+_NOT_COMPANY = frozenset(ORG_HEADS | {"university", "college", "school", "association", "society", "institute",
+                                      "foundation", "church", "hospital", "court", "league"})
 #: How many body mentions a country named in the headline counts for.
 _HEADLINE_WEIGHT = 3
 
@@ -55,7 +59,9 @@ class OrgFinder:
         key = self._short_names.get(tok.i) or self.index.org_of_modifier(tok)
         if key is None and tok.tag_ == "PRP$":
             key = self.index.resolve(tok)
-        return key if key is not None else self.org_of_noun(tok)
+        if key is None or key.startswith("Group:"):
+            return self.org_of_noun(tok) or key  # "the company": the one named before, else the unnamed body
+        return key
 
     def org_of_noun(self, tok: Token) -> str | None:
         """ "the party", "the company", "the nation": the one body of that kind the article names."""
@@ -70,7 +76,28 @@ class OrgFinder:
         if lemma not in ORGANIZATION_NOUNS:
             return None
         before = [(i, k) for i, k in self._orgs_by_noun().get(lemma, []) if i < tok.i]
-        return max(before)[1] if before else None
+        if before:
+            return max(before)[1]
+        if lemma not in _COMPANY_NOUNS or any(c.dep_ in ("amod", "compound", "nmod") for c in tok.children):
+            return None  # "the new company", "the parent company": not the one named last
+        return self._recent_company(tok)
+
+    def _recent_company(self, tok: Token) -> str | None:
+        """ "the company": the organization named last before it, within the two sentences before,
+        unless that name says it is no company (a party, a ministry, a university ...)."""
+        floor = tok.sent.start
+        for _ in range(2):
+            if floor > 0:
+                floor = self.doc[floor - 1].sent.start
+        for e in reversed(self.index.ents):
+            if e.end > tok.i or e.label_ != "ORG":
+                continue
+            if e.start < floor:
+                return None
+            key = self.index.named_key(e.root)
+            if key and key.startswith("Organization:"):
+                return None if e[-1].lower_ in _NOT_COMPANY else key
+        return None
 
     def _orgs_by_noun(self) -> dict[str, list[tuple[int, str]]]:
         """Common noun -> where the article names an organization of that kind ("Acme Bank", "the

@@ -42,7 +42,10 @@ LOCAL_HEADS = frozenset({"mayor", "governor", "lieutenant-governor", "councillor
 #: Defense Secretary").
 RANK_MODIFIERS = frozenset("assistant deputy associate acting interim special senior principal".split())
 #: Words that, after a role noun and "of", complete a title ("Chief of Staff", "Secretary of State").
-OF_TITLE_WORDS = frozenset(DEPARTMENT_WORDS | {"staff", "operations", "security", "affairs", "police"})
+OF_TITLE_WORDS = frozenset(DEPARTMENT_WORDS | set("""
+staff operations security affairs police mission marketing sales research engineering technology development
+strategy policy planning programs programming news sport sports admissions
+""".split()))
 #: Role nouns that name a post only in lowercase ("Pacers guard X"; "the National Guard" is a body).
 _LOWERCASE_ONLY = frozenset({"guard", "forward", "player"})
 
