@@ -11,9 +11,12 @@ role's beginning and end.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+from spacy.strings import StringStore
 from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Role, Time
@@ -51,6 +54,9 @@ HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head",
               "coach": "coach", "command": "commander", "edit": "editor"}
 _VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | {"sit"}
           | frozenset(_WORKING) | frozenset(HEAD_VERBS))
+_STRINGS = StringStore()  # a string's id is its hash in every vocabulary
+_VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(_VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
+_VERB_POS = np.array([_STRINGS.add(p) for p in ("VERB", "AUX", "NOUN")], dtype=np.uint64).view(np.int64)
 #: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
 _NOT_YET = frozenset("will would could might may should shall must to 'll".split())
 _HYPOTHETICAL = frozenset("could might may should must would".split())
@@ -73,13 +79,27 @@ class CareerReader:
         self.t = titles
         self.index = titles.index
         self.anchor = parse_iso(date)
+        self._found: list[int] | None = None
+
+    def _candidates(self) -> list[int]:
+        """Where the Doc has a verb of careers (found on its arrays: no Token is made for other words)."""
+        if self._found is None:
+            doc = self.t.doc
+            if len(doc) == 0:
+                self._found = []
+            else:
+                arr = doc.to_array(["LEMMA", "POS"]).view(np.int64)
+                hits = np.isin(arr[:, 0], _VERB_IDS) & np.isin(arr[:, 1], _VERB_POS)
+                self._found = np.flatnonzero(hits).tolist()
+        return self._found
 
     def read(self, sent: Span, evidence: Evidence) -> list[Role]:
         """The roles the verbs of a sentence state."""
         out: list[Role] = []
-        for tok in sent:
-            if tok.pos_ not in ("VERB", "AUX", "NOUN") or tok.lemma_.lower() not in _VERBS:
-                continue
+        found = self._candidates()
+        doc = sent.doc
+        for i in found[bisect_left(found, sent.start):bisect_left(found, sent.end)]:
+            tok = doc[i]
             if tok.pos_ == "NOUN" and not (tok.lemma_.lower() in HEAD_VERBS and any(c.dep_ == "nsubj" for c in tok.children)):
                 continue  # (a noun with a subject is a verb the tagger missed: "X heads the agency")
             if any(c.dep_ == "neg" for c in tok.children) or self._hypothetical(tok):

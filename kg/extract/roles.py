@@ -10,6 +10,7 @@ for it; ``finish`` settles what only the whole article tells (an aide's office).
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import replace
 
 from spacy.tokens import Span, Token
@@ -51,6 +52,8 @@ class RoleReader(OrgFinder):
         super().__init__(index, headline)
         self.text = text
         self.careers = CareerReader(self, date)
+        self._person_ents: list[Span] | None = None
+        self._person_starts: list[int] = []
 
     def read(self, sent: Span) -> list[Role]:
         """Every role stated in a sentence."""
@@ -58,8 +61,12 @@ class RoleReader(OrgFinder):
         roles: list[Role] = []
         persons: list[tuple[Span, str]] = []
         shared: dict[int, list[Role]] = {}
-        for ent in self.index.ents:
-            if ent.label_ != "PERSON" or not (sent.start <= ent.start and ent.end <= sent.end):
+        if self._person_ents is None:
+            self._person_ents = [e for e in self.index.ents if e.label_ == "PERSON"]
+            self._person_starts = [e.start for e in self._person_ents]
+        first = bisect_left(self._person_starts, sent.start)
+        for ent in self._person_ents[first:bisect_left(self._person_starts, sent.end)]:
+            if ent.end > sent.end:
                 continue
             if ent.root.tag_ == "NNPS" and ent.start > 0 and ent.doc[ent.start - 1].lower_ == "the":
                 continue  # "the Pacers": a plural name is no person, whatever the model says
