@@ -489,3 +489,29 @@ def test_appointment_notice_style(read):
              "has held since 2008.")
     (r,) = g.roles
     assert r.role == "Deputy Director" and r.since is not None and r.since.value == "2008"
+
+
+def test_taking_over_stepping_in_and_down(read):
+    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(read("Ann Lee takes over as chief executive of Acme Corp. on Jan. 1."))
+    f = read("Ann Lee stepped down as acting director of the Orlin Museum.")
+    assert [(r.role, r.former) for r in f.roles] == [("acting director", True)]
+    g = read("Ann Lee stepped in as acting director of the Orlin Museum.")
+    assert [(r.role, r.former) for r in g.roles] == [("acting director", False)]
+
+
+def test_appointment_nouns(read):
+    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(
+        read("Acme Corp. announced the appointment of Ann Lee as chief executive."))
+    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(
+        read("Ann Lee's appointment as chief executive of Acme Corp. was welcomed."))
+
+
+def test_appointed_to_the_post_of(read):
+    assert ("Ann Lee", "chief digital officer", "Acme Corp.") in roles(
+        read("The board of Acme Corp. appointed Ann Lee to the newly created post of chief digital officer."))
+
+
+def test_leaving_to_join(read):
+    f = read("Ann Lee left Acme Corp. in 2010 to join Zenith Corp. as chief technology officer.")
+    found = {(r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert {("member", "Acme Corp.", True), ("chief technology officer", "Zenith Corp.", False)} <= found

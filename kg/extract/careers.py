@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .roles import RoleReader
 
 #: Verbs whose subject holds the role named by their complement ("was", "became", "served as").
-_BEING = frozenset("be become remain stay serve work act function return continue".split())
+_BEING = frozenset("be become remain stay serve work act function return continue take step".split())
 #: Verbs of appointing: their object (or passive subject) holds the role ("named Ann Lee chief").
 _APPOINTING = frozenset("""
 name appoint elect re-elect reelect nominate renominate select choose hire promote install instal confirm
@@ -43,7 +43,7 @@ _BODY_NOUNS = frozenset("board committee council commission panel bench court ca
 #: "rose to managing director", "was promoted to chief": the role reached.
 _RISING = frozenset("rise promote elevate advance move".split())
 #: Verbs of leaving a post: "resigned as minister", "stepped down as chairman" (a past role).
-_LEAVING = frozenset("resign quit retire step leave depart".split())
+_LEAVING = frozenset("resign quit retire leave depart".split())
 #: "joined Acme (as chief engineer)": the object is the organization.
 _JOINING = frozenset("join rejoin".split())
 #: "succeeded Tom Roe as director": the subject holds the role, and the object held it.
@@ -52,8 +52,10 @@ _SUCCEEDING = frozenset("succeed replace".split())
 HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director",
               "found": "founder", "co-found": "co-founder", "cofound": "co-founder", "manage": "manager",
               "coach": "coach", "command": "commander", "edit": "editor"}
+#: Nouns of appointing: "the appointment of Ann Lee as chief", "Ann Lee's election as mayor".
+_APPOINTMENT_NOUNS = frozenset("appointment nomination election reelection re-election promotion selection".split())
 _VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | {"sit"}
-          | frozenset(_WORKING) | frozenset(HEAD_VERBS))
+          | frozenset(_WORKING) | frozenset(HEAD_VERBS) | _APPOINTMENT_NOUNS)
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(_VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
 _VERB_POS = np.array([_STRINGS.add(p) for p in ("VERB", "AUX", "NOUN")], dtype=np.uint64).view(np.int64)
@@ -70,6 +72,13 @@ _POST_NOUNS = frozenset("post office position seat presidency premiership chairm
 #: Adverbs that put a role in the past ("previously worked at", "was once a director of").
 _PAST_ADVERBS = frozenset("previously formerly once earlier then later ago before".split())
 _EMPLOYERS = ("for", "at", "with", "in")
+
+
+def _shares_subject(verb: Token) -> bool:
+    """A verb whose subject is its head's: coordinated, controlled ("asked to serve"), or an infinitive
+    of purpose ("left Acme to join Zenith")."""
+    return verb.dep_ in ("xcomp", "conj") or (verb.dep_ == "advcl" and any(
+        c.dep_ == "aux" and c.lower_ == "to" for c in verb.children))
 
 
 class CareerReader:
@@ -100,7 +109,8 @@ class CareerReader:
         doc = sent.doc
         for i in found[bisect_left(found, sent.start):bisect_left(found, sent.end)]:
             tok = doc[i]
-            if tok.pos_ == "NOUN" and not (tok.lemma_.lower() in HEAD_VERBS and any(c.dep_ == "nsubj" for c in tok.children)):
+            if tok.pos_ == "NOUN" and not (tok.lemma_.lower() in _APPOINTMENT_NOUNS or (
+                    tok.lemma_.lower() in HEAD_VERBS and any(c.dep_ == "nsubj" for c in tok.children))):
                 continue  # (a noun with a subject is a verb the tagger missed: "X heads the agency")
             if any(c.dep_ == "neg" for c in tok.children) or self._hypothetical(tok):
                 continue
@@ -112,6 +122,10 @@ class CareerReader:
         lemma = verb.lemma_.lower()
         if lemma in HEAD_VERBS:
             return self._heading(verb, lemma, evidence)
+        if lemma in _APPOINTMENT_NOUNS:
+            return self._appointment(verb, evidence)
+        if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in verb.children):
+            lemma = "resign"  # "stepped down as chairman": a post left
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in verb.children))
         objective = lemma in _APPOINTING or lemma in _DISMISSING
@@ -145,6 +159,26 @@ class CareerReader:
             if c.dep_ in ("advcl", "conj", "xcomp") and c.tag_ == "VBG" and c.lemma_.lower() in _SUCCEEDING:
                 # "named X as chief, replacing Y" / "succeeding Y": Y held the post until now
                 out.extend(self._predecessors(c, out, done=True))
+        return out
+
+    def _appointment(self, noun: Token, evidence: Evidence) -> list[Role]:
+        """ "Acme announced the appointment of Ann Lee as chief executive", "Ann Lee's election as mayor
+        of Leeds": the holder is the noun's possessor or its "of" name, the role its "as" noun."""
+        if noun.pos_ != "NOUN":
+            return []
+        holders = [c for c in noun.children if c.dep_ == "poss"]
+        holders += [p for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children if p.dep_ == "pobj"]
+        nouns = [p for c in noun.children if c.dep_ == "prep" and c.lower_ == "as" for p in c.children
+                 if p.dep_ == "pobj" and is_role_noun(p)]
+        out: list[Role] = []
+        for h in holders:
+            person = self._person(h)
+            if person is None:
+                continue
+            for role_noun in nouns:
+                # the organization: the role noun's own, else the announcer's ("Acme announced the ...")
+                out.extend(self._role(person, role_noun, noun.head if noun.dep_ in ("dobj", "nsubjpass") else noun,
+                                      "name", evidence, h.pos_ == "PRON"))
         return out
 
     def _own_title(self, holder: Token) -> list[Token]:
@@ -216,7 +250,7 @@ class CareerReader:
                 subj = [c for c in v.children if c.dep_ == "dobj"] or subj
             if subj:
                 return subj + [x for s in subj for x in s.children if x.dep_ == "conj"]
-            if verb.dep_ not in ("xcomp", "conj") or v.dep_ not in ("xcomp", "conj") or v.head is v:
+            if not (_shares_subject(verb) and _shares_subject(v)) or v.head is v:
                 return []
             v = v.head
             deps = ("nsubj", "nsubjpass")
@@ -245,6 +279,11 @@ class CareerReader:
         for x in verb.children:
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
+            if x.dep_ == "prep" and x.lower_ == "to" and lemma in _APPOINTING:
+                # "appointed X to the post of chief digital officer"
+                nouns += [p for a in x.children if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS
+                          for c in a.children if c.dep_ == "prep" and c.lower_ == "of"
+                          for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
             if x.dep_ == "prep" and x.lower_ == "for" and lemma in _APPOINTING:
                 # "nominated for assignment as commander"
                 nouns += [p for a in x.children if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS | _ASSIGNMENTS
@@ -271,7 +310,8 @@ class CareerReader:
         if not roles or (lexicon_form(noun) is None and roles[0].org.startswith("Place:")):
             return []  # "he was the nation's top importer": an occupation, no post in a country
         since, until = self._period(verb, noun, lemma)
-        former = lemma in _LEAVING or lemma in _DISMISSING or self._past(verb, lemma, until)
+        former = (lemma in _LEAVING or lemma in _DISMISSING or self._past(verb, lemma, until)
+                  or (lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in verb.children)))
         confidence = 0.6 if pronoun else 0.75
         return [replace(r, former=r.former or former, rule="predicate" if r.rule == "title" else r.rule,
                         confidence=min(r.confidence, confidence), since=since or r.since, until=until)
@@ -299,7 +339,7 @@ class CareerReader:
         that of a clause the verb is coordinated with ("joined Acme in 2004 and became its chief")."""
         verbs = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj") else [])
         for v in verbs:
-            vlemma = v.lemma_.lower()
+            vlemma = lemma if v is verb else v.lemma_.lower()
             if v.dep_ == "relcl" and any(c.lower_ == "where" for c in v.children):
                 key = self.t.org_in(v.head)
                 if key:
@@ -328,8 +368,8 @@ class CareerReader:
                         if p.dep_ == "prep" and p.lower_ in ("in", "of"):
                             for o in p.children:
                                 key = self.index.named_key(o) if o.dep_ == "pobj" else None
-                                if key and key.startswith("Place:"):
-                                    return key
+                                if key and (key.startswith("Place:") or (p.lower_ == "of" and key.startswith("Organization:"))):
+                                    return key  # "voters in Leeds", "the board of Acme"
         return None
 
     def _member_of_object(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
