@@ -515,3 +515,7 @@ def test_leaving_to_join(read):
     f = read("Ann Lee left Acme Corp. in 2010 to join Zenith Corp. as chief technology officer.")
     found = {(r.role, f.entities[r.org].label, r.former) for r in f.roles}
     assert {("member", "Acme Corp.", True), ("chief technology officer", "Zenith Corp.", False)} <= found
+
+
+def test_the_company_is_no_guess_between_two(read):
+    assert not roles(read("Acme Corp. sued Zenith Corp. on Monday. The company's spokesman, Tom Lee, said the case was weak."))

@@ -83,21 +83,21 @@ class OrgFinder:
         return self._recent_company(tok)
 
     def _recent_company(self, tok: Token) -> str | None:
-        """ "the company": the organization named last before it, within the two sentences before,
-        unless that name says it is no company (a party, a ministry, a university ...)."""
+        """ "the company": the organization its sentence and the one before name, when they name one only
+        and its name does not say it is another kind of body (a party, a ministry, a university ...)."""
         floor = tok.sent.start
-        for _ in range(2):
-            if floor > 0:
-                floor = self.doc[floor - 1].sent.start
-        for e in reversed(self.index.ents):
-            if e.end > tok.i or e.label_ != "ORG":
+        if floor > 0:
+            floor = self.doc[floor - 1].sent.start
+        found: set[str] = set()
+        for e in self.index.ents:
+            if e.start < floor or e.label_ != "ORG":
                 continue
-            if e.start < floor:
-                return None
+            if e.end > tok.i:
+                break
             key = self.index.named_key(e.root)
             if key and key.startswith("Organization:"):
-                return None if e[-1].lower_ in _NOT_COMPANY else key
-        return None
+                found.add(key if e[-1].lower_ not in _NOT_COMPANY else "")
+        return next(iter(found)) or None if len(found) == 1 else None
 
     def _orgs_by_noun(self) -> dict[str, list[tuple[int, str]]]:
         """Common noun -> where the article names an organization of that kind ("Acme Bank", "the
