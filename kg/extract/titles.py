@@ -46,6 +46,8 @@ OF_TITLE_WORDS = frozenset(DEPARTMENT_WORDS | set("""
 staff operations security affairs police mission marketing sales research engineering technology development
 strategy policy planning programs programming news sport sports admissions
 """.split()))
+#: Role nouns whose "of" names a field of study, not a part of the post.
+_FIELD_NOUNS = frozenset("professor lecturer researcher scientist teacher expert analyst instructor fellow student".split())
 #: Role nouns that name a post only in lowercase ("Pacers guard X"; "the National Guard" is a body).
 _LOWERCASE_ONLY = frozenset({"guard", "forward", "player"})
 
@@ -144,7 +146,10 @@ def bare_title_word(tok: Token) -> bool:
 
 
 def title_complement(head: Token) -> str:
-    """ "Vice President of Operations", "secretary of state": the words "of" adds to a role noun."""
+    """ "Vice President of Operations", "secretary of state": the words "of" adds to a role noun (not
+    the field of a scholar: "a professor of urban planning" is a professor)."""
+    if head.lemma_.lower() in _FIELD_NOUNS:
+        return ""
     for c in head.children:
         if c.dep_ == "prep" and c.lower_ == "of" and c.i == head.i + 1:
             words = [p for p in c.children if p.dep_ == "pobj" and bare_title_word(p)]
