@@ -519,3 +519,8 @@ def test_leaving_to_join(read):
 
 def test_the_company_is_no_guess_between_two(read):
     assert not roles(read("Acme Corp. sued Zenith Corp. on Monday. The company's spokesman, Tom Lee, said the case was weak."))
+
+
+def test_a_possessive_title_with_new(read):
+    f = read("Delmarco's new chief executive Carla Ruiz said the bank would grow.")
+    assert ("Carla Ruiz", "chief executive", "Delmarco") in roles(f)
