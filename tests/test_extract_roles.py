@@ -104,19 +104,19 @@ def test_who_directs_the_organization(read):
 
 
 def test_rank_alone_with_an_organization(read):
-    f = read("Navy Capt. Lisa Ford said the ship was safe.")
-    assert any(p == "Lisa Ford" and o == "Navy" for p, r, o in roles(f))
+    f = read("Air Force Maj. Lisa Ford said the base was safe.")
+    assert any(p == "Lisa Ford" and o == "Air Force" for p, r, o in roles(f))
 
 
 def test_copular_role(read):
-    f = read("Dan Price was the chief correspondent for Reuters in Cairo.")
+    f = read("Dan Price was the chief correspondent for Reuters in Lagos.")
     assert any(p == "Dan Price" and "correspondent" in r and o == "Reuters" for p, r, o in roles(f))
 
 
 def test_person_of_organization_has_an_implied_role(read):
-    f = read("Greg Olson of the Forest Service said the fire was contained.")
+    f = read("Greg Olson of the Parks Department said the trail was closed.")
     found = [r for r in f.roles if f.entities[r.person].label == "Greg Olson"]
-    assert found and "Forest Service" in f.entities[found[0].org].label and found[0].rule == "of-organization"
+    assert found and "Parks Department" in f.entities[found[0].org].label and found[0].rule == "of-organization"
 
 
 def test_who_works_for(read):
@@ -140,14 +140,14 @@ def test_role_through_a_control_verb(read):
 
 
 def test_installed_as_a_role(read):
-    f = read("Tom Reyes was installed as chairman of the National Farmers Union.")
-    assert ("Tom Reyes", "chairman", "National Farmers Union") in roles(f)
+    f = read("Tom Reyes was installed as chairman of the Rural Growers Union.")
+    assert ("Tom Reyes", "chairman", "Rural Growers Union") in roles(f)
 
 
 def test_a_region_before_the_role_is_the_beat_not_the_employer(read):
-    f = read("Maria Lopez was the chief Middle East correspondent for The Associated Press.")
-    assert any(p == "Maria Lopez" and "correspondent" in r and "Associated Press" in o for p, r, o in roles(f))
-    assert not any(o == "Middle East" for _, _, o in roles(f))
+    f = read("Maria Lopez was the senior Asia correspondent for the Harbour Daily News.")
+    assert any(p == "Maria Lopez" and "correspondent" in r and "Harbour Daily News" in o for p, r, o in roles(f))
+    assert not any(o == "Asia" for _, _, o in roles(f))
 
 
 def test_a_country_in_the_headline_is_the_articles_country(read):
@@ -204,8 +204,8 @@ def test_one_of_a_body_of_role_holders(read):
 
 
 def test_a_title_of_an_organization_right_before_the_name(read):
-    assert ("Anna Berg", "Director", "Foreign Ministry") in roles(
-        read("Director of the Foreign Ministry Anna Berg told reporters that talks failed."))
+    assert ("Anna Berg", "Head", "Budget Office") in roles(
+        read("Head of the Budget Office Anna Berg told reporters that talks failed."))
     assert ("Tom Reyes", "deputy chairman", "Acme Corp") in roles(read("The deputy chairman of Acme Corp, Tom Reyes, resigned."))
     assert not roles(read("Critics of the Reform Party, Tom Reyes among them, left."))
 
@@ -382,11 +382,29 @@ def test_a_title_with_a_complement(read):
     assert ("Paul Rusk", "Vice President of Operations", "Delmarco Bank") in found
 
 
-def test_an_apposition_belongs_to_the_name_right_before_it(read):
-    found = roles(read("Working with the team are Assistant Ken Ortiz of Denver and Paul Marsh, a special prosecutor "
-                       "in the fraud section of the Justice Department."))
-    assert ("Paul Marsh", "special prosecutor", "Justice Department") in found
-    assert not any(p == "Ken Ortiz" and r == "special prosecutor" for p, r, _ in found)
+def test_an_apposition_belongs_to_the_name_right_before_it(nlp):
+    # A hand-built parse with the apposition hung on the first name of the list, as the model sometimes has it.
+    from spacy.tokens import Doc
+
+    from kg.extract.entities import EntityIndex
+    from kg.extract.roles import RoleReader
+
+    words = "With us are Ken Ortiz of Leeds and Paul Marsh , a prosecutor in the Justice Department .".split()
+    heads = [2, 0, 2, 4, 2, 4, 5, 4, 9, 4, 4, 12, 4, 12, 16, 16, 13, 2]
+    deps = ["prep", "pobj", "ROOT", "compound", "nsubj", "prep", "pobj", "cc", "compound", "conj", "punct", "det",
+            "appos", "prep", "det", "compound", "pobj", "punct"]
+    pos = ["ADP", "PRON", "AUX", "PROPN", "PROPN", "ADP", "PROPN", "CCONJ", "PROPN", "PROPN", "PUNCT", "DET", "NOUN",
+           "ADP", "DET", "PROPN", "PROPN", "PUNCT"]
+    lemmas = [w.lower() if p not in ("PROPN",) else w for w, p in zip(words, pos)]
+    ents = ["O", "O", "O", "B-PERSON", "I-PERSON", "O", "B-GPE", "O", "B-PERSON", "I-PERSON", "O", "O", "O", "O",
+            "B-ORG", "I-ORG", "I-ORG", "O"]
+    doc = Doc(nlp.vocab, words=words, heads=heads, deps=deps, pos=pos, lemmas=lemmas, ents=ents,
+              sent_starts=[True] + [False] * (len(words) - 1))
+    index = EntityIndex(doc)
+    found = {(index.entities[r.person].label, r.role, index.entities[r.org].label)
+             for r in RoleReader(index, doc.text).read(doc[:])}
+    assert ("Paul Marsh", "prosecutor", "Justice Department") in found
+    assert not any(p == "Ken Ortiz" for p, _, _ in found)
 
 
 def test_a_national_title_takes_the_only_country_named_before_it(read):

@@ -208,8 +208,8 @@ class RoleReader(OrgFinder):
                 and t.lower_ not in NOT_ROLE_WORDS and any(is_role_noun(x) for x in after))
 
     def _proper_name_before(self, i: int, floor: int) -> list[Token] | None:
-        """An organization name the model did not tag, right before a title ("Joint Council for the
-        Welfare of Migrants campaigner X"): capitalized words joined by of/for/the/and."""
+        """An organization name the model did not tag, right before a title ("Fund for the Relief of
+        Northern Villages campaigner X"): capitalized words joined by of/for/the/and."""
         doc = self.doc
         toks: list[Token] = []
         while i >= floor:
@@ -365,7 +365,7 @@ class RoleReader(OrgFinder):
         noun = doc[comma - 1]
         if (not is_role_noun(noun) or noun.tag_ not in ("NN", "NNP")
                 or any(c.dep_ in ("appos", "conj") for c in noun.children)):
-            return []  # a plural, a list ("the spokesman, Kim and Lee") or an apposition the parse has
+            return []  # a plural, a list ("the spokesman, Ana and Lee") or an apposition the parse has
         return [replace(r, rule="apposition") for r in self.title_ending_at(comma - 1, ent, person, evidence)]
 
     # ----- appositions -----------------------------------------------------------------
@@ -504,7 +504,7 @@ class RoleReader(OrgFinder):
 
     # ----- "Ann Lee of Acme" -----------------------------------------------------------
     def _of_organization(self, persons: list[tuple[Span, str]], evidence: Evidence, found: set[str]) -> list[Role]:
-        """ "Ann Lee of the Forest Service", and each of "Ann Lee, Tom Roe and Kim Oh of Acme and Bo Li
+        """ "Ann Lee of the Forest Service", and each of "Ann Lee, Tom Roe and Eva Oh of Acme and Bo Li
         of Zenith": a name tied to an organization with no role word is a member of it."""
         out: list[Role] = []
         pending: list[tuple[Span, str]] = []

@@ -54,7 +54,7 @@ club league newspaper paper station airline school hospital museum laboratory la
 organization organisation movement alliance coalition fund charity society service
 """.split())
 
-#: Words in an organization name that make a place name into a body ("Kunduz police").
+#: Words in an organization name that make a place name into a body ("Leeds police").
 ORG_HEADS = frozenset("""
 police army navy military government ministry department council parliament congress senate court
 forces force guard administration agency office bureau commission committee authority authorities
