@@ -411,7 +411,7 @@ def entities(
 
 @app.command()
 def show(
-    entity: str = typer.Argument(..., help="a label, alias, IRI or type/slug (person/hamid-karzai)"),
+    entity: str = typer.Argument(..., help="a label, alias, IRI or type/slug (person/halvard-moen)"),
     fmt: str = typer.Option("text", "--format", "-f", help="text or json"),
     store: Optional[str] = StoreOpt,
     curation: Optional[Path] = CurationOpt,

@@ -9,7 +9,7 @@ What is drawn:
 * an **event** (``kg:Event``) with a ``kg:target`` is an edge actor -> target, labelled
   with its ``kg:action``; only events that are not negated and whose modality is
   ``asserted`` or ``reported`` are kept (the same rule as ``queries/events.rq``);
-* an event with **no target** ("Karzai called for calm") is not an edge: it is kept in
+* an event with **no target** ("Moen called for a recount") is not an edge: it is kept in
   ``Network.untargeted`` and listed among the facts of its actor node;
 * a **membership** (``org:Membership``) is an edge person -> organization, labelled with
   the role's ``rdfs:label``, kind ``"role"``.

@@ -21,7 +21,7 @@ from kg.errors import UsageError
 
 LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 SELECT_LABELS = f"SELECT ?e ?l WHERE {{ ?e <{LABEL}> ?l }} ORDER BY ?l ?e"
-KARZAI_Q = f'SELECT DISTINCT ?e WHERE {{ ?e <{LABEL}> "Hamid Karzai" }}'
+MOEN_Q = f'SELECT DISTINCT ?e WHERE {{ ?e <{LABEL}> "Halvard Moen" }}'
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 DIRECT = {"Content-Type": "application/sparql-query"}
 TOKEN = "s3cret-token-for-tests"
@@ -52,7 +52,7 @@ def test_get_form_and_direct_post_give_the_same_rows(c) -> None:  # type: ignore
     by_form = _rows(c.post("/sparql", data={"query": SELECT_LABELS}))
     by_direct = _rows(c.post("/sparql", content=SELECT_LABELS.encode(), headers=DIRECT))
     assert by_get == by_form == by_direct
-    assert {"e": vs.KARZAI, "l": "Hamid Karzai"} in by_get
+    assert {"e": vs.MOEN, "l": "Halvard Moen"} in by_get
     assert any(r["l"] == vs.IMG for r in by_get)  # hostile text comes back as data
 
 
@@ -69,19 +69,19 @@ def test_get_form_and_direct_post_give_the_same_rows(c) -> None:  # type: ignore
 ])
 def test_select_content_negotiation(c, accept: str | None, media: str) -> None:  # type: ignore[no-untyped-def]
     headers = {"Accept": accept} if accept else {}
-    r = c.get("/sparql", params={"query": KARZAI_Q}, headers=headers)
+    r = c.get("/sparql", params={"query": MOEN_Q}, headers=headers)
     assert r.status_code == 200, r.text
     assert r.headers["content-type"].split(";")[0] == media
     assert r.headers["vary"] == "Accept"
     if media.endswith("json"):
-        assert _rows(r) == [{"e": vs.KARZAI}]
+        assert _rows(r) == [{"e": vs.MOEN}]
     elif media.endswith("xml"):
         ns = "{http://www.w3.org/2005/sparql-results#}"
-        assert [u.text for u in ElementTree.fromstring(r.content).iter(ns + "uri")] == [vs.KARZAI]
+        assert [u.text for u in ElementTree.fromstring(r.content).iter(ns + "uri")] == [vs.MOEN]
     elif media == "text/csv":
-        assert r.text == f"e\r\n{vs.KARZAI}\r\n"
+        assert r.text == f"e\r\n{vs.MOEN}\r\n"
     else:
-        assert r.text == f"?e\n<{vs.KARZAI}>\n"
+        assert r.text == f"?e\n<{vs.MOEN}>\n"
 
 
 def test_ask_and_graph_results(c) -> None:  # type: ignore[no-untyped-def]
@@ -94,17 +94,17 @@ def test_ask_and_graph_results(c) -> None:  # type: ignore[no-untyped-def]
         r = c.post("/sparql", data={"query": construct}, headers={"Accept": accept})
         assert r.status_code == 200 and r.headers["content-type"].startswith(accept), r.text
         triples = list(ox.parse(r.content, format=fmt))
-        assert ox.Triple(ox.NamedNode(vs.KARZAI), ox.NamedNode(LABEL), ox.Literal("Hamid Karzai")) in {
+        assert ox.Triple(ox.NamedNode(vs.MOEN), ox.NamedNode(LABEL), ox.Literal("Halvard Moen")) in {
             ox.Triple(t.subject, t.predicate, t.object) for t in triples}
-    r = c.get("/sparql", params={"query": f"DESCRIBE <{vs.KARZAI}>"})
+    r = c.get("/sparql", params={"query": f"DESCRIBE <{vs.MOEN}>"})
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/turtle")
 
 
 @pytest.mark.parametrize("query, accept", [
-    (KARZAI_Q, "image/png"),
-    (KARZAI_Q, "text/turtle"),  # a SELECT cannot be Turtle
+    (MOEN_Q, "image/png"),
+    (MOEN_Q, "text/turtle"),  # a SELECT cannot be Turtle
     ("CONSTRUCT WHERE { ?s ?p ?o }", "text/csv"),  # a graph cannot be CSV
-    (KARZAI_Q, "application/sparql-results+json;q=0"),
+    (MOEN_Q, "application/sparql-results+json;q=0"),
 ])
 def test_406_when_no_acceptable_format(c, query: str, accept: str) -> None:  # type: ignore[no-untyped-def]
     r = c.get("/sparql", params={"query": query}, headers={"Accept": accept})
@@ -232,14 +232,14 @@ def test_updates_are_refused_by_default(c) -> None:  # type: ignore[no-untyped-d
         c.post("/sparql", data={"update": "CLEAR ALL"}, headers={"Authorization": f"Bearer {TOKEN}"}),
         c.put("/store?default", content=b"<http://a> <http://b> <http://c> .",
               headers={"Content-Type": "application/n-triples"}),
-        c.delete("/store", params={"graph": vs.MINTER.graph("kabul-shooting")}),
+        c.delete("/store", params={"graph": vs.MINTER.graph("bergen-shooting")}),
     ):
         assert r.status_code == 403, r.text
     assert c.get("/sparql", params={"query": "ASK { ?s ?p ?o }"}).json()["boolean"] is True
 
 
 def test_graph_store_reads_are_allowed(c) -> None:  # type: ignore[no-untyped-def]
-    g = vs.MINTER.graph("karzai-condemns")
+    g = vs.MINTER.graph("moen-condemns")
     r = c.get("/store", params={"graph": g}, headers={"Accept": "application/n-triples"})
     assert r.status_code == 200
     assert len(list(ox.parse(r.content, format=ox.RdfFormat.N_TRIPLES))) > 10
@@ -361,8 +361,8 @@ def test_deep_or_huge_queries_are_400_not_a_crash(c, query: str) -> None:  # typ
 
 
 def test_moderate_nesting_still_runs(c) -> None:  # type: ignore[no-untyped-def]
-    q = "SELECT DISTINCT ?e WHERE " + "{" * 40 + f" ?e <{LABEL}> \"Hamid Karzai\" " + "}" * 40
-    assert _rows(c.get("/sparql", params={"query": q})) == [{"e": vs.KARZAI}]
+    q = "SELECT DISTINCT ?e WHERE " + "{" * 40 + f" ?e <{LABEL}> \"Halvard Moen\" " + "}" * 40
+    assert _rows(c.get("/sparql", params={"query": q})) == [{"e": vs.MOEN}]
 
 
 def test_row_cap(store: Path) -> None:
@@ -372,7 +372,7 @@ def test_row_cap(store: Path) -> None:
         assert len(list(csv.reader(io.StringIO(r.text)))) == 1 + 3
         r = c.get("/sparql", params={"query": "CONSTRUCT WHERE { ?s ?p ?o }"}, headers={"Accept": "application/n-triples"})
         assert r.headers["x-kg-truncated"] == "3" and len(r.text.strip().splitlines()) == 3
-        r = c.get("/sparql", params={"query": KARZAI_Q})
+        r = c.get("/sparql", params={"query": MOEN_Q})
         assert "x-kg-truncated" not in r.headers
 
 
@@ -466,7 +466,7 @@ def test_view_page(c) -> None:  # type: ignore[no-untyped-def]
     assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
     assert "connect-src 'none'" in r.headers["content-security-policy"]
     assert vs.HOSTILE_SENTENCE not in r.text  # it is in there, but only escaped
-    assert "Karzai condemned the Taliban." in r.text
+    assert "Moen condemned the Iron Wolves." in r.text
     assert c.get("/view").text == r.text  # cached while the store is unchanged
 
 
@@ -476,16 +476,16 @@ def _entity_path(iri: str) -> str:
 
 
 def test_entity_page_html(c) -> None:  # type: ignore[no-untyped-def]
-    r = c.get(_entity_path(vs.KARZAI), headers={"Accept": "text/html"})
+    r = c.get(_entity_path(vs.MOEN), headers={"Accept": "text/html"})
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
     assert "script-src 'self'" in r.headers["content-security-policy"] and "<script" not in r.text
     text = r.text
-    assert "Hamid Karzai" in text and "Karzai called for calm." in text and "Karzai condemned the Taliban." in text
-    assert f'href="{_entity_path(vs.TALIBAN)}"' in text
-    r = c.get(_entity_path(vs.TALIBAN))
-    assert "Karzai condemned the Taliban." in r.text and "spokesman" in r.text and "Zabiullah Mujahid" in r.text
-    r = c.get(_entity_path(vs.LITTLE))
-    assert "press secretary" in r.text and "Pentagon" in r.text
+    assert "Halvard Moen" in text and "Moen called for a ceasefire." in text and "Moen condemned the Iron Wolves." in text
+    assert f'href="{_entity_path(vs.WOLVES)}"' in text
+    r = c.get(_entity_path(vs.WOLVES))
+    assert "Moen condemned the Iron Wolves." in r.text and "spokesman" in r.text and "Idris Kamara" in r.text
+    r = c.get(_entity_path(vs.FERRANTE))
+    assert "press secretary" in r.text and "Harbor Board" in r.text
 
 
 def test_hostile_entity_page_is_escaped(c) -> None:  # type: ignore[no-untyped-def]
@@ -499,17 +499,17 @@ def test_entity_iri_dereferences_to_turtle(c) -> None:  # type: ignore[no-untype
     for headers, params, fmt in (({"Accept": "text/turtle"}, {}, ox.RdfFormat.TURTLE),
                                  ({"Accept": "application/n-triples"}, {}, ox.RdfFormat.N_TRIPLES),
                                  ({}, {"format": "turtle"}, ox.RdfFormat.TURTLE)):
-        r = c.get(_entity_path(vs.KARZAI), headers=headers, params=params)
+        r = c.get(_entity_path(vs.MOEN), headers=headers, params=params)
         assert r.status_code == 200 and r.headers["vary"] == "Accept"
         triples = {(t.subject.value, t.predicate.value, t.object.value) for t in ox.parse(r.content, format=fmt)}
-        assert (vs.KARZAI, LABEL, "Hamid Karzai") in triples
-        assert any(o == vs.KARZAI and p.endswith("#actor") for _, p, o in triples)  # incoming links too
+        assert (vs.MOEN, LABEL, "Halvard Moen") in triples
+        assert any(o == vs.MOEN and p.endswith("#actor") for _, p, o in triples)  # incoming links too
     group = _entity_path(vs.GUNMAN)  # an article-local group: entity/{article}/group/{slug}
     assert "a gunman" in c.get(group).text
     assert c.get("/entity/person/nobody").status_code == 404
     assert c.get("/entity/person/nobody", headers={"Accept": "text/turtle"}).status_code == 404
     assert c.get("/entity/%3Cbad%3E").status_code == 404
-    assert c.get(_entity_path(vs.KARZAI), headers={"Accept": "image/png"}).status_code == 406
+    assert c.get(_entity_path(vs.MOEN), headers={"Accept": "image/png"}).status_code == 406
 
 
 def test_percent_encoded_entity_iris_dereference(c) -> None:  # type: ignore[no-untyped-def]
@@ -526,11 +526,11 @@ def test_percent_encoded_entity_iris_dereference(c) -> None:  # type: ignore[no-
 
 
 def test_selective_query_latency(c) -> None:  # type: ignore[no-untyped-def]
-    c.get("/sparql", params={"query": KARZAI_Q})  # parse cache warm
+    c.get("/sparql", params={"query": MOEN_Q})  # parse cache warm
     n = 40
     t = time.perf_counter()
     for _ in range(n):
-        assert c.get("/sparql", params={"query": KARZAI_Q}).status_code == 200
+        assert c.get("/sparql", params={"query": MOEN_Q}).status_code == 200
     per_query = (time.perf_counter() - t) / n
     assert per_query < 0.05, f"{per_query * 1000:.1f} ms per selective query"
 

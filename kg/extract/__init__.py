@@ -38,4 +38,3 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     used |= {k for r in facts.roles for k in (r.person, r.org)}
     facts.entities = {k: index.entities[k] for k in sorted(used)}
     return facts
-

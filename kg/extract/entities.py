@@ -1,14 +1,14 @@
 """Who is mentioned: named entities, unnamed groups, and what pronouns and short names refer to.
 
-``EntityIndex`` is built once per article Doc. It clusters name variants ("Karzai" with
-"Hamid Karzai", "U.S." with "United States"), creates Group entities for unnamed actors
+``EntityIndex`` is built once per article Doc. It clusters name variants ("Moen" with
+"Halvard Moen", "U.S." with "United States"), creates Group entities for unnamed actors
 ("two US military advisers"), and resolves pronouns and definite descriptions to them.
 Nothing here knows RDF; the result is ``facts.Entity`` objects keyed by a string.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import lru_cache
 
 from spacy.attrs import DEP, POS
@@ -16,38 +16,29 @@ from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from ..facts import Entity
-from ..nlp.pipeline import known_word
 from ..nlp.lexicon import (
     ATTACKER_NOUNS,
     DEMONYMS,
-    HUMAN_NOUNS,
-    HUMAN_SUFFIXES,
-    NOT_HUMAN,
+    PERSON_PATIENT_VERBS,
     PLACE_ALIASES,
+    QUANTITY_NOUNS,
     RANKS,
     ROLE_NOUNS,
 )
+from .coref import FIRST, Coreference, Mention, expletive
+from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
+
+__all__ = ["EntityIndex", "FACILITY_NOUNS", "is_human_noun", "norm_name"]
 
 _TYPE_OF_LABEL = {"PERSON": "Person", "ORG": "Organization", "GPE": "Place", "LOC": "Place", "FAC": "Place"}
-_MALE = {"he", "him", "his", "himself"}
-_FEMALE = {"she", "her", "hers", "herself"}
-_PLURAL = {"they", "them", "their", "theirs", "themselves"}
-_NEUTER = {"it", "its", "itself"}
 #: Nouns for the body a person belongs to, resolved through "his/her/their".
 _GENERIC_BODIES = {"party", "company", "government", "ministry", "department", "organization", "organisation",
                    "firm", "agency", "office", "administration", "union", "campaign", "group"}
 _RELATIVE = {"who", "whom", "which", "that", "whose"}
-_FIRST = {"i", "me", "my", "we", "us", "our", "ours", "myself", "ourselves"}
 _SUBJ_DEPS = {"nsubj", "nsubjpass", "csubj"}
 #: Where an unnamed group can stand (``EntityIndex._index_groups``): its parts of speech and relations.
 _NOUNS = frozenset({NOUN, PROPN})
 _GROUP_DEPS = ("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos")
-#: Nouns that name a concrete place or facility an action can be aimed at.
-FACILITY_NOUNS = frozenset("""
-base bases embassy consulate building buildings office offices compound headquarters camp camps station
-post posts village town city website site sites server servers home house school hospital church mosque
-temple border checkpoint airport port ship ships boat boats vessel plane aircraft convoy vehicle car
-""".split())
 
 
 @lru_cache(maxsize=65536)
@@ -59,49 +50,6 @@ def norm_name(text: str) -> str:
 _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
-def is_human_noun(tok: Token) -> bool:
-    """Whether a common noun names people or a body of people (an actor can be unnamed)."""
-    low, lemma = tok.lower_, tok.lemma_.lower()
-    if low in NOT_HUMAN or lemma in NOT_HUMAN:
-        return False
-    if low in HUMAN_NOUNS or lemma in HUMAN_NOUNS or lemma in ROLE_NOUNS or lemma in ATTACKER_NOUNS:
-        return True
-    if tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(_PERSON_COMPOUNDS) and low not in _NOT_PERSON_COMPOUNDS:
-        return True  # "cameraman", "firemen", "chairwoman", "salesperson"
-    if low.endswith(("ment", "ments")):
-        return False  # "-ment" makes nouns of acts and things ("apartment", "shipment"), never of people
-    return tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(HUMAN_SUFFIXES) and _agentive(tok)
-
-
-_PERSON_COMPOUNDS = ("man", "men", "woman", "women", "person", "persons", "people")
-_NOT_PERSON_COMPOUNDS = frozenset("talisman ottoman abdomen specimen regimen acumen stamen".split())
-
-
-def _agentive(tok: Token) -> bool:
-    """An -er/-or noun names a doer only when it is built on a word ("farm-er", "manag-er",
-    "shopp-er", "villag-er", "lawbreak-er"); "hunger", "water" and "winter" are not. Other
-    suffixes pass."""
-    low = tok.lemma_.lower() if tok.lemma_ else tok.lower_
-    for suffix in ("er", "or"):
-        if low.endswith(suffix):
-            stem = low[: -len(suffix)]
-            stems = {stem, stem + "e"} | ({stem[:-1]} if len(stem) > 2 and stem[-1] == stem[-2] else set())
-            stems |= {stem[i:] for i in range(1, len(stem) - 3)}  # "law-break-er", "peace-keep-er"
-            known = [known_word(tok.vocab, s, pos) for s in stems for pos in ("verb", "noun")]
-            return True if None in known else any(known)
-    return True
-
-
-@dataclass
-class _Mention:
-    key: str
-    start: int
-    end: int
-    type: str
-    plural: bool
-    subject: bool
-
-
 class EntityIndex:
     """Entities of one article and a resolver from tokens to entity keys."""
 
@@ -111,18 +59,21 @@ class EntityIndex:
         self.ents: tuple[Span, ...] = doc.ents
         self.entities: dict[str, Entity] = {}
         self._token_key: dict[int, str] = {}
-        self._mentions: list[_Mention] = []
+        #: facilities ("the embassy"): targets only, never actors
+        self._things: set[str] = set()
+        self.mentions: list[Mention] = []
         self._aliases: dict[str, str] = {}
         #: a shared-head coordination named as one place ("North and South Korea") -> its places
         self._parts: dict[str, list[str]] = {}
-        self._affiliation: dict[str, str] = {}
+        self.affiliation: dict[str, str] = {}
         #: (role head word, organization key) -> persons the article says hold that role
         self._holders: dict[tuple[str, str], set[str]] = {}
         #: country key -> weight of its mentions in the headline (``set_headline``)
         self._headline: dict[str, int] = {}
         self._index_named()
         self._index_groups()
-        self._quotes = _quote_regions(doc.text)
+        self.coref = Coreference(self)
+        self.coref.chain()
 
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:
@@ -176,7 +127,7 @@ class EntityIndex:
             word = ent.label.lower()
             if ent.type != "Place" or word not in _COMPASS:
                 continue
-            mentions = [m for m in self._mentions if m.key == key]
+            mentions = [m for m in self.mentions if m.key == key]
             if not mentions or any(m.start == 0 or self.doc[m.start - 1].lower_ != "the" for m in mentions):
                 continue
             matches = [k for k in countries if k != key and self.entities[k].label.lower().split()[0] == word
@@ -233,7 +184,7 @@ class EntityIndex:
         for t in span:
             self._token_key[t.i] = key
         head = span.root
-        self._mentions.append(_Mention(key, span.start, span.end, etype, head.tag_ in ("NNS", "NNPS"),
+        self.mentions.append(Mention(key, span.start, span.end, etype, head.tag_ in ("NNS", "NNPS"),
                                        head.dep_ in _SUBJ_DEPS))
 
     def _index_groups(self) -> None:
@@ -248,7 +199,7 @@ class EntityIndex:
             tok = doc[i]
             if tok.lemma_.lower() in _GENERIC_BODIES and any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in tok.children):
                 continue  # "her party": resolved through its owner once roles are known
-            if is_human_noun(tok) and self._appos_person(tok) is None:
+            if (is_human_noun(tok) and self._appos_person(tok) is None) or is_vehicle(tok):
                 self.group_key(tok)
 
     def _appos_person(self, tok: Token) -> str | None:
@@ -262,7 +213,7 @@ class EntityIndex:
         if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Person:"):
             return self._token_key[tok.head.i]  # "Y, a tailor who killed X": the tailor is Y
         for prep in tok.children:
-            # "the head of the agency, Kim": a person cannot be in apposition to an organization,
+            # "the head of the agency, Oda Berg": a person cannot be in apposition to an organization,
             # so the name the parser hung on the organization names the head noun.
             if prep.dep_ != "prep" or prep.lower_ != "of" or not is_human_noun(tok):
                 continue
@@ -281,41 +232,12 @@ class EntityIndex:
 
     def set_affiliations(self, person_org: dict[str, str]) -> None:
         """Tell the resolver which organization each person speaks for ("we" in their quotes)."""
-        self._affiliation.update(person_org)
+        self.affiliation.update(person_org)
 
     # ----- groups ------------------------------------------------------------
     def group_label(self, tok: Token) -> str:
         """The noun phrase of an unnamed actor, without determiners, clauses or appositions."""
-        keep: list[Token] = []
-
-        def modifier(c: Token, depth: int) -> None:
-            keep.append(c)
-            for g in c.children:
-                if g.dep_ in ("amod", "compound", "nummod", "nmod", "quantmod", "npadvmod", "advmod", "conj", "cc") \
-                        or (g.dep_ == "punct" and g.text == "-"):
-                    modifier(g, depth + 1)
-
-        for c in tok.lefts:
-            if c.dep_ in ("det", "poss", "punct", "case", "predet") or c.lower_ == "such":
-                continue
-            if c.dep_ in ("amod", "compound", "nummod", "nmod", "quantmod", "npadvmod", "advmod"):
-                modifier(c, 1)
-        keep.append(tok)
-        for c in tok.rights:
-            if c.dep_ == "prep" and c.lower_ in ("of", "for"):
-                pobj = [p for p in c.children if p.dep_ == "pobj"]
-                if pobj:
-                    keep.append(c)
-                    for m in pobj[0].lefts:
-                        if m.dep_ not in ("det", "poss", "punct", "case"):
-                            modifier(m, 2)
-                    keep.append(pobj[0])
-                break
-        keep = sorted(set(keep), key=lambda t: t.i)
-        text = ""
-        for t in keep:
-            text += t.text if (t.text == "-" or text.endswith("-")) else (" " + t.text if text else t.text)
-        return text.strip(" ,")
+        return group_label(tok)
 
     def group_key(self, tok: Token, etype: str = "Group") -> str:
         """The key of the unnamed actor (or facility) headed by ``tok``, creating the entity if needed."""
@@ -328,7 +250,7 @@ class EntityIndex:
         words = {norm_name(w) for w in label.split()} - {norm_name(tok.text)}
         key = None
 
-        def compatible(m: _Mention) -> bool:
+        def compatible(m: Mention) -> bool:
             old = self.entities[m.key]
             old_words = {norm_name(w) for a in old.aliases for w in a.split()}
             return m.plural == plural and words <= old_words
@@ -347,8 +269,10 @@ class EntityIndex:
             ent.mentions += 1
             ent.aliases.add(label)
         self._token_key[tok.i] = key
-        self._mentions.append(_Mention(key, tok.i, tok.i + 1, etype, plural, tok.dep_ in _SUBJ_DEPS))
-        self._mentions.sort(key=lambda m: m.start)
+        if etype == "Place":
+            self._things.add(key)
+        self.mentions.append(Mention(key, tok.i, tok.i + 1, etype, plural, tok.dep_ in _SUBJ_DEPS))
+        self.mentions.sort(key=lambda m: m.start)
         return key
 
     def alias(self, key: str, same_as: str) -> None:
@@ -382,7 +306,7 @@ class EntityIndex:
         return self.canonical(key)
 
     def _role_holder(self, tok: Token) -> str | None:
-        """"the North Korean leader", "the Pentagon spokesman": a definite role description whose
+        """"the North Korean leader", "the Harbor Board spokesman": a definite role description whose
         organization is named stands for the one person the article says holds that role there."""
         if tok.pos_ != "NOUN" or tok.tag_ != "NN" or not any(c.lower_ == "the" and c.dep_ == "det" for c in tok.children):
             return None
@@ -397,8 +321,9 @@ class EntityIndex:
         return None
 
     def _resolve(self, tok: Token, allow_things: bool) -> str | None:
-        if tok.i in self._token_key:
-            return self._token_key[tok.i]
+        known = self._token_key.get(tok.i)
+        if known is not None:
+            return known if allow_things or known not in self._things else None
         low = tok.lower_
         person = self._appos_person(tok) if tok.pos_ in ("NOUN", "PROPN") else None
         if person is not None:
@@ -416,7 +341,7 @@ class EntityIndex:
                     key = self._resolve(antecedent, allow_things)
                     return key if key is not None and not key.startswith("Place:") else None
                 return self._resolve(antecedent, allow_things)
-            if low == "it" and _expletive(tok):
+            if low == "it" and expletive(tok):
                 return None
             return self.pronoun(tok)
         if tok.ent_type_ == "NORP":
@@ -425,19 +350,31 @@ class EntityIndex:
             owner = next((c for c in tok.children if c.dep_ == "poss" and c.tag_ == "PRP$"), None)
             if owner is not None:
                 person = self._resolve(owner, False)
-                if person is not None and person in self._affiliation:
-                    return self._affiliation[person]  # "her party" said by Labour's spokeswoman
-        if tok.pos_ in ("NOUN", "PROPN") and is_human_noun(tok):
+                if person is not None and person in self.affiliation:
+                    return self.affiliation[person]  # "her party" said by Labour's spokeswoman
+        if tok.pos_ in ("NOUN", "PROPN") and (is_human_noun(tok) or is_vehicle(tok)):
             return self.group_key(tok)
         if tok.pos_ in ("NOUN", "PROPN") and allow_things and tok.lemma_.lower() in FACILITY_NOUNS:
             return self.group_key(tok, etype="Place")
-        if tok.pos_ == "NUM" and tok.lower_ == "one":
-            for c in tok.children:
-                if c.dep_ == "prep" and c.lower_ == "of":
-                    for p in c.children:
-                        if p.dep_ == "pobj":
-                            return self._resolve(p, allow_things)
+        if tok.pos_ == "NUM" or low in QUANTITY_NOUNS or tok.lemma_.lower() in QUANTITY_NOUNS or low in _QUANTIFIERS:
+            part = self._partitive(tok, allow_things)
+            if part is not None:
+                return part
+            if tok.pos_ == "NUM" and _counts_people(tok):
+                return self.group_key(tok)
         return None
+
+    def _partitive(self, tok: Token, allow_things: bool) -> str | None:
+        """ "Two of her cousins", "hundreds of officials": a part of a group is a group of its own;
+        "one of the gunmen" is the one person among them, and "two of them" what "them" is."""
+        of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        whole = next((p for p in of.children if p.dep_ == "pobj"), None) if of is not None else None
+        if whole is None:
+            return None
+        key = self._resolve(whole, allow_things)
+        if key is None or tok.lower_ == "one" or whole.pos_ != "NOUN" or not key.startswith("Group:"):
+            return key
+        return self.group_key(tok)
 
     def _demonym_place(self, tok: Token) -> str | None:
         country = DEMONYMS.get(tok.lower_)
@@ -455,7 +392,7 @@ class EntityIndex:
         return key
 
     def org_of_modifier(self, tok: Token) -> str | None:
-        """The organization or country a modifier token names ("Pentagon", "Afghan", "Kunduz police")."""
+        """The organization or country a modifier token names ("Harbor Board", "Peruvian", "Varno police")."""
         if tok.i in self._token_key:
             return self._token_key[tok.i]
         if tok.ent_type_ == "NORP" or tok.lower_ in DEMONYMS:
@@ -475,84 +412,8 @@ class EntityIndex:
         return None
 
     def pronoun(self, tok: Token) -> str | None:
-        """Resolve a personal pronoun to the most salient compatible earlier mention."""
-        low = tok.lower_
-        if low in _MALE or low in _FEMALE:
-            want = lambda m: m.type == "Person" or (m.type == "Group" and not m.plural and self._is_person_group(m))  # noqa: E731
-        elif low in _PLURAL:
-            # Plural groups anywhere; an organization only as a subject ("the Taliban ... they").
-            want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and m.subject)  # noqa: E731
-        elif low == "it" and tok.dep_ in ("dobj", "pobj", "dative"):
-            want = lambda m: m.type == "Organization" and not m.plural and m.start >= tok.sent.start  # noqa: E731
-        elif low in _FIRST:
-            return self._first_person(tok)
-        elif low == "its":
-            want = lambda m: (m.type == "Organization" or m.key in self._countries()) and not m.plural  # noqa: E731
-        elif low in _NEUTER:
-            # "it" is often no entity at all ("it was damning"): only a subject organization or country.
-            want = lambda m: (m.type == "Organization" or m.key in self._countries()) and not m.plural and m.subject  # noqa: E731
-        else:
-            return None
-        sent = tok.sent
-        clause = tok.head
-        same = [m for m in self._mentions if sent.start <= m.start and m.end <= tok.i and want(m)
-                and not (self.doc[m.end - 1].head == clause and tok.dep_ not in ("poss",))]
-        if same:
-            subj = [m for m in same if m.subject]
-            if low in _PLURAL:
-                # "the navy saved 200 more after they were found": a plural noun phrase before an
-                # organization read as a plural ("the navy ... they").
-                plural = [m for m in same if m.plural and m.type != "Organization"]
-                return (plural or same)[-1].key
-            return (subj[-1] if subj else same[-1]).key
-        prev = [m for m in self._mentions if m.end <= sent.start and want(m)]
-        if not prev:
-            return None
-        last_sent = self.doc[prev[-1].start].sent
-        if sent.start - last_sent.end > 400:
-            return None
-        if low in _PLURAL and _sentences_between(last_sent, sent) > _PLURAL_REACH:
-            return None  # "they" reaches back less far than "he": groups are seldom topics for long
-        in_last = [m for m in prev if m.start >= last_sent.start]
-        subj = [m for m in in_last if m.subject]
-        return (subj[0] if subj else in_last[0]).key
-
-    def _first_person(self, tok: Token) -> str | None:
-        """I/we inside a quotation: the speaker, or for "we" the speaker's organization."""
-        region = next(((a, b) for a, b in self._quotes if a <= tok.idx < b), None)
-        if region is None:
-            return None
-        speaker = self._speaker(region)
-        if speaker is None:
-            return None
-        if tok.lower_ in ("we", "us", "our", "ours", "ourselves"):
-            if speaker.startswith("Person:"):
-                return self._affiliation.get(speaker)
-        return speaker
-
-    def _speaker(self, region: tuple[int, int]) -> str | None:
-        """The subject of a reporting verb outside the quotation, in the sentences around it."""
-        from ..nlp.lexicon import REPORTING_VERBS
-
-        start, end = region
-        sents = [s for s in self.doc.sents if s.end_char > start - 2 and s.start_char < end + 2]
-        if not sents:
-            return None
-        nxt = self.doc[sents[-1].end].sent if sents[-1].end < len(self.doc) else None
-        candidates = sents + ([nxt] if nxt is not None else [])
-        for sent in candidates:
-            for t in sent:
-                if start <= t.idx < end or t.lemma_ not in REPORTING_VERBS or t.pos_ != "VERB":
-                    continue
-                for c in t.children:
-                    if c.dep_ == "nsubj" and not (start <= c.idx < end):
-                        key = self.resolve(c)
-                        if key is not None:
-                            return key
-        return None
-
-    def _is_person_group(self, m: _Mention) -> bool:
-        return not self.entities[m.key].label.lower().split()[-1] in ("government", "ministry", "council")
+        """Resolve a personal pronoun to the most salient compatible earlier mention (``coref``)."""
+        return self.coref.pronoun(tok)
 
     def countries(self) -> set[str]:
         """Keys of the article's places that are countries (or unions of them)."""
@@ -573,8 +434,8 @@ class EntityIndex:
             ent.mentions += 1
         for t in toks:
             self._token_key[t.i] = key
-        self._mentions.append(_Mention(key, toks[0].i, toks[-1].i + 1, "Organization", False, False))
-        self._mentions.sort(key=lambda m: m.start)
+        self.mentions.append(Mention(key, toks[0].i, toks[-1].i + 1, "Organization", False, False))
+        self.mentions.sort(key=lambda m: m.start)
         return key
 
     def set_headline(self, title: str | None) -> None:
@@ -603,13 +464,30 @@ class EntityIndex:
             return None
         return counts[0][1]
 
-    def _recent(self, before: int, pred) -> str | None:  # type: ignore[no-untyped-def]
-        found = [m for m in self._mentions if m.end <= before and pred(m)]
+    def _recent(self, before: int, pred: Callable[[Mention], bool]) -> str | None:
+        found = [m for m in self.mentions if m.end <= before and pred(m)]
         return found[-1].key if found else None
 
     def is_first_person(self, tok: Token) -> bool:
         """Whether a pronoun is first person (its referent is the quoted speaker)."""
-        return tok.lower_ in _FIRST
+        return tok.lower_ in FIRST
+
+
+#: Words that take a part of a group ("some of the protesters").
+_QUANTIFIERS = frozenset("some many most several both all each few none".split())
+#: Entity labels of numbers that count no people.
+_NOT_PEOPLE_COUNTS = frozenset("MONEY PERCENT DATE TIME QUANTITY ORDINAL".split())
+
+
+def _counts_people(num: Token) -> bool:
+    """ "killing 40 and wounding 90", "12 were arrested": a bare number as the object (or passive
+    subject) of a verb done to people counts people."""
+    if num.ent_type_ in _NOT_PEOPLE_COUNTS or any(c.dep_ == "prep" for c in num.children):
+        return False
+    arg = num
+    while arg.dep_ == "conj" and arg.head.pos_ == "NUM":
+        arg = arg.head
+    return arg.dep_ in ("dobj", "nsubjpass") and arg.head.lemma_.lower() in PERSON_PATIENT_VERBS
 
 
 #: How many body mentions a country named in the headline counts for.
@@ -617,48 +495,3 @@ _HEADLINE_WEIGHT = 3
 _COMPASS = frozenset(("north", "south", "east", "west"))
 _SHARED_HEAD = re.compile(r"^(North|South|East|West) and (North|South|East|West) (\S.*)$")
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
-
-
-#: Sentences a plural pronoun may skip back to its antecedent (0: the previous sentence).
-_PLURAL_REACH = 1
-
-
-def _sentences_between(earlier: Span, later: Span) -> int:
-    """How many sentences lie strictly between two sentences of a Doc."""
-    return sum(1 for s in earlier.doc[earlier.end:later.start].sents)
-
-
-_QUOTE_OR_NEWLINE = re.compile('[\n"\u201c\u201d]')
-
-
-def _quote_regions(text: str) -> list[tuple[int, int]]:
-    """Character spans inside double quotation marks ("..." and “...”), within a paragraph."""
-    regions: list[tuple[int, int]] = []
-    open_at: int | None = None
-    for m in _QUOTE_OR_NEWLINE.finditer(text):  # only these characters matter: no loop over the others
-        i, ch = m.start(), m.group()
-        if ch == "\n" and text[i - 1:i] == "\n":
-            open_at = None
-        elif ch == "\u201c" or (ch == '"' and open_at is None):
-            open_at = i + 1
-        elif (ch == "\u201d" or ch == '"') and open_at is not None:
-            regions.append((open_at, i))
-            open_at = None
-    if open_at is not None:
-        regions.append((open_at, len(text)))
-    return regions
-
-
-def _expletive(tok: Token) -> bool:
-    """ "it was damning that ...", "it is time to ...": an "it" that refers to nothing."""
-    head = tok.head
-    if tok.dep_ not in ("nsubj", "nsubjpass"):
-        return False
-    for c in head.children:
-        if c.dep_ in ("ccomp", "xcomp", "csubj") and any(m.dep_ in ("mark", "aux") and m.lower_ in ("that", "to")
-                                                         for m in c.children):
-            return True
-        if c.dep_ == "attr" and (c.lemma_ in ("time", "clear", "shame", "pity")
-                                 or (c.pos_ == "NOUN" and not is_human_noun(c))):
-            return True  # "it is time to", "It's an interesting tool": no entity
-    return head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children)

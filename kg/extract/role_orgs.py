@@ -47,7 +47,7 @@ class OrgFinder:
         self._home: str | None = None
         self._home_read = False
         self._noun_orgs: dict[str, list[tuple[int, str]]] | None = None
-        #: tokens of an organization's short name the model missed ("Pacers guard X") -> its key
+        #: tokens of an organization's short name the model missed ("Comets guard X") -> its key
         self._short_names: dict[int, str] = {}
 
     def key(self, tok: Token, own: frozenset[int] = frozenset()) -> str | None:
@@ -101,7 +101,7 @@ class OrgFinder:
 
     def _orgs_by_noun(self) -> dict[str, list[tuple[int, str]]]:
         """Common noun -> where the article names an organization of that kind ("Acme Bank", "the
-        Frelimo party"), and its key."""
+        Unity party"), and its key."""
         if self._noun_orgs is None:
             out: dict[str, list[tuple[int, str]]] = {}
             for e in self.index.ents:
@@ -190,8 +190,8 @@ class OrgFinder:
         return key if key in self.index.entities and self.index.entities[key].mentions > 0 else None
 
     def org_named(self, toks: list[Token]) -> str | None:
-        """An organization of the article whose name ends with these words ("the Pacers" for "Indiana
-        Pacers"), when exactly one does."""
+        """An organization of the article whose name ends with these words ("the Comets" for "Varno
+        Comets"), when exactly one does."""
         words = [norm_name(t.text) for t in toks if t.lower_ != "the"]
         if not words:
             return None
@@ -202,7 +202,7 @@ class OrgFinder:
             label = [norm_name(w) for w in e.label.split()]
             if label[-len(words):] == words or (label[:len(words)] == words and len(label) > len(words)
                                                 and label[-1] in _SHORTENED_HEADS):
-                found.add(k)  # "the Pacers" (Indiana Pacers); "Acme" (Acme Bank)
+                found.add(k)  # "the Comets" (Harbor Comets); "Acme" (Acme Bank)
         return next(iter(found)) if len(found) == 1 else None
 
     def _country_in_name(self, toks: list[Token]) -> str | None:
@@ -253,7 +253,7 @@ class OrgFinder:
 
     def org_name_at(self, tok: Token) -> str | None:
         """The organization a proper noun names; also a plural name the model took for a person ("of
-        the Pacers") or missed, when an organization of the article ends with it."""
+        the Comets") or missed, when an organization of the article ends with it."""
         key = self.index.named_key(tok)
         if key is not None and key.startswith("Organization:"):
             return key
@@ -266,7 +266,7 @@ class OrgFinder:
         return key
 
     def explicit_org(self, heads: list[Token]) -> str | None:
-        """An organization a role noun itself is "of", "for" or "at" ("judge for the District Court")."""
+        """An organization a role noun itself is "of", "for" or "at" ("judge for the Harbor Court")."""
         for h in heads:
             for c in h.children:
                 if c.dep_ == "prep" and c.lower_ in ("of", "for", "at", "within"):
@@ -342,7 +342,7 @@ class OrgFinder:
         return key
 
     def _appos_org(self, tok: Token) -> str | None:
-        """ "the terrorist organization Al-Qaeda", "the company, Acme": the name set beside a noun."""
+        """ "the armed group Red Dawn", "the company, Acme": the name set beside a noun."""
         for c in tok.children:
             if c.dep_ == "appos" or (c.dep_ == "compound" and c.i > tok.i):
                 key = self.index.named_key(c)
@@ -351,7 +351,7 @@ class OrgFinder:
         return None
 
     def unnamed_body(self, tok: Token) -> str | None:
-        """ "for the United States District Court": a capitalized name of a body ("Court", "Commission")
+        """ "for the Varno Harbor Court": a capitalized name of a body ("Court", "Commission")
         that the model left untagged or tagged as a place, as one organization."""
         if not (tok.pos_ == "PROPN" and tok.is_title and tok.lower_ in ORG_HEADS | ORGANIZATION_NOUNS):
             return None

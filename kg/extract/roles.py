@@ -69,7 +69,7 @@ class RoleReader(OrgFinder):
             if ent.end > sent.end:
                 continue
             if ent.root.tag_ == "NNPS" and ent.start > 0 and ent.doc[ent.start - 1].lower_ == "the":
-                continue  # "the Pacers": a plural name is no person, whatever the model says
+                continue  # "the Comets": a plural name is no person, whatever the model says
             person = self.index.resolve(ent.root)
             if person is None or not person.startswith("Person:"):
                 continue
@@ -208,8 +208,8 @@ class RoleReader(OrgFinder):
                 and t.lower_ not in NOT_ROLE_WORDS and any(is_role_noun(x) for x in after))
 
     def _proper_name_before(self, i: int, floor: int) -> list[Token] | None:
-        """An organization name the model did not tag, right before a title ("Fund for the Relief of
-        Northern Villages campaigner X"): capitalized words joined by of/for/the/and."""
+        """An organization name the model did not tag, right before a title ("Fair Harbor Council for
+        the Rights of Tenants campaigner X"): capitalized words joined by of/for/the/and."""
         doc = self.doc
         toks: list[Token] = []
         while i >= floor:
@@ -294,7 +294,7 @@ class RoleReader(OrgFinder):
         if org is not None and org.startswith("Group:"):
             org = self.org_from_preps(role_toks) or org  # "a member of the board of Acme": Acme
         if org is None or (org.startswith("Place:") and not self.is_country(org)):
-            # "the Middle East correspondent for the AP": a region before the role is its beat; an
+            # "the Baltic correspondent for the Gazette": a region before the role is its beat; an
             # organization the role is "for" or "of" is the employer.
             org = self.org_from_preps(role_toks) or org
         rule, confidence = "title", 0.8
@@ -365,11 +365,11 @@ class RoleReader(OrgFinder):
         noun = doc[comma - 1]
         if (not is_role_noun(noun) or noun.tag_ not in ("NN", "NNP")
                 or any(c.dep_ in ("appos", "conj") for c in noun.children)):
-            return []  # a plural, a list ("the spokesman, Ana and Lee") or an apposition the parse has
+            return []  # a plural, a list ("the spokesman, Oda and Lee") or an apposition the parse has
         return [replace(r, rule="apposition") for r in self.title_ending_at(comma - 1, ent, person, evidence)]
 
     # ----- appositions -----------------------------------------------------------------
-    # "Ann Lee, the Acme press secretary" / "its sympathizers, Juan Ortiz" / "the party's candidate, Ann Lee"
+    # "Ann Lee, the Acme press secretary" / "its sympathizers, Rui Ortiz" / "the party's candidate, Ann Lee"
     def _appositions(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         root = ent.root
         nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and is_role_noun(c)
@@ -379,7 +379,7 @@ class RoleReader(OrgFinder):
         if root.dep_ == "appos" and is_role_noun(root.head):
             nouns.append(root.head)
         if root.dep_ == "appos" and root.head.lower_ == "one":
-            # "one of its members, Juan Ortiz"
+            # "one of its members, Rui Ortiz"
             nouns += [p for c in root.head.children if c.dep_ == "prep" and c.lower_ == "of"
                       for p in c.children if p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS]
         out: list[Role] = []
@@ -504,7 +504,7 @@ class RoleReader(OrgFinder):
 
     # ----- "Ann Lee of Acme" -----------------------------------------------------------
     def _of_organization(self, persons: list[tuple[Span, str]], evidence: Evidence, found: set[str]) -> list[Role]:
-        """ "Ann Lee of the Forest Service", and each of "Ann Lee, Tom Roe and Eva Oh of Acme and Bo Li
+        """ "Ann Lee of the Forest Service", and each of "Ann Lee, Tom Roe and Ida Oh of Acme and Bo Li
         of Zenith": a name tied to an organization with no role word is a member of it."""
         out: list[Role] = []
         pending: list[tuple[Span, str]] = []

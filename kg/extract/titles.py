@@ -48,7 +48,7 @@ strategy policy planning programs programming news sport sports admissions
 """.split()))
 #: Role nouns whose "of" names a field of study, not a part of the post.
 _FIELD_NOUNS = frozenset("professor lecturer researcher scientist teacher expert analyst instructor fellow student".split())
-#: Role nouns that name a post only in lowercase ("Pacers guard X"; "the National Guard" is a body).
+#: Role nouns that name a post only in lowercase ("Comets guard X"; "the National Guard" is a body).
 _LOWERCASE_ONLY = frozenset({"guard", "forward", "player"})
 
 

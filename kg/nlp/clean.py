@@ -8,16 +8,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+_MONTH_NAME = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+               r"|Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)")
+#: "VARNO -", "VARNO, Peru (Reuters) -", "LIMA, Feb. 24, 2011 -": a place, maybe a date, a dash.
 _DATELINE = re.compile(
-    r"^(?P<place>[A-Z][A-Z .'\-]{1,40}?(?:,\s*[A-Z][A-Za-z. ]{1,30})?)\s*(?:\([A-Za-z .]+\)\s*)?[-\u2013\u2014]{1,2}\s+"
+    r"^(?P<place>[A-Z][A-Z .'\-]{1,40}?(?:,\s*[A-Z][A-Za-z. ]{1,30})?)"
+    r"(?:,\s*" + _MONTH_NAME + r"\s+\d{1,2}(?:,\s*\d{4})?)?"
+    r"\s*(?:\([A-Za-z .]+\)\s*)?[-\u2013\u2014]{1,2}\s+"
 )
 _DATE_LINE = re.compile(
     r"^(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),\s+)?"
-    r"(?P<month>January|February|March|April|May|June|July|August|September|October|November|December)"
+    r"(?P<month>" + _MONTH_NAME + r")"
     r"\s+(?P<day>\d{1,2}),\s+(?P<year>\d{4})\s*$"
 )
 _MONTHS = {m: i for i, m in enumerate(
     "January February March April May June July August September October November December".split(), 1)}
+_MONTHS.update({m[:3] + ".": i for m, i in list(_MONTHS.items())} | {"Sept.": 9})
 _BYLINE = re.compile(
     r"^\s*By\s+(?:[A-Z][\w.'\-]+\s?){1,4}(?:(?:,|and)\s*(?:[A-Z][\w.'\-]+\s?){1,5})*\s*(?:[-\u2013\u2014|]\s*)?$"
     r"|^\s*By\s+(?:[A-Z][\w.'\-]+\s){1,3}(?=[A-Z]{2,})"
@@ -69,7 +75,7 @@ def clean(text: str) -> Cleaned:
         out.text = _blank(out.text, s, e)
         out.removed.append((s, e, "headline"))
         lines = lines[1:]
-    # A date line ("Friday, August 21, 2015") right under the headline.
+    # A date line ("Tuesday, March 4, 2014") right under the headline.
     if lines:
         s, e = lines[0]
         m = _DATE_LINE.match(text[s:e].strip())
@@ -78,7 +84,7 @@ def clean(text: str) -> Cleaned:
             out.text = _blank(out.text, s, e)
             out.removed.append((s, e, "date"))
             lines = lines[1:]
-    # A byline ("By Jane Doe", "By JANE DOE, Associated Press Writer") above or opening the story.
+    # A byline ("By Jane Doe", "By JANE DOE, Harbor Wire Writer") above or opening the story.
     if lines:
         s, e = lines[0]
         m = _BYLINE.match(text[s:e])
@@ -89,7 +95,7 @@ def clean(text: str) -> Cleaned:
             out.removed.append((s, e if whole else end, "byline"))
             if whole:
                 lines = lines[1:]
-    # A dateline ("KABUL - ") opening the story: the place is kept, the words are not parsed.
+    # A dateline ("TALMORA - ") opening the story: the place is kept, the words are not parsed.
     if lines:
         s, e = lines[0]
         lead = len(text[s:e]) - len(text[s:e].lstrip())

@@ -25,7 +25,7 @@ player guard quarterback striker goalkeeper midfielder pitcher
 vice-chairman vice-chair vice-minister director-general secretary-general attorney-general veteran
 """.split())
 
-#: Nouns that name a post only inside a title ("Special Agent X", "Pacers coach X"); elsewhere they
+#: Nouns that name a post only inside a title ("Special Agent X", "Comets coach X"); elsewhere they
 #: name things as often as people ("a nerve agent", "a coach"), so they are no ROLE_NOUNS.
 TITLE_ONLY_NOUNS = frozenset("agent coach forward".split())
 
@@ -54,7 +54,7 @@ club league newspaper paper station airline school hospital museum laboratory la
 organization organisation movement alliance coalition fund charity society service
 """.split())
 
-#: Words in an organization name that make a place name into a body ("Leeds police").
+#: Words in an organization name that make a place name into a body ("Varno police").
 ORG_HEADS = frozenset("""
 police army navy military government ministry department council parliament congress senate court
 forces force guard administration agency office bureau commission committee authority authorities
@@ -88,6 +88,28 @@ board boards union unions cartel cartels gang gangs club clubs jury juries court
 parliament congress senate cabinet church churches party parties militia militias army armies
 mother mothers father fathers daughter daughters sister sisters brother brothers son sons wife wives
 husband husbands parent parents relative relatives mayor mayors ambassador ambassadors
+baby babies infant infants toddler toddlers kid kids teen teens adult adults elder elders youth youths
+colleague colleagues counterpart counterparts teammate teammates rival rivals friend friends enemy enemies
+ally allies alien aliens slave slaves native natives immigrant immigrants settler settlers pilgrim pilgrims
+inmate inmates convict convicts captive captives fugitive fugitives plaintiff plaintiffs defendant defendants
+widow widows orphan orphans peasant peasants tourist tourists athlete athletes coach coaches fan fans
+candidate candidates incumbent incumbents nominee nominees opposition referee referees trainee trainees
+appointee appointees evacuee evacuees retiree retirees attendee attendees veteran veterans pilot pilots
+astronaut astronauts cosmonaut cosmonauts marine marines commando commandos recruit recruits cadet cadets
+spy spies thief thieves pirate pirates guerrilla guerrillas paramilitary paramilitaries mercenary mercenaries
+volunteer volunteers medic medics paramedic paramedics mob mobs audience public commission commissions
+cousin cousins uncle uncles aunt aunts nephew nephews niece nieces sibling siblings spouse spouses twin twins
+grandmother grandmothers grandfather grandfathers grandparent grandparents grandson grandsons granddaughter
+granddaughters grandchild grandchildren boyfriend boyfriends girlfriend girlfriends fiance fiancee stepfather
+stepmother stepson stepdaughter
+""".split())
+
+#: Human nouns that name a body of people, not one person: "it" or "they", never "he" or "she".
+COLLECTIVE_NOUNS = frozenset("""
+crowd group family team delegation committee panel council coalition alliance company firm agency ministry
+department administration regime government board union cartel gang club jury court network parliament
+congress senate cabinet church party militia army navy military police force forces authority staff
+personnel crew opposition commission audience public community tribe clan
 """.split())
 
 #: Suffixes of agent nouns (worker, protester, activist, politician, assistant).
@@ -102,7 +124,7 @@ river rivers cancer weather winter summer member-state murder murders cover disa
 counter filter layer layers register tower towers shelter shelters folder poster-board
 event events statement statements government-s element elements comment comments document documents
 incident incidents agreement agreements moment moments percent content contents payment investment
-department agent-less treatment parliament movement movements argument arguments amendment amendments
+agent-less treatment movement movements argument arguments amendment amendments
 establishment equipment environment development developments management settlement sentiment
 client-side talent patent current accent component components segment segments basement
 christian-ity guardian-ship plant plants grant grants giant giants loudspeaker loudspeakers speaker-system
@@ -177,6 +199,13 @@ declare admit acknowledge reveal suggest write indicate allege believe predict s
 emphasize point_out reiterate testify recall remark reply respond answer told
 """.split())
 
+#: Verbs of communicating: each clause of one is a statement, an event also in the present tense
+#: ("Ortiz tells the radio", "the party condemns the attack").
+COMMUNICATION_VERBS = REPORTING_VERBS | frozenset("""
+urge call appeal demand condemn criticize criticise praise welcome thank blame accuse promise pledge
+vow threaten propose ask request reject applaud hail commend denounce express describe speak talk
+""".split())
+
 #: Verbs whose object is the subject of their infinitive ("urged them to leave": they leave).
 OBJECT_CONTROL_VERBS = frozenset("""
 urge ask tell order force persuade allow encourage help want invite instruct compel require permit
@@ -184,7 +213,10 @@ advise beg direct enable lead oblige pressure push remind warn make let get conv
 """.split())
 
 #: Verbs that express intent or plan: what follows has not happened yet.
-PLAN_VERBS = frozenset("plan intend aim hope expect seek propose threaten vow promise pledge prepare".split())
+PLAN_VERBS = frozenset("""
+plan intend aim hope expect seek propose threaten vow promise pledge prepare agree decide offer
+volunteer want wish desire like love prefer arrange plot mean undertake resolve
+""".split())
 
 #: Modal auxiliaries and what they make of the event.
 MODALS: dict[str, str] = {
@@ -193,17 +225,78 @@ MODALS: dict[str, str] = {
     "can": "hypothetical", "ca": "hypothetical", "wo": "planned", "'d": "hypothetical",
 }
 
-#: Verbs that are not events between actors (copulas, light states, aspect).
+#: Verbs that are not events between actors (copulas, light states, aspect, control); a few of
+#: them head an event in one construction ("went to Canada", "stopped the cart": ``LIGHT_VERBS``).
 NON_EVENT_VERBS = frozenset("""
 be have seem appear become remain get do begin start continue keep stop go come include involve
 mean need know think feel like want hope wish try manage fail tend happen occur cost last
 """.split())
 
-#: Prepositions whose object is the one acted on ("threw a grenade into their base", "fired at").
+#: States and non-agentive changes: what someone is or undergoes, not what they do ("the rebels
+#: controlled the south", "her condition worsened", "shares gained 15 percent").
+STATIVE_VERBS = frozenset("""
+own possess control belong contain consist comprise involve require lack deserve depend equal
+resemble pertain relate concern face suffer undergo experience gain lose attain enjoy exist matter
+weigh total border
+""".split())
+
+#: Thinking, perceiving and feeling: never events, even when they introduce an opinion
+#: ("she believed the campaign helped", "he saw the cart falling", "they resent the plan").
+COGNITION_VERBS = frozenset("""
+believe think know realize realise understand learn decide hope expect wish want consider regard
+view see hear feel notice spot detect observe perceive sense witness watch remember forget wonder
+doubt assume suppose presume estimate imagine guess reckon fear worry resent respect like love hate
+dislike prefer admire trust envy value appreciate concur
+""".split())
+
+#: Verbs of emotion caused in someone ("he is excited by the offer", "the news surprised them"):
+#: a state of the one who feels, not an act of the cause.
+PSYCH_VERBS = frozenset("""
+excite please interest worry concern surprise shock disappoint frustrate upset impress delight
+satisfy amaze astonish bother trouble anger annoy scare frighten relieve
+""".split())
+
+#: Verbs that, with no object, tell a change or a standing, not a deed ("her condition improved",
+#: "the candidate is leading with 52%", "the firm operates in Germany"); with an object they act
+#: ("improved security", "led the protest", "operated the crane").
+INTRANSITIVE_STATES = frozenset("""
+improve worsen deteriorate recover grow shrink increase decrease rise fall drop climb soar plunge
+lead operate
+""".split())
+
+#: Verbs whose agentless passive tells where or what someone is, not what was done to them
+#: ("is located in Yemen", "was born in 1950", "is based near the port").
+PASSIVE_STATES = frozenset("locate situate bear base station".split())
+
+#: Passives that raise the subject of an infinitive ("is expected to discuss", "is believed to
+#: be", "is alleged to have taken", "is scheduled to hold"): the writer's hedge or schedule, no deed.
+RAISING_PASSIVES = frozenset("""
+expect schedule slate set suppose believe think say report allege rumor rumour know consider
+estimate understand presume reckon claim feared see
+""".split())
+
+#: Natural forces: they cause, they do not act ("the flood killed 10": actor null).
+NATURAL_FORCES = frozenset("""
+storm storms flood floods flooding earthquake earthquakes quake quakes tremor tremors tsunami
+landslide landslides mudslide mudslides avalanche avalanches hurricane hurricanes typhoon typhoons
+cyclone cyclones tornado tornadoes wildfire wildfires blaze fire fires eruption volcano drought
+rain rains downpour heatwave wave waves wind winds lightning snowstorm blizzard mud
+""".split())
+
+#: Nouns for what a body issues: "A union statement said" is the union's statement.
+STATEMENT_NOUNS = frozenset("statement report communique communiqué announcement release letter memo notice".split())
+
+#: Prepositions whose object is the one acted on ("threw a brick into the shop", "fired at").
 GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to with".split())
 
 #: Definite descriptions that refer back to an attacker mentioned earlier.
 ATTACKER_NOUNS = frozenset("gunman shooter assailant attacker killer bomber perpetrator suspect".split())
+
+#: Verbs done to people: a bare number as their object counts people ("killing 40 and wounding 90").
+PERSON_PATIENT_VERBS = frozenset("""
+kill murder massacre execute slay shoot wound injure hurt maim arrest detain jail imprison kidnap abduct
+rescue save evacuate free release capture deport expel displace hospitalize treat infect hire employ recruit
+""".split())
 
 #: Words a title keeps in front of a name but which are no part of it.
 NAME_STOPWORDS = frozenset("the a an mr mr. mrs mrs. ms ms. dr dr. sir".split())
@@ -214,8 +307,23 @@ UNACCUSATIVE_VERBS = frozenset("die arrive fall grow exist disappear sink drown 
 #: Adverbs that make a clause a habit or a generalisation, not a dated event.
 HABITUAL_ADVERBS = frozenset("often sometimes usually always frequently generally typically routinely rarely seldom".split())
 
+#: Verbs whose infinitive is their complement ("tried to flee", "began to cry", "wants to go");
+#: after any other verb an infinitive tells a purpose ("lifted off to complete the tasks").
+COMPLEMENT_VERBS = frozenset("""
+try attempt manage begin start continue cease stop help dare fail refuse decline hesitate tend seem
+appear happen get come go prove turn be become remain have need ought use able bother struggle rush hurry
+""".split())
+
 #: Nouns of intent: an infinitive they govern has not happened ("a plan to cut taxes").
 PLAN_NOUNS = frozenset("plan plans proposal proposals promise promises threat threats pledge pledges bid intention aim goal".split())
+
+#: Nouns of means and endeavour: what their infinitive or "for V-ing" names is the purpose, not a
+#: deed ("a technique for repairing the shield", "her efforts to refocus the country").
+MEANS_NOUNS = frozenset("""
+technique techniques method methods way ways means tool tools strategy strategies effort efforts
+attempt attempts campaign programme program procedure procedures system capability capabilities
+ability mechanism approach scheme initiative mission measure measures
+""".split())
 
 #: Nouns for people that name no position: never a role, however they end.
 GENERIC_PEOPLE = frozenset("""
@@ -240,10 +348,10 @@ OCCUPATION_SUFFIXES = ("ist", "er", "or", "ian", "ant", "eer")
 #: Verbs of asking and wanting: the infinitive they govern has not happened ("urged them to leave").
 REQUEST_VERBS = frozenset("""
 urge ask want need request demand expect press require invite beg advise instruct encourage wish
-appeal pressure implore exhort
+appeal pressure implore exhort order tell command direct authorize authorise summon challenge
 """.split())
 
-#: Nouns that count or measure what their "of" phrase names ("dozens of rounds": the rounds).
+#: Nouns that count or measure what their "of" phrase names ("dozens of bottles": the bottles).
 QUANTITY_NOUNS = frozenset("""
 dozen dozens hundred hundreds thousand thousands million millions billion billions number numbers
 lot lots couple series handful pair batch barrage volley round-up score scores total

@@ -33,17 +33,17 @@ def repair_entities(doc: Doc) -> Doc:
         prev = doc[ent.start - 1] if ent.start > 0 else None
         if (ent.label_ == "GPE" and prev is not None and prev.ent_type_ == "" and prev.text.istitle()
                 and prev.lower_ in DEPARTMENT_WORDS and nxt is not None and nxt.lower_ in ROLE_NOUNS):
-            ents.append(Span(doc, prev.i, ent.end, label="ORG"))  # "Environment Canada spokesperson"
+            ents.append(Span(doc, prev.i, ent.end, label="ORG"))  # "Fisheries Peru spokesperson"
             continue
         if ent.label_ in ("ORG", "PERSON") and nxt is not None and nxt.lower_ in _PLACE_NOUNS:
             ents.append(Span(doc, ent.start, ent.end, label="GPE"))
             continue
         if (ent.label_ in ("ORG", "PERSON") and ent.start >= 2 and doc[ent.start - 1].lower_ == "of"
                 and doc[ent.start - 2].lower_ in _PLACE_NOUNS):
-            ents.append(Span(doc, ent.start, ent.end, label="GPE"))  # "the town of Yeoncheon"
+            ents.append(Span(doc, ent.start, ent.end, label="GPE"))  # "the town of Varno"
             continue
         if ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS:
-            # "the State Department Spokesperson": the body is an organization, the last word a role.
+            # "the Harbor Department Spokesperson": the body is an organization, the last word a role.
             start = ent.start + (1 if ent[0].lower_ == "the" else 0)
             if ent.end - 1 > start:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
@@ -69,7 +69,7 @@ def repair_entities(doc: Doc) -> Doc:
 
 def _surname(ent: Span) -> tuple[str, ...]:
     """The last word of a person's name of two words or more, as its tokens: ("Okafor",) of
-    "Daniel Okafor", ("Wingfield", "-", "Hayes") of "Rupert Wingfield-Hayes"; () for one word."""
+    "Daniel Okafor", ("Lund", "-", "Moen") of "Halvard Lund-Moen"; () for one word."""
     start = ent.end - 1
     while start > ent.start and not ent.doc[start - 1].whitespace_:
         start -= 1

@@ -1,0 +1,214 @@
+"""What pronouns refer to: he/she/they/it by salience, I/we inside a quotation by its speaker.
+
+``Coreference`` works on the mentions an ``EntityIndex`` has registered (names and unnamed
+groups, in text order) and asks the index to resolve the subject of a reporting verb when it
+looks for the speaker of a quotation.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from spacy.attrs import TAG
+from spacy.tokens import Span, Token
+
+from ..nlp.lexicon import COLLECTIVE_NOUNS, REPORTING_VERBS
+from .groups import is_human_noun
+
+if TYPE_CHECKING:
+    from .entities import EntityIndex
+
+MALE = frozenset({"he", "him", "his", "himself"})
+FEMALE = frozenset({"she", "her", "hers", "herself"})
+PLURAL = frozenset({"they", "them", "their", "theirs", "themselves"})
+NEUTER = frozenset({"it", "its", "itself"})
+_THIRD = MALE | FEMALE | PLURAL | NEUTER
+_SUBJ_DEPS = frozenset({"nsubj", "nsubjpass"})
+FIRST = frozenset({"i", "me", "my", "we", "us", "our", "ours", "myself", "ourselves"})
+_FIRST_PLURAL = frozenset({"we", "us", "our", "ours", "ourselves"})
+#: Sentences a plural pronoun may skip back to its antecedent (0: the previous sentence).
+_PLURAL_REACH = 1
+#: Characters a pronoun may reach back to the sentence of its antecedent.
+_REACH_CHARS = 400
+
+
+@dataclass
+class Mention:
+    """One mention of an entity: its key, token span, type, number, and whether it is a subject."""
+
+    key: str
+    start: int
+    end: int
+    type: str
+    plural: bool
+    subject: bool
+
+
+class Coreference:
+    """Resolves personal pronouns of one article to the entities of its ``EntityIndex``."""
+
+    def __init__(self, index: EntityIndex) -> None:
+        self.index = index
+        self.quotes = quote_regions(index.doc.text)
+        self._quote_starts = [a for a, _ in self.quotes]
+        #: third-person pronouns already resolved, by token index (None: resolved to nothing)
+        self._chained: dict[int, str | None] = {}
+
+    def chain(self) -> None:
+        """Resolve the third-person pronouns in text order, each becoming a mention of what it
+        refers to: "Lee ... He ... He ..." keeps Lee the topic, as a reader does."""
+        doc = self.index.doc
+        tags = {doc.vocab.strings.add(t) for t in ("PRP", "PRP$")}
+        for i, tag in enumerate(doc.to_array(TAG).tolist()):
+            if tag not in tags:
+                continue
+            tok = doc[i]
+            low = tok.lower_
+            if low not in _THIRD or (low == "it" and expletive(tok)):
+                continue
+            key = self._chained[i] = self.pronoun(tok)
+            if key is None:
+                continue
+            ent = self.index.entities[key]
+            mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in _SUBJ_DEPS)
+            bisect.insort(self.index.mentions, mention, key=lambda m: m.start)
+
+    def pronoun(self, tok: Token) -> str | None:
+        """Resolve a personal pronoun to the most salient compatible earlier mention."""
+        if tok.i in self._chained:
+            return self._chained[tok.i]
+        low = tok.lower_
+        index = self.index
+        want: Callable[[Mention], bool]
+        if low in MALE or low in FEMALE:
+            want = lambda m: m.type == "Person" or (m.type == "Group" and not m.plural and self._is_person_group(m))  # noqa: E731
+        elif low in PLURAL:
+            # Plural groups anywhere; an organization only as a subject ("the party ... they").
+            want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and m.subject)  # noqa: E731
+        elif low == "it" and tok.dep_ in ("dobj", "pobj", "dative"):
+            want = lambda m: m.type == "Organization" and m.start >= tok.sent.start  # noqa: E731
+        elif low in FIRST:
+            return self.first_person(tok)
+        elif low == "its":
+            want = lambda m: (m.type == "Organization" or m.key in index.countries())  # noqa: E731
+        elif low in NEUTER:
+            # "it" is often no entity at all ("it was damning"): only a subject organization or country.
+            want = lambda m: (m.type == "Organization" or m.key in index.countries()) and m.subject  # noqa: E731
+        else:
+            return None
+        sent = tok.sent
+        clause = tok.head
+        mentions = index.mentions
+        if self.quoted(tok.idx) is None:
+            # '"... Lee and Ortiz ...," he said': a name quoted is not who speaks around the quote
+            mentions = [m for m in mentions if self.quoted(index.doc[m.start].idx) is None]
+        same = [m for m in mentions if sent.start <= m.start and m.end <= tok.i and want(m)
+                and not (index.doc[m.end - 1].head == clause and tok.dep_ not in ("poss",))]
+        if same:
+            subj = [m for m in same if m.subject]
+            if low in PLURAL:
+                # A plural noun phrase before an organization read as a plural: the noun phrase.
+                plural = [m for m in same if m.plural and m.type != "Organization"]
+                return (plural or same)[-1].key
+            return (subj[-1] if subj else same[-1]).key
+        prev = [m for m in mentions if m.end <= sent.start and want(m)]
+        if not prev:
+            return None
+        last_sent = index.doc[prev[-1].start].sent
+        if sent.start - last_sent.end > _REACH_CHARS:
+            return None
+        if low in PLURAL and _sentences_between(last_sent, sent) > _PLURAL_REACH:
+            return None  # "they" reaches back less far than "he": groups are seldom topics for long
+        in_last = [m for m in prev if m.start >= last_sent.start]
+        subj = [m for m in in_last if m.subject]
+        return (subj[0] if subj else in_last[0]).key
+
+    def quoted(self, char: int) -> tuple[int, int] | None:
+        """The quotation a character offset lies in, if any."""
+        i = bisect.bisect_right(self._quote_starts, char) - 1
+        return self.quotes[i] if i >= 0 and char < self.quotes[i][1] else None
+
+    def first_person(self, tok: Token) -> str | None:
+        """I/we inside a quotation: the speaker, or for "we" the speaker's organization."""
+        region = self.quoted(tok.idx)
+        if region is None:
+            return None
+        speaker = self.speaker(region)
+        if speaker is None:
+            return None
+        if tok.lower_ in _FIRST_PLURAL and speaker.startswith("Person:"):
+            return self.index.affiliation.get(speaker)
+        return speaker
+
+    def speaker(self, region: tuple[int, int]) -> str | None:
+        """The subject of a reporting verb outside the quotation, in the sentences around it."""
+        start, end = region
+        doc = self.index.doc
+        sents = [s for s in doc.sents if s.end_char > start - 2 and s.start_char < end + 2]
+        if not sents:
+            return None
+        nxt = doc[sents[-1].end].sent if sents[-1].end < len(doc) else None
+        candidates = sents + ([nxt] if nxt is not None else [])
+        for sent in candidates:
+            for t in sent:
+                if start <= t.idx < end or t.lemma_ not in REPORTING_VERBS or t.pos_ != "VERB":
+                    continue
+                for c in t.children:
+                    if c.dep_ == "nsubj" and not (start <= c.idx < end):
+                        key = self.index.resolve(c)
+                        if key is not None:
+                            return key
+        return None
+
+    @staticmethod
+    def _is_person_group(m: Mention) -> bool:
+        """Whether a singular group is one person ("a gunman"), not a body ("the court", "a team")."""
+        head = m.key.rsplit(":", 1)[-1]
+        return head not in COLLECTIVE_NOUNS
+
+
+def _sentences_between(earlier: Span, later: Span) -> int:
+    """How many sentences lie strictly between two sentences of a Doc."""
+    return sum(1 for s in earlier.doc[earlier.end:later.start].sents)
+
+
+_QUOTE_OR_NEWLINE = re.compile('[\n"\u201c\u201d]')
+
+
+def quote_regions(text: str) -> list[tuple[int, int]]:
+    """Character spans inside double quotation marks ("..." and “...”), within a paragraph."""
+    regions: list[tuple[int, int]] = []
+    open_at: int | None = None
+    for m in _QUOTE_OR_NEWLINE.finditer(text):  # only these characters matter: no loop over the others
+        i, ch = m.start(), m.group()
+        if ch == "\n" and text[i - 1:i] == "\n":
+            open_at = None
+        elif ch == "\u201c" or (ch == '"' and open_at is None):
+            open_at = i + 1
+        elif (ch == "\u201d" or ch == '"') and open_at is not None:
+            regions.append((open_at, i))
+            open_at = None
+    if open_at is not None:
+        regions.append((open_at, len(text)))
+    return regions
+
+
+def expletive(tok: Token) -> bool:
+    """ "it was damning that ...", "it is time to ...": an "it" that refers to nothing."""
+    head = tok.head
+    if tok.dep_ not in ("nsubj", "nsubjpass"):
+        return False
+    if (tok.dep_ == "nsubjpass" or head.lemma_ in ("seem", "appear")) and any(
+            c.dep_ in ("ccomp", "xcomp", "oprd") and c.pos_ in ("VERB", "AUX") for c in head.children):
+        return True  # "it is estimated (that) ...", "it seems (that) ...": the clause is the subject
+    for c in head.children:
+        if c.dep_ in ("ccomp", "xcomp", "csubj") and any(m.dep_ in ("mark", "aux") and m.lower_ in ("that", "to")
+                                                         for m in c.children):
+            return True
+        if c.dep_ == "attr" and (c.lemma_ in ("time", "clear", "shame", "pity")
+                                 or (c.pos_ == "NOUN" and not is_human_noun(c))):
+            return True  # "it is time to", "It's an interesting tool": no entity
+    return head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children)

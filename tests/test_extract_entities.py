@@ -1,0 +1,99 @@
+"""Who takes part in events: names, unnamed groups, pronouns and types (hand-written sentences)."""
+from __future__ import annotations
+
+from conftest import triples
+
+from kg.extract.entities import EntityIndex, is_human_noun
+
+
+def events_of(facts, action_word):  # type: ignore[no-untyped-def]
+    """(actor label, target label) of the asserted events whose action contains a word."""
+    return {(a, t) for a, act, t in triples(facts) if action_word in act}
+
+
+def actors_of(facts, action_word):  # type: ignore[no-untyped-def]
+    return {a for a, _ in events_of(facts, action_word)}
+
+
+# ----- pronouns ---------------------------------------------------------------------------------
+
+def test_he_is_never_a_body_of_people(read):
+    f = read("Kofi Mensah joined the club in 2001. The club paid him well, and he scored twelve goals.")
+    assert actors_of(f, "score") == {"Kofi Mensah"}
+
+
+def test_a_pronoun_subject_keeps_its_referent_the_topic(read):
+    f = read("Maria Lindqvist led the talks. She met the mayor, Anders Holm, on Monday. "
+             "She later visited the harbour.")
+    assert actors_of(f, "visit") == {"Maria Lindqvist"}
+
+
+def test_it_of_a_passive_reporting_verb_is_no_entity(nlp):
+    doc = nlp("Vantex Holdings fined three suppliers. It is estimated dozens more suppliers remain. "
+              "It said the fines were fair.")
+    index = EntityIndex(doc)
+    its = [t for t in doc if t.lower_ == "it"]
+    assert index.resolve(its[0]) is None
+    assert index.resolve(its[1]) == "Organization:vantexholdings"
+
+
+def test_a_name_inside_a_quotation_is_not_the_speaker_around_it(read):
+    f = read('Returning officer Kwame Osei read the results. "Lena Ivarsson, 5,248 votes; '
+             'Tomas Berglund, 3,100 votes," he said.')
+    assert actors_of(f, "say") == {"Kwame Osei"}
+
+
+# ----- unnamed participants -------------------------------------------------------------------
+
+def test_people_nouns_without_an_agent_suffix_are_participants(read):
+    assert events_of(read("Dana Ruiz pulled a baby from the river."), "pull") == {("Dana Ruiz", "baby")}
+    assert ("Border guards", "six aliens") in events_of(read("Border guards arrested six aliens near Tarnow."), "arrest")
+    assert ("Supporters", "parliament") in events_of(read("Supporters appealed to the parliament."), "appeal")
+
+
+def test_machines_and_facilities_are_not_people(nlp):
+    doc = nlp("The helicopter and the servers were seen by a farmer and two suppliers.")
+    human = {t.text for t in doc if t.pos_ == "NOUN" and is_human_noun(t)}
+    assert human == {"farmer", "suppliers"}
+
+
+def test_a_vehicle_acts_and_a_definite_description_finds_it(read):
+    f = read("A Kestrel-class submarine entered the bay on Monday. The submarine left two hours later.")
+    assert actors_of(f, "leave") == {"Kestrel-class submarine"}
+
+
+def test_which_or_how_many_stays_in_a_group_label(read):
+    f = read("Mayor Ilona Brandt called on all residents to stay calm. Another federal judge fined Kovac.")
+    assert ("Ilona Brandt", "all residents") in events_of(f, "call")
+    assert actors_of(f, "fine") == {"Another federal judge"}
+
+
+def test_a_part_of_a_group_is_a_group(read):
+    f = read("Two of her cousins were arrested in Tarnow. Hundreds of officials have been convicted.")
+    assert (None, "Two of cousins") in events_of(f, "arrest")
+    assert (None, "Hundreds of officials") in events_of(f, "convict")
+    f = read("Police questioned the miners. One of the miners was detained.")
+    assert (None, "miners") in events_of(f, "detain")
+
+
+def test_a_bare_number_done_to_people_counts_people(read):
+    f = read("Rebels shelled the market in Tarnow, killing 40 and wounding 90.")
+    assert ("Rebels", "40") in events_of(f, "kill")
+    assert ("Rebels", "90") in events_of(f, "wound")
+    f = read("The firm sold 40 last year.")
+    assert not any(t for _, t in events_of(f, "sell"))
+
+
+def test_a_facility_is_a_target_but_never_an_actor(read):
+    f = read("The firm shut down servers that send spam.")
+    assert ("firm", "servers") in {(a and a.split()[-1], t) for a, t in events_of(f, "shut")}
+    assert not actors_of(f, "send")
+
+
+# ----- names and types --------------------------------------------------------------------------
+
+def test_a_dateline_with_a_date_is_never_an_actor(read):
+    f = read("Orvane wins tanker deal\nFeb. 24, 2011\n"
+             "LISBON, Feb. 24, 2011 \u2013 The Orvane Co. has won the contract to build the ships.\n")
+    assert actors_of(f, "win") == {"Orvane Co."}
+    assert f.article.date == "2011-02-24"
