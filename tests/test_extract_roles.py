@@ -542,3 +542,17 @@ def test_the_company_is_no_guess_between_two(read):
 def test_a_possessive_title_with_new(read):
     f = read("Delmarco's new chief executive Carla Ruiz said the bank would grow.")
     assert ("Carla Ruiz", "chief executive", "Delmarco") in roles(f)
+
+
+def test_a_common_noun_opening_the_sentence_is_no_organization(read):
+    assert not roles(read("Opposition leader Kari Holm criticized the choice."))
+
+
+def test_an_untagged_name_before_a_noun_for_a_body(read):
+    assert ("Kari Holm", "head", "Green Left") in roles(read("Kari Holm, who heads the Green Left party, spoke."))
+
+
+def test_the_bank_is_no_guess_between_two_banks(read):
+    text = ("Norway named Elsa Brandt governor of the Norway Central Bank. She was chief economist at Fjord Bank. "
+            "The bank's deputy governor, Per Lunde, will serve as acting governor.")
+    assert not any(p == "Per Lunde" for p, _, _ in roles(read(text)))

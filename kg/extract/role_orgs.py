@@ -75,9 +75,11 @@ class OrgFinder:
             return self.home_country() or self.recent_country(tok.i)
         if lemma not in ORGANIZATION_NOUNS:
             return None
-        before = [(i, k) for i, k in self._orgs_by_noun().get(lemma, []) if i < tok.i]
+        before = [k for i, k in self._orgs_by_noun().get(lemma, []) if i < tok.i]
         if before:
-            return max(before)[1]
+            # the body of that kind the article has named most often so far, if one has been
+            counts = sorted(((before.count(k), k) for k in set(before)), reverse=True)
+            return counts[0][1] if len(counts) == 1 or counts[0][0] > counts[1][0] else None
         if lemma not in _COMPANY_NOUNS or any(c.dep_ in ("amod", "compound", "nmod") for c in tok.children):
             return None  # "the new company", "the parent company": not the one named last
         return self._recent_company(tok)
@@ -388,4 +390,17 @@ class OrgFinder:
                         key = self.index.named_key(g)
                         if key and key.startswith("Organization:"):
                             return key
-        return None
+        return self._untagged_name_of(tok)
+
+    def _untagged_name_of(self, tok: Token) -> str | None:
+        """ "the Green Left party", "the Unity union": capitalized words the model left untagged before
+        a noun for a kind of body name it."""
+        if not (tok.is_lower and tok.pos_ == "NOUN" and tok.lemma_.lower() in ORGANIZATION_NOUNS | ORG_HEADS):
+            return None
+        words = sorted((c for c in tok.subtree if c.i < tok.i and c.dep_ == "compound"), key=lambda c: c.i)
+        if not words or words[-1].i != tok.i - 1 or any(
+                not w.is_title or w.pos_ != "PROPN" or w.ent_type_ or w.is_sent_start for w in words):
+            return None
+        if words[-1].i - words[0].i + 1 != len(words):
+            return None
+        return self.org_named(words) or self.index.organization_span(words)

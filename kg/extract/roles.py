@@ -226,6 +226,8 @@ class RoleReader(OrgFinder):
         if not toks or all(self.index.named_key(t) is not None for t in toks):
             return None
         known = self.org_named(toks)
+        if known is None and len(toks) == 1 and toks[0].is_sent_start and toks[0].pos_ != "PROPN":
+            return None  # "Opposition leader X": a common noun capitalized as the sentence's first word
         if known is None:
             self.index.organization_span(toks)
         else:
