@@ -556,3 +556,10 @@ def test_the_bank_is_no_guess_between_two_banks(read):
     text = ("Norway named Elsa Brandt governor of the Norway Central Bank. She was chief economist at Fjord Bank. "
             "The bank's deputy governor, Per Lunde, will serve as acting governor.")
     assert not any(p == "Per Lunde" for p, _, _ in roles(read(text)))
+
+
+def test_a_tenure_or_stint_as_a_role(read):
+    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(
+        read("Ann Lee left in May. During her tenure as chief executive of Acme Corp., sales doubled."))
+    assert ("Tom Roe", "head", "Leeds Art Museum") in roles(
+        read("Tom Roe, whose stint as head of the Leeds Art Museum lasted ten years, spoke."))

@@ -52,8 +52,11 @@ _SUCCEEDING = frozenset("succeed replace".split())
 HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director",
               "found": "founder", "co-found": "co-founder", "cofound": "co-founder", "manage": "manager",
               "coach": "coach", "command": "commander", "edit": "editor"}
-#: Nouns of appointing: "the appointment of Ann Lee as chief", "Ann Lee's election as mayor".
-_APPOINTMENT_NOUNS = frozenset("appointment nomination election reelection re-election promotion selection".split())
+#: Nouns of appointing or holding a post: "the appointment of Ann Lee as chief", "Ann Lee's election as
+#: mayor", "her tenure as chief executive of Acme", "whose service as head of the bureau".
+_APPOINTMENT_NOUNS = frozenset("""
+appointment nomination election reelection re-election promotion selection tenure stint service time term
+""".split())
 _VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | {"sit"}
           | frozenset(_WORKING) | frozenset(HEAD_VERBS) | _APPOINTMENT_NOUNS)
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
@@ -172,6 +175,8 @@ class CareerReader:
                  if p.dep_ == "pobj" and is_role_noun(p)]
         out: list[Role] = []
         for h in holders:
+            if h.lower_ == "whose":  # "Ann Lee, whose tenure as ... ended": the relative clause's antecedent
+                h = next((a.head for a in h.ancestors if a.dep_ == "relcl"), h)
             person = self._person(h)
             if person is None:
                 continue
