@@ -434,7 +434,7 @@ def test_rose_to_a_post_where_one_worked(read):
     f = read("Ruth Lindqvist spent a decade at Delmarco Capital, where she rose to managing director.")
     found = roles(f)
     assert ("Ruth Lindqvist", "managing director", "Delmarco Capital") in found
-    assert ("Ruth Lindqvist", "employee", "Delmarco Capital") in found
+    assert ("Ruth Lindqvist", "member", "Delmarco Capital") in found
     assert not roles(read("Ruth Lindqvist spent the money at Delmarco Capital."))
 
 
@@ -493,7 +493,7 @@ def test_an_obituary_career(read):
             "In 1995 he was named president of the company.")
     f = read(text)
     found = {(r.role, f.entities[r.org].label, r.since.value if r.since else None) for r in f.roles}
-    assert ("employee", "Procter & Gamble", "1975") in found
+    assert ("member", "Procter & Gamble", "1975") in found
     assert ("vice president of marketing", "General Mills", "1988") in found
     assert ("president", "General Mills", "1995") in found  # "the company": the one named just before
     g = read("Robert Smith worked at General Mills. In 1995 he was named president of the new company.")
@@ -563,3 +563,25 @@ def test_a_tenure_or_stint_as_a_role(read):
         read("Ann Lee left in May. During her tenure as chief executive of Acme Corp., sales doubled."))
     assert ("Tom Roe", "head", "Leeds Art Museum") in roles(
         read("Tom Roe, whose stint as head of the Leeds Art Museum lasted ten years, spoke."))
+
+
+def test_a_trade_moves_a_player(read):
+    text = "The Denver Falcons traded veteran guard Marcus Dell to the Boston Rams on Tuesday for two draft picks."
+    f = read(text)
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Marcus Dell", "guard", "Boston Rams", False) in found
+    assert ("Marcus Dell", "guard", "Denver Falcons", True) in found
+
+
+def test_a_plural_team_name_the_model_took_for_a_person(read):
+    text = ("The Denver Falcons traded Marcus Dell to the Boston Rams on Tuesday. "
+            "Rams coach Darvin Hale said Dell would start on Friday.")
+    assert ("Darvin Hale", "coach", "Boston Rams") in roles(read(text))
+
+
+def test_county_treasurer_and_agent_in_charge(read):
+    f = read("A former Arden County treasurer was sentenced today. Linda Marsh, 61, served as county treasurer from "
+             "2006 until her resignation in 2016.")
+    assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("county treasurer", "Arden County", True)]
+    g = read("FBI Special Agent in Charge Mark Dunn said it.")
+    assert any(r == "Special Agent in Charge" and o == "FBI" for _, r, o in roles(g))

@@ -35,9 +35,12 @@ tap pick designate declare identify make swear sworn reappoint recruit sign
 """.split())
 #: Verbs of dismissing: their object (or passive subject) held the role ("the Rams fired coach X").
 _DISMISSING = frozenset("fire sack dismiss oust depose".split())
-#: Verbs of working for an organization, and the role they give ("played for Benfica": player).
-_WORKING = {"work": "employee", "spend": "employee", "play": "player", "begin": "employee", "start": "employee",
-            "move": "employee"}
+#: Verbs of moving a player or an employee to another organization ("traded guard X to the Rams").
+_TRANSFERRING = frozenset("trade transfer loan".split())
+#: Verbs of working for an organization, and the role they give ("played for Benfica": player); with no
+#: role word in the text the role is "member" (the gold conventions' word for it).
+_WORKING = {"work": "member", "spend": "member", "play": "player", "begin": "member", "start": "member",
+            "move": "member"}
 #: Bodies one serves on ("served on the board of Acme").
 _BODY_NOUNS = frozenset("board committee council commission panel bench court cabinet".split())
 #: "rose to managing director", "was promoted to chief": the role reached.
@@ -57,7 +60,7 @@ HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head",
 _APPOINTMENT_NOUNS = frozenset("""
 appointment nomination election reelection re-election promotion selection tenure stint service time term
 """.split())
-_VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | {"sit"}
+_VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | _TRANSFERRING | {"sit"}
           | frozenset(_WORKING) | frozenset(HEAD_VERBS) | _APPOINTMENT_NOUNS)
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(_VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
@@ -131,7 +134,7 @@ class CareerReader:
             lemma = "resign"  # "stepped down as chairman": a post left
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in verb.children))
-        objective = lemma in _APPOINTING or lemma in _DISMISSING
+        objective = lemma in _APPOINTING or lemma in _DISMISSING or lemma in _TRANSFERRING
         if objective and not passive:
             holders = [c for c in verb.children if c.dep_ in ("dobj", "oprd") and c.ent_type_ == "PERSON"
                        or c.dep_ == "dobj"] + self._object_of_naming(verb)
@@ -155,6 +158,8 @@ class CareerReader:
                 mine.extend(self._employee(person, verb, evidence, pronoun))
             if not mine and (lemma in ("serve", "sit") or lemma in _APPOINTING):
                 mine.extend(self._member_of_body(person, verb, evidence, pronoun))
+            if lemma in _TRANSFERRING:
+                mine = self._transferred(person, verb, h, evidence, pronoun)
             out.extend(mine)
         if lemma in _SUCCEEDING and out:
             out.extend(self._predecessors(verb, out))
@@ -184,6 +189,24 @@ class CareerReader:
                 # the organization: the role noun's own, else the announcer's ("Acme announced the ...")
                 out.extend(self._role(person, role_noun, noun.head if noun.dep_ in ("dobj", "nsubjpass") else noun,
                                       "name", evidence, h.pos_ == "PRON"))
+        return out
+
+    def _transferred(self, person: str, verb: Token, holder: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
+        """ "the Hawks traded guard X to the Rams": X now plays for the Rams, and once did for the Hawks."""
+        title = self._own_title(holder)
+        role = title[0].lemma_.lower() if title else "player"
+        new = next((k for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
+                    for o in c.children if o.dep_ == "pobj" and (k := self.t.org_in(o))), None)
+        old = next((k for c in verb.children if c.dep_ in ("nsubj", "agent")
+                    for o in ([c] if c.dep_ == "nsubj" else [x for x in c.children if x.dep_ == "pobj"])
+                    if (k := self.t.org_in(o))), None)
+        out = []
+        if new:
+            out.append(Role(person=person, role=role, org=new, evidence=evidence, rule="transferred",
+                            confidence=0.5 if pronoun else 0.6))
+        if old and old != new:
+            out.append(Role(person=person, role=role, org=old, evidence=evidence, rule="transferred", former=True,
+                            confidence=0.5 if pronoun else 0.6))
         return out
 
     def _own_title(self, holder: Token) -> list[Token]:

@@ -25,6 +25,8 @@ _SHORTENED_HEADS = frozenset(norm_name(w) for w in """
 bank corp corporation inc co company group holdings capital partners llc ltd plc airlines airways
 motors systems industries securities insurance trust
 """.split())
+#: Nouns for a kind of place whose name ends with them ("Arden County", "Lanao Province").
+_PLACE_KIND_NOUNS = frozenset({"county", "province", "district", "prefecture", "borough", "region", "parish"})
 #: Nouns for a business: "the company" is the organization named just before, if it is no other body.
 _COMPANY_NOUNS = frozenset({"company", "firm", "corporation", "business", "carmaker", "retailer", "bank", "insurer"})
 _NOT_COMPANY = frozenset(ORG_HEADS | {"university", "college", "school", "association", "society", "institute",
@@ -73,6 +75,11 @@ class OrgFinder:
         lemma = tok.lemma_.lower()
         if lemma in COUNTRY_NOUNS:
             return self.home_country() or self.recent_country(tok.i)
+        if lemma in _PLACE_KIND_NOUNS:
+            # "county treasurer", "the province's governor": the county the article names ("Leeds County")
+            places = {k for k, e in self.index.entities.items() if e.type == "Place" and e.mentions > 0
+                      and e.label.split()[-1].lower() == lemma}
+            return next(iter(places)) if len(places) == 1 else None
         if lemma not in ORGANIZATION_NOUNS:
             return None
         before = [k for i, k in self._orgs_by_noun().get(lemma, []) if i < tok.i]
@@ -202,6 +209,8 @@ class OrgFinder:
             if e.type != "Organization" or e.mentions <= 0:
                 continue
             label = [norm_name(w) for w in e.label.split()]
+            if label == words:
+                return k  # the article names it so itself
             if label[-len(words):] == words or (label[:len(words)] == words and len(label) > len(words)
                                                 and label[-1] in _SHORTENED_HEADS):
                 found.add(k)  # "the Comets" (Harbor Comets); "Acme" (Acme Bank)
@@ -379,7 +388,11 @@ class OrgFinder:
         return None
 
     def org_in(self, tok: Token) -> str | None:
-        """An organization named by a noun phrase or by one of its modifiers ("the Solidarity union movement")."""
+        """An organization named by a noun phrase or by one of its modifiers ("the Solidarity union movement"),
+        or that a pronoun stands for ("joined them")."""
+        if tok.pos_ == "PRON":
+            key = self.index.resolve(tok)
+            return key if key is not None and key.startswith("Organization:") else None
         for t in [tok] + [c for c in tok.children if c.dep_ in ("compound", "nmod", "amod", "poss")]:
             key = self.org_name_at(t)
             if key and key.startswith("Organization:"):

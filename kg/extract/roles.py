@@ -214,7 +214,9 @@ class RoleReader(OrgFinder):
         toks: list[Token] = []
         while i >= floor:
             t = doc[i]
-            if t.text[:1].isupper() and t.pos_ in ("PROPN", "NOUN") and t.ent_type_ not in ("PERSON", "DATE"):
+            plural = t.tag_ in ("NNS", "NNPS")  # "Rams coach X": a plural name is no person's
+            if t.text[:1].isupper() and t.pos_ in ("PROPN", "NOUN") and t.ent_type_ != "DATE" and (
+                    t.ent_type_ != "PERSON" or plural):
                 toks.insert(0, t)
             elif t.lower_ in ("of", "for", "the", "and", "&") and toks:
                 toks.insert(0, t)
@@ -223,7 +225,7 @@ class RoleReader(OrgFinder):
             i -= 1
         while toks and not toks[0].text[:1].isupper():
             toks = toks[1:]
-        if not toks or all(self.index.named_key(t) is not None for t in toks):
+        if not toks or all((self.index.named_key(t) or "Person:").startswith(("Organization:", "Place:")) for t in toks):
             return None
         known = self.org_named(toks)
         if known is None and len(toks) == 1 and toks[0].is_sent_start and toks[0].pos_ != "PROPN":
@@ -299,6 +301,10 @@ class RoleReader(OrgFinder):
             # "the Baltic correspondent for the Gazette": a region before the role is its beat; an
             # organization the role is "for" or "of" is the employer.
             org = self.org_from_preps(role_toks) or org
+        for t in role_toks[:-1] if org is None else []:
+            org = self.org_of_noun(t) if t.is_lower else None  # "county treasurer": the county named
+            if org is not None:
+                break
         rule, confidence = "title", 0.8
         if org is None and is_government_title(role_words):
             # "Prime Minister X" in an article about one country: that country's government.
@@ -326,6 +332,8 @@ class RoleReader(OrgFinder):
                 break
             if is_role_noun(t) and t.lower_ not in ("dean", "major", "marshal", "king", "bishop", "pope"):
                 last = k
+            elif len(toks) - k > 2 and of_title(ent.doc, t.i, ent.sent.start) and (last == k - 1 or k == 0):
+                last = k  # "Special Agent in [Charge Ann Lee]": the title's last word
         if last is None:
             return frozenset()
         rest = len(toks) - last - 1

@@ -132,11 +132,15 @@ TRAILING_RANKS = frozenset({"general", "colonel", "major", "lieutenant", "captai
 
 
 def of_title(doc: Doc, i: int, floor: int) -> bool:
-    """ "Chief of Staff", "Minister of Defence": "of" and a department word after a role noun are part
-    of the title (``doc[i]`` is either word)."""
-    if doc[i].lower_ == "of":
-        return i - 1 >= floor and i + 1 < len(doc) and is_role_noun(doc[i - 1]) and doc[i + 1].lower_ in OF_TITLE_WORDS
-    return doc[i].lower_ in OF_TITLE_WORDS and i - 2 >= floor and doc[i - 1].lower_ == "of" and is_role_noun(doc[i - 2])
+    """ "Chief of Staff", "Minister of Defence", "Special Agent in Charge": "of" and a department word,
+    or "in charge", after a role noun are part of the title (``doc[i]`` is either word)."""
+    low = doc[i].lower_
+    if low in ("of", "in"):
+        words = OF_TITLE_WORDS if low == "of" else {"charge"}
+        return i - 1 >= floor and i + 1 < len(doc) and is_role_noun(doc[i - 1]) and doc[i + 1].lower_ in words
+    if low == "charge":
+        return i - 2 >= floor and doc[i - 1].lower_ == "in" and is_role_noun(doc[i - 2])
+    return low in OF_TITLE_WORDS and i - 2 >= floor and doc[i - 1].lower_ == "of" and is_role_noun(doc[i - 2])
 
 
 def bare_title_word(tok: Token) -> bool:
