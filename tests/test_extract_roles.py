@@ -585,3 +585,7 @@ def test_county_treasurer_and_agent_in_charge(read):
     assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("county treasurer", "Arden County", True)]
     g = read("FBI Special Agent in Charge Mark Dunn said it.")
     assert any(r == "Special Agent in Charge" and o == "FBI" for _, r, o in roles(g))
+
+
+def test_a_patient_transferred_to_a_hospital_holds_no_post(read):
+    assert not roles(read("Ann Lee was transferred to Leeds General Hospital on Monday."))

@@ -194,6 +194,8 @@ class CareerReader:
     def _transferred(self, person: str, verb: Token, holder: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
         """ "the Hawks traded guard X to the Rams": X now plays for the Rams, and once did for the Hawks."""
         title = self._own_title(holder)
+        if not title and verb.lemma_.lower() != "trade":
+            return []  # "was transferred to Leeds General Hospital": no post
         role = title[0].lemma_.lower() if title else "player"
         new = next((k for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
                     for o in c.children if o.dep_ == "pobj" and (k := self.t.org_in(o))), None)
