@@ -589,3 +589,9 @@ def test_county_treasurer_and_agent_in_charge(read):
 
 def test_a_patient_transferred_to_a_hospital_holds_no_post(read):
     assert not roles(read("Ann Lee was transferred to Leeds General Hospital on Monday."))
+
+
+def test_served_in_a_body(read):
+    f = read("Tom Ward served in the Royal Navy from 1990 to 1996.")
+    assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("member", "Royal Navy", True)]
+    assert not roles(read("Tom Ward served in Iraq."))

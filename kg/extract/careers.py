@@ -225,12 +225,14 @@ class CareerReader:
         the Senate": a member of the body (or of each organization whose board it is)."""
         out: list[Role] = []
         for c in verb.children:
-            if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in _APPOINTING else ("on",)):
+            if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in _APPOINTING else ("on", "in")):
                 continue
             for body in (p for p in c.children if p.dep_ == "pobj"):
                 named = self.t.org_in(body)
-                if named:
+                if named and named.startswith("Organization:"):  # "served in the Senate", "sits on the board"
                     out.append(self._membership(person, "member", named, verb, body, evidence, pronoun))
+                    continue
+                if c.lower_ == "in":
                     continue
                 if c.lower_ == "to" and self._presidency(body):
                     # "was elected to the presidential post", "to the presidency": the country's president
