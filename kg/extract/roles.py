@@ -87,14 +87,14 @@ class RoleReader(OrgFinder):
         holders = {r.person for r in roles}
         roles.extend(self._shared_titles(persons, shared, holders))
         roles.extend(self._of_organization(persons, evidence, {r.person for r in roles}))
-        seen: set[tuple[str, str, str]] = set()
-        out = []
+        kept: dict[tuple[str, str, str], Role] = {}
         for r in roles:
             k = (r.person, r.role.lower(), r.org)
-            if k not in seen:
-                seen.add(k)
-                out.append(r)
-        return out
+            first = kept.get(k)
+            # one row per role, with what every reading of it says (a title's and a verb's years)
+            kept[k] = r if first is None else replace(first, former=first.former or r.former,
+                                                      since=first.since or r.since, until=first.until or r.until)
+        return list(kept.values())
 
     def finish(self, roles: list[Role]) -> list[Role]:
         """The article's roles, settled: an aide's organization is the office of the person served ("an
