@@ -90,10 +90,10 @@ class RoleReader(OrgFinder):
         kept: dict[tuple[str, str, str], Role] = {}
         for r in roles:
             k = (r.person, r.role.lower(), r.org)
-            first = kept.get(k)
+            earlier = kept.get(k)
             # one row per role, with what every reading of it says (a title's and a verb's years)
-            kept[k] = r if first is None else replace(first, former=first.former or r.former,
-                                                      since=first.since or r.since, until=first.until or r.until)
+            kept[k] = r if earlier is None else replace(earlier, former=earlier.former or r.former,
+                                                        since=earlier.since or r.since, until=earlier.until or r.until)
         return list(kept.values())
 
     def finish(self, roles: list[Role]) -> list[Role]:
