@@ -983,6 +983,24 @@ def read_clusters(store: Store, base: str) -> list[Cluster]:
     return sorted(found.values(), key=lambda c: c.canonical)
 
 
+def stored_resolution(store: Store, base: str, curation: Curation | None = None) -> Resolution:
+    """The resolution as the store holds it, what ``kg entities`` and SPARQL see (a curation
+    applied through another file, a rename, a never-merge), for ``kg show``. The rule that joined
+    each member is not stored: it comes from computing the resolution again, and is kept only for
+    pairs the stored entity still joins. A store with no resolution graph is computed instead."""
+    stored = read_clusters(store, base)
+    if not stored:
+        return resolve_store(store, base, curation)
+    computed = resolve_store(store, base, curation)
+    of = {m: cl for cl in stored for m in cl.members}
+    for cl in stored:
+        members = set(cl.members)
+        seen = {id(computed.of[m]) for m in cl.members if m in computed.of}
+        reasons = [r for c in computed.clusters if id(c) in seen for r in c.reasons]
+        cl.reasons = [(a, b, rule) for a, b, rule in reasons if a in members and b in members]
+    return Resolution(clusters=stored, of=of, notes=[], article_ids=dict(computed.article_ids), data=computed.data)
+
+
 # --- finding an entity, its facts ---------------------------------------------------------------
 
 

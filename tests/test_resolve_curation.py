@@ -217,3 +217,34 @@ def test_a_merge_survives_a_rebuild_from_scratch(tmp_path):
     shown = runner.invoke(app, ["show", "Defence Ministry", "--store", str(store), "--curation", str(cfile)])
     assert shown.exit_code == 0 and shown.stdout.startswith("Ministry of Defence (Organization)"), shown.output
     assert "organization/defence-ministry (curation)" in shown.stdout
+
+
+def test_show_reads_the_store_resolution_not_the_curation_file(tmp_path, monkeypatch):
+    """A rename and a never-merge applied through another curation file are what the store holds;
+    ``kg show`` says what the store says (it recomputed from ./curation.toml, which has neither)."""
+    import json
+
+    from kg.curation import parse as parse_curation
+
+    store_dir = tmp_path / "store"
+    st = open_store(store_dir)
+    try:
+        store_of(_moen("a"), article("b", "President Moen of Norway spoke.",
+                                       [("k", "Moen", "Person"), ("af", "Norway", "Place")],
+                                       roles=[("k", "President", "af")]), store=st)
+        decisions = parse_curation('[[rename]]\nentity = "person/halvard-moen"\nlabel = "H. Moen"\n\n'
+                                   '[[never_merge]]\nentities = ["person/halvard-moen", "person/moen"]\n')
+        update_resolution(st, MINTER, curation=decisions)
+    finally:
+        st.close()
+    monkeypatch.chdir(tmp_path)  # no curation.toml here: computing afresh would undo both decisions
+    runner = CliRunner()
+    res = runner.invoke(app, ["show", "person/halvard-moen", "--format", "json", "--store", str(store_dir)])
+    assert res.exit_code == 0, res.output
+    shown = json.loads(res.stdout)
+    assert shown["label"] == "H. Moen"
+    assert [m["iri"] for m in shown["members"]] == [iri("Person", "Halvard Moen")]  # never merged
+    listed = runner.invoke(app, ["entities", "--format", "json", "--store", str(store_dir)])
+    assert {e["label"] for e in json.loads(listed.stdout)} >= {"H. Moen", "Moen"}
+    text = runner.invoke(app, ["show", "person/moen", "--store", str(store_dir)])
+    assert text.exit_code == 0 and text.stdout.startswith("Moen (Person)")

@@ -164,8 +164,8 @@ def test_openapi_spec_lists_the_routes(c) -> None:  # type: ignore[no-untyped-de
     ("query_and_update", "POST", None, FORM, b"query=ASK%20%7B%7D&update=CLEAR%20ALL", (400,)),
     ("empty_post", "POST", None, FORM, b"", (400,)),
     ("empty_query", "GET", {"query": "   "}, {}, b"", (400,)),
-    ("dataset_param", "GET", {"query": "ASK {}", "default-graph-uri": "file:///etc/passwd"}, {}, b"", (400,)),
-    ("named_graph_param", "GET", {"query": "ASK {}", "named-graph-uri": "http://example.org/"}, {}, b"", (400,)),
+    ("dataset_param_not_an_iri", "GET", {"query": "ASK {}", "default-graph-uri": "not an iri"}, {}, b"", (400,)),
+    ("update_dataset_param_on_a_query", "GET", {"query": "ASK {}", "using-graph-uri": "http://e/"}, {}, b"", (400,)),
     ("nul_in_query", "GET", {"query": "ASK {\x00}"}, {}, b"", (400,)),
 ])
 def test_protocol_negative_cases(c, name, method, params, headers, body, statuses) -> None:  # type: ignore[no-untyped-def]
@@ -195,11 +195,16 @@ def test_service_never_reaches_a_listener(c) -> None:  # type: ignore[no-untyped
             f"SELECT * WHERE {{ SERVIC\\u0045 <{target}> {{ ?s ?p ?o }} }}",  # \\u escapes are expanded by rdflib
             f"ASK {{ SERVICE<{target}>{{?s ?p ?o}} }}",
             f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ SERVICE <{target}> {{ ?s ?p ?o }} }}",
-            f"SELECT * FROM <{target}> WHERE {{ ?s ?p ?o }}",
         ]
         for q in attempts:
             r = c.post("/sparql", data={"query": q})
             assert r.status_code == 400, (q, r.status_code, r.text)
+        # a dataset that names the listener is a graph the store does not hold: empty, never fetched
+        for q in (f"SELECT * FROM <{target}> WHERE {{ ?s ?p ?o }}",
+                  f"SELECT * FROM NAMED <{target}> WHERE {{ GRAPH ?g {{ ?s ?p ?o }} }}"):
+            assert _rows(c.post("/sparql", data={"query": q})) == []
+        r = c.get("/sparql", params={"query": "SELECT * { ?s ?p ?o }", "default-graph-uri": target})
+        assert _rows(r) == []
         time.sleep(0.3)
         assert listener.hits == 0
     finally:
@@ -220,9 +225,72 @@ def test_service_in_a_string_or_comment_is_fine(c) -> None:  # type: ignore[no-u
     "CONSTRUCT { ?s ?p ?o } FROM <file:///etc/passwd> WHERE { ?s ?p ?o }",
 ])
 def test_from_file_reads_nothing(c, query: str) -> None:  # type: ignore[no-untyped-def]
-    r = c.get("/sparql", params={"query": query})
-    assert r.status_code == 400 and "FROM" in r.text
+    """FROM names a graph of the store; one it does not hold is empty, and no file is read."""
+    r = c.get("/sparql", params={"query": query}, headers={"Accept": "application/sparql-results+json, text/turtle"})
+    assert r.status_code == 200, r.text
     assert "root:" not in r.text
+    if query.startswith("ASK"):
+        assert r.json()["boolean"] is False
+    elif query.startswith("SELECT"):
+        assert r.json()["results"]["bindings"] == []
+    else:
+        assert not list(ox.parse(r.content, format=ox.RdfFormat.TURTLE))
+
+
+# --- the dataset and the base IRI (SPARQL 1.1 Query section 13, Protocol 2.1.3-2.1.4) -----------------
+
+
+def test_from_and_dataset_parameters_select_graphs_of_the_store(c) -> None:  # type: ignore[no-untyped-def]
+    one, other = vs.MINTER.graph("moen-condemns"), vs.MINTER.graph("bergen-shooting")
+    labels_in = f"SELECT DISTINCT ?l WHERE {{ ?e <{LABEL}> ?l }} ORDER BY ?l"
+    union = {r["l"] for r in _rows(c.get("/sparql", params={"query": labels_in}))}
+    mine = {r["l"] for r in _rows(c.get("/sparql", params={"query": labels_in.replace("WHERE", f"FROM <{one}> WHERE")}))}
+    assert union and not mine  # labels live in the shared graph, not in an article's graph
+    count = "SELECT (COUNT(*) AS ?n) {q} WHERE {{ ?s ?p ?o }}"
+    n_one = int(_rows(c.get("/sparql", params={"query": count.format(q=f"FROM <{one}>")}))[0]["n"])
+    n_other = int(_rows(c.get("/sparql", params={"query": count.format(q=f"FROM <{other}>")}))[0]["n"])
+    n_both = int(_rows(c.get("/sparql", params={"query": count.format(q=f"FROM <{one}> FROM <{other}>")}))[0]["n"])
+    n_all = int(_rows(c.get("/sparql", params={"query": count.format(q="")}))[0]["n"])
+    assert 0 < n_one < n_both < n_all and n_both == n_one + n_other
+    by_param = c.get("/sparql", params=[("query", count.format(q="")), ("default-graph-uri", one)])
+    assert int(_rows(by_param)[0]["n"]) == n_one
+    # the protocol's dataset wins over the query's FROM
+    by_both = c.get("/sparql", params=[("query", count.format(q=f"FROM <{other}>")), ("default-graph-uri", one)])
+    assert int(_rows(by_both)[0]["n"]) == n_one
+    # named graphs: only those named are there to GRAPH ?g, and the default graph is then empty
+    graphs = "SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g"
+    assert [r["g"] for r in _rows(c.get("/sparql", params=[("query", graphs), ("named-graph-uri", one)]))] == [one]
+    named = graphs.replace("WHERE", f"FROM NAMED <{other}> WHERE")
+    assert [r["g"] for r in _rows(c.get("/sparql", params={"query": named}))] == [other]
+    assert _rows(c.get("/sparql", params=[("query", count.format(q="")), ("named-graph-uri", one)]))[0]["n"] == "0"
+    # without a dataset, GRAPH ?g still sees every graph
+    assert len(_rows(c.get("/sparql", params={"query": graphs}))) >= 3
+
+
+def test_relative_iris_resolve_against_the_endpoint(c) -> None:  # type: ignore[no-untyped-def]
+    r = c.get("/sparql", params={"query": "SELECT ?x WHERE { BIND(<a/b> AS ?x) }"})
+    assert _rows(r) == [{"x": "http://127.0.0.1:7878/a/b"}]
+    r = c.get("/sparql", params={"query": "SELECT * WHERE { <a> <b> <c> }"})
+    assert _rows(r) == []
+
+
+def test_relative_iris_resolve_against_base_when_given(store: Path) -> None:
+    with client(store, query_base="https://kg.example.org/") as cl:
+        q = f"ASK {{ ?e <{LABEL}> ?l FILTER(?e = <entity/person/halvard-moen>) }}"
+        assert cl.get("/sparql", params={"query": q}).json()["boolean"] is True
+
+
+def test_a_negative_decimal_is_not_refused(c) -> None:  # type: ignore[no-untyped-def]
+    r = c.get("/sparql", params={"query": "SELECT * WHERE { ?s <http://a/p> -2.5 . ?s <http://a/q> (-.5 1) }"})
+    assert _rows(r) == []
+
+
+def test_an_extension_function_is_refused_and_says_so(c) -> None:  # type: ignore[no-untyped-def]
+    q = "PREFIX f: <http://example.org/fn#> SELECT * WHERE { ?s ?p ?o FILTER(f:near(?o, 1)) }"
+    r = c.get("/sparql", params={"query": q})
+    assert r.status_code == 400 and "extension function <http://example.org/fn#near>" in r.text
+    xsd = 'PREFIX xsd: <http://www.w3.org/2001/XMLSchema#> SELECT ?x WHERE { BIND(xsd:integer("7") AS ?x) }'
+    assert _rows(c.get("/sparql", params={"query": xsd})) == [{"x": "7"}]
 
 
 def test_updates_are_refused_by_default(c) -> None:  # type: ignore[no-untyped-def]
@@ -274,6 +342,16 @@ def test_updates_need_the_token(writable) -> None:  # type: ignore[no-untyped-de
     assert "SPARQL11Update" in c.get("/sparql").text
 
 
+def test_relative_iris_of_an_update_resolve_against_the_endpoint(writable) -> None:  # type: ignore[no-untyped-def]
+    c = writable
+    auth = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/sparql-update"}
+    upd = "INSERT DATA { GRAPH <http://example.org/base-test/> { <http://example.org/s> <p> <test> } }"
+    assert c.post("/sparql", content=upd.encode(), headers=auth).status_code == 204
+    q = "SELECT ?p ?o WHERE { GRAPH <http://example.org/base-test/> { <http://example.org/s> ?p ?o } }"
+    assert _rows(c.get("/sparql", params={"query": q})) == [{"p": "http://127.0.0.1:7878/p",
+                                                              "o": "http://127.0.0.1:7878/test"}]
+
+
 def test_update_guards_hold_with_updates_on(writable) -> None:  # type: ignore[no-untyped-def]
     c = writable
     auth = {"Authorization": f"Bearer {TOKEN}"}
@@ -283,11 +361,16 @@ def test_update_guards_hold_with_updates_on(writable) -> None:  # type: ignore[n
             f"LOAD <http://127.0.0.1:{listener.port}/data.ttl>",
             "LOAD <file:///etc/passwd> INTO GRAPH <http://g>",
             f"INSERT {{ ?s ?p ?o }} WHERE {{ SERVICE <http://127.0.0.1:{listener.port}/> {{ ?s ?p ?o }} }}",
-            "INSERT { ?s ?p ?o } USING <file:///etc/passwd> WHERE { ?s ?p ?o }",
-            "DELETE { ?s ?p ?o } USING NAMED <http://x> WHERE { ?s ?p ?o }",
         ):
             r = c.post("/sparql", data={"update": upd}, headers=auth)
             assert r.status_code == 400, (upd, r.text)
+        for upd in (  # USING names graphs of the store: one it does not hold is empty, nothing is read
+            "INSERT { GRAPH <http://x> { ?s ?p ?o } } USING <file:///etc/passwd> WHERE { ?s ?p ?o }",
+            f"INSERT {{ GRAPH <http://x> {{ ?s ?p ?o }} }} USING <http://127.0.0.1:{listener.port}/> WHERE {{ ?s ?p ?o }}",
+        ):
+            r = c.post("/sparql", data={"update": upd}, headers=auth)
+            assert r.status_code == 204, (upd, r.text)
+        assert c.get("/sparql", params={"query": "ASK { GRAPH <http://x> { ?s ?p ?o } }"}).json()["boolean"] is False
         r = c.post("/sparql", data={"update": "CLEAR ALL", "using-graph-uri": "file:///etc/passwd"}, headers=auth)
         assert r.status_code == 400
         time.sleep(0.3)
@@ -319,6 +402,9 @@ def test_graph_store_writes_with_the_token(writable) -> None:  # type: ignore[no
     gone = c.get("/store", params={"graph": g})
     assert gone.status_code == 404, gone.text
     assert c.delete("/store", params={"graph": g}, headers=auth).status_code == 404
+    for method in ("PUT", "POST", "DELETE"):  # the default graph is the union: read-only
+        r = c.request(method, "/store?default", content=nt, headers={"Content-Type": "application/n-triples", **auth})
+        assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD", r.text
 
 
 # --- limits ----------------------------------------------------------------------------------------
@@ -561,3 +647,12 @@ def _xml_bindings(data: bytes) -> list[list[tuple[str, str, str, tuple]]]:  # ty
     root = ElementTree.fromstring(data)
     return [[(b.get("name"), t.tag, t.text or "", tuple(sorted(t.attrib.items()))) for b in r for t in b]
             for r in root.iter("{http://www.w3.org/2005/sparql-results#}result")]
+
+
+@pytest.mark.parametrize("path", ["/", "/sparql", "/sparql?query=ASK%20%7B%7D", "/queries", "/store?default",
+                                  "/entity/person/halvard-moen", "/static/query.js", "/openapi.json"])
+def test_head_where_get_works(c, path: str) -> None:  # type: ignore[no-untyped-def]
+    got, head = c.get(path), c.head(path)
+    assert got.status_code == head.status_code == 200, (path, head.status_code)
+    assert head.content == b"" and head.headers["content-type"] == got.headers["content-type"]
+    assert c.head("/nope").status_code == 404
