@@ -90,6 +90,25 @@ def test_a_facility_is_a_target_but_never_an_actor(read):
     assert not actors_of(f, "send")
 
 
+def test_a_body_noun_stands_for_the_organizations_in_apposition(read):
+    f = read("Oskar Lind was backed by two civil rights groups, the Centre for Open Justice "
+             "and the Northern Liberties Union.")
+    assert {a for a, t in events_of(f, "back") if t == "Oskar Lind"} == {
+        "Centre for Open Justice", "Northern Liberties Union"}
+    f = read("The regional newspaper Morgenpost Daily reported the fire.")
+    assert actors_of(f, "report") == {"Morgenpost Daily"}
+
+
+def test_one_person_in_apposition_to_a_plural_names_the_head_noun(read):
+    f = read("Militants abducted the leader of the local elders, Hassan Omar Dirie.")
+    assert events_of(f, "abduct") == {("Militants", "Hassan Omar Dirie")}
+
+
+def test_a_news_outlet_acts(read):
+    f = read("A survivor told Kestrel television that he saw the mud coming.")
+    assert ("survivor", "Kestrel television") in events_of(f, "tell")
+
+
 # ----- names and types --------------------------------------------------------------------------
 
 def test_a_dateline_with_a_date_is_never_an_actor(read):

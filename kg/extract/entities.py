@@ -199,7 +199,10 @@ class EntityIndex:
             tok = doc[i]
             if tok.lemma_.lower() in _GENERIC_BODIES and any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in tok.children):
                 continue  # "her party": resolved through its owner once roles are known
-            if (is_human_noun(tok) and self._appos_person(tok) is None) or is_vehicle(tok):
+            if is_human_noun(tok):
+                if self._appos_person(tok) is None and self._appos_bodies(tok) is None:
+                    self.group_key(tok)
+            elif is_vehicle(tok):
                 self.group_key(tok)
 
     def _appos_person(self, tok: Token) -> str | None:
@@ -218,7 +221,9 @@ class EntityIndex:
             if prep.dep_ != "prep" or prep.lower_ != "of" or not is_human_noun(tok):
                 continue
             for org in prep.children:
-                if org.dep_ == "pobj" and org.ent_type_ in ("ORG", "GPE", "NORP"):
+                # Nor can one person be in apposition to a plural ("the leader of the elders, Kim").
+                if org.dep_ == "pobj" and (org.ent_type_ in ("ORG", "GPE", "NORP")
+                                           or (org.tag_ == "NNS" and tok.tag_ == "NN")):
                     for c in org.children:
                         if c.dep_ == "appos" and self._token_key.get(c.i, "").startswith("Person:"):
                             return self._token_key[c.i]
@@ -229,6 +234,24 @@ class EntityIndex:
             if key and key.startswith("Person:"):
                 return key
         return None
+
+    def _appos_bodies(self, tok: Token) -> str | None:
+        """ "the newspaper People's Daily", "two rights groups, the X and the Y": a noun for a body
+        whose apposition names organizations stands for them (a group of two stands for both)."""
+        if tok.tag_ not in ("NN", "NNS"):
+            return None
+        named = [self._token_key[c.i] for c in tok.children if c.dep_ == "appos" and c.i in self._token_key]
+        named = [k for k in named if k.startswith("Organization:")]
+        if not named:
+            return None
+        appos = next(c for c in tok.children if c.dep_ == "appos" and self._token_key.get(c.i) == named[0])
+        more = [self._token_key.get(c.i) for c in appos.children if c.dep_ == "conj"]
+        named += [k for k in more if k is not None and k.startswith("Organization:")]
+        if len(named) == 1:
+            return named[0]
+        key = self.group_key(tok)
+        self._parts[key] = named
+        return key
 
     def set_affiliations(self, person_org: dict[str, str]) -> None:
         """Tell the resolver which organization each person speaks for ("we" in their quotes)."""
@@ -353,7 +376,7 @@ class EntityIndex:
                 if person is not None and person in self.affiliation:
                     return self.affiliation[person]  # "her party" said by Labour's spokeswoman
         if tok.pos_ in ("NOUN", "PROPN") and (is_human_noun(tok) or is_vehicle(tok)):
-            return self.group_key(tok)
+            return self._appos_bodies(tok) or self.group_key(tok)
         if tok.pos_ in ("NOUN", "PROPN") and allow_things and tok.lemma_.lower() in FACILITY_NOUNS:
             return self.group_key(tok, etype="Place")
         if tok.pos_ == "NUM" or low in QUANTITY_NOUNS or tok.lemma_.lower() in QUANTITY_NOUNS or low in _QUANTIFIERS:

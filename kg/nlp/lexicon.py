@@ -79,6 +79,8 @@ appointee appointees evacuee evacuees retiree retirees attendee attendees vetera
 astronaut astronauts cosmonaut cosmonauts marine marines commando commandos recruit recruits cadet cadets
 spy spies thief thieves pirate pirates guerrilla guerrillas paramilitary paramilitaries mercenary mercenaries
 volunteer volunteers medic medics paramedic paramedics mob mobs audience public commission commissions
+organization organizations organisation organisations body bodies newspaper newspapers journal journals
+television tv radio broadcaster broadcasters magazine magazines daily tabloid tabloids
 cousin cousins uncle uncles aunt aunts nephew nephews niece nieces sibling siblings spouse spouses twin twins
 grandmother grandmothers grandfather grandfathers grandparent grandparents grandson grandsons granddaughter
 granddaughters grandchild grandchildren boyfriend boyfriends girlfriend girlfriends fiance fiancee stepfather
