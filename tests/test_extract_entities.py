@@ -116,3 +116,17 @@ def test_a_dateline_with_a_date_is_never_an_actor(read):
              "LISBON, Feb. 24, 2011 \u2013 The Orvane Co. has won the contract to build the ships.\n")
     assert actors_of(f, "win") == {"Orvane Co."}
     assert f.article.date == "2011-02-24"
+
+
+def test_a_name_with_a_generic_head_and_the_description_are_the_named_body(read):
+    f = read("The ruling Velmora party won the election. Velmora has ruled since 1975. "
+             "The party will hold a rally, and the party announced a new leader.")
+    assert actors_of(f, "rule") == actors_of(f, "announce") == {"Velmora party"}
+    assert len({e.key for e in f.entities.values() if e.type == "Organization"}) == 1
+
+
+def test_the_agent_of_a_passive_is_an_antecedent_and_a_vehicle_is_it(read):
+    f = read("The results were announced by the Korvala Elections Board. It also announced the turnout.")
+    assert actors_of(f, "announce") == {"Korvala Elections Board"}
+    f = read("A Kestrel-class submarine was spotted by the Coastal Defence Force as it entered the bay.")
+    assert actors_of(f, "enter") == {"Kestrel-class submarine"}

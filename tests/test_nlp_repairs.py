@@ -43,3 +43,33 @@ def test_a_name_whose_report_calls_the_speaker_he_is_a_person(nlp, read):
     assert ("Chapman", "PERSON") in labels(nlp, text)  # the model alone tags it ORG
     assert ("Greenpeace", "ORG") in labels(nlp, "Greenpeace said it would sue.")
     assert any(e.action.startswith("kill") and e.target is not None for e in read(text).events)
+
+
+def test_a_surname_with_a_particle_is_also_the_name_without_it(nlp):
+    found = labels(nlp, "Omar al-Zubaydi was killed. Officials had charged Zubaydi.")
+    assert ("Zubaydi", "PERSON") in found  # the model alone tags it GPE
+    assert ("Rashidi", "PERSON") in labels(nlp, "Yusuf al-Rashidi was detained. Rashidi was charged.")
+
+
+def test_one_name_takes_the_label_the_text_shows_for_it(nlp):
+    found = [(e.text, e.label_) for e in nlp("Rescuers reached the province of Korvala. "
+                                            "Korvala has had rain for ten days.").ents]
+    assert found.count(("Korvala", "GPE")) == 2
+    found = labels(nlp, "The ruling Velmora party won. Velmora has ruled since 1975.")
+    assert ("Velmora party", "ORG") in found and ("Velmora", "ORG") in found  # the model: PERSON
+    found = labels(nlp, "The ruling Zamundo party won the vote. Zamundo has ruled since 1975.")
+    assert ("Zamundo", "ORG") in found  # the model: GPE
+
+
+def test_a_title_is_no_part_of_a_name(nlp):
+    assert ("Douglas Harrow", "PERSON") in labels(nlp, "Chief Patrol Agent Douglas Harrow said so.")
+    assert ("Timothy Brandt", "PERSON") in labels(
+        nlp, "Assistant United States Attorneys Timothy Brandt and Susan Vale prosecuted the case.")
+    assert ("Martin Luther King Jr.", "PERSON") in labels(nlp, "Martin Luther King Jr. spoke.")
+
+
+def test_a_name_glued_after_an_organization_is_a_person(nlp, read):
+    text = "Psychology major at Tarnow University Ana Ruiz said the rally was peaceful."
+    found = labels(nlp, text)
+    assert ("Tarnow University", "ORG") in found and ("Ana Ruiz", "PERSON") in found
+    assert {(e.label, e.type) for e in read(text).entities.values()} == {("Ana Ruiz", "Person")}

@@ -16,7 +16,7 @@ from spacy.attrs import TAG
 from spacy.tokens import Span, Token
 
 from ..nlp.lexicon import COLLECTIVE_NOUNS, REPORTING_VERBS
-from .groups import is_human_noun
+from .groups import VEHICLE_NOUNS, is_human_noun
 
 if TYPE_CHECKING:
     from .entities import EntityIndex
@@ -37,7 +37,8 @@ _REACH_CHARS = 400
 
 @dataclass
 class Mention:
-    """One mention of an entity: its key, token span, type, number, and whether it is a subject."""
+    """One mention of an entity: its key, token span, type, number, and whether it is a subject
+    (or the "by" agent of a passive: its doer, a weaker antecedent than a subject)."""
 
     key: str
     start: int
@@ -45,6 +46,7 @@ class Mention:
     type: str
     plural: bool
     subject: bool
+    agent: bool = False
 
 
 class Coreference:
@@ -87,16 +89,17 @@ class Coreference:
             want = lambda m: m.type == "Person" or (m.type == "Group" and not m.plural and self._is_person_group(m))  # noqa: E731
         elif low in PLURAL:
             # Plural groups anywhere; an organization only as a subject ("the party ... they").
-            want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and m.subject)  # noqa: E731
+            want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and (m.subject or m.agent))  # noqa: E731
         elif low == "it" and tok.dep_ in ("dobj", "pobj", "dative"):
-            want = lambda m: m.type == "Organization" and m.start >= tok.sent.start  # noqa: E731
+            want = lambda m: (m.type == "Organization" or self._vehicle(m)) and m.start >= tok.sent.start  # noqa: E731
         elif low in FIRST:
             return self.first_person(tok)
         elif low == "its":
-            want = lambda m: (m.type == "Organization" or m.key in index.countries())  # noqa: E731
+            want = lambda m: m.type == "Organization" or m.key in index.countries() or self._vehicle(m)  # noqa: E731
         elif low in NEUTER:
             # "it" is often no entity at all ("it was damning"): only a subject organization or country.
-            want = lambda m: (m.type == "Organization" or m.key in index.countries()) and m.subject  # noqa: E731
+            want = lambda m: (m.type == "Organization" or m.key in index.countries() or self._vehicle(m)) and (  # noqa: E731
+                m.subject or m.agent)
         else:
             return None
         sent = tok.sent
@@ -108,7 +111,7 @@ class Coreference:
         same = [m for m in mentions if sent.start <= m.start and m.end <= tok.i and want(m)
                 and not (index.doc[m.end - 1].head == clause and tok.dep_ not in ("poss",))]
         if same:
-            subj = [m for m in same if m.subject]
+            subj = [m for m in same if m.subject] or [m for m in same if m.agent]
             if low in PLURAL:
                 # A plural noun phrase before an organization read as a plural: the noun phrase.
                 plural = [m for m in same if m.plural and m.type != "Organization"]
@@ -123,7 +126,7 @@ class Coreference:
         if low in PLURAL and _sentences_between(last_sent, sent) > _PLURAL_REACH:
             return None  # "they" reaches back less far than "he": groups are seldom topics for long
         in_last = [m for m in prev if m.start >= last_sent.start]
-        subj = [m for m in in_last if m.subject]
+        subj = [m for m in in_last if m.subject] or [m for m in in_last if m.agent]
         return (subj[0] if subj else in_last[0]).key
 
     def quoted(self, char: int) -> tuple[int, int] | None:
@@ -162,6 +165,11 @@ class Coreference:
                         if key is not None:
                             return key
         return None
+
+    @staticmethod
+    def _vehicle(m: Mention) -> bool:
+        """Whether a mention is of an unnamed vehicle ("the submarine ... it")."""
+        return m.type == "Group" and not m.plural and m.key.rsplit(":", 1)[-1] in VEHICLE_NOUNS
 
     @staticmethod
     def _is_person_group(m: Mention) -> bool:

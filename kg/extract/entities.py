@@ -99,7 +99,9 @@ class EntityIndex:
             key = self._person_key(name)
             self._add_mention(key, name, "Person", ent)
         self._fold_compass_names()
+        self._fold_generic_heads()
         self._split_shared_heads()
+        self._index_descriptions()
 
     def _split_shared_heads(self) -> None:
         """"North and South Korea" names two places that share their head word: as an actor or
@@ -134,14 +136,66 @@ class EntityIndex:
                        and " and " not in self.entities[k].label.lower()]
             if len(matches) != 1:
                 continue
-            into = matches[0]
-            for m in mentions:
+            self._merge(key, matches[0])
+
+    def _merge(self, key: str, into: str) -> None:
+        """Make every mention of ``key`` a mention of ``into`` (the longer name becomes the label)."""
+        ent, target = self.entities.pop(key), self.entities[into]
+        for m in self.mentions:
+            if m.key == key:
                 m.key = into
-            for i, k in list(self._token_key.items()):
-                if k == key:
-                    self._token_key[i] = into
-            self.entities[into].mentions += ent.mentions
-            del self.entities[key]
+        for i, k in list(self._token_key.items()):
+            if k == key:
+                self._token_key[i] = into
+        target.mentions += ent.mentions
+        target.aliases |= ent.aliases
+        if len(ent.label) > len(target.label) and target.type != "Place":
+            target.label = ent.label
+
+    def _fold_generic_heads(self) -> None:
+        """"the Frelimo party" and "Frelimo", "Kmart Corp." and "Kmart": a name and the same name
+        with a generic head or legal suffix are one organization."""
+        for key, ent in list(self.entities.items()):
+            if ent.type != "Organization":
+                continue
+            base, _, head = ent.label.rpartition(" ")
+            if head.lower() not in _GENERIC_HEADS or not base:
+                continue
+            into = f"Organization:{norm_name(base.rstrip(','))}"
+            if into in self.entities and into != key:
+                self._merge(key, into)
+
+    def _index_descriptions(self) -> None:
+        """Common nouns the article uses for its named entities, so that "the party" or "the
+        shuttle" later finds them: a generic head ("the X party"), an apposition ("X, a carmaker";
+        "the company, X") or a noun before the name ("the shuttle X")."""
+        self._described: list[tuple[int, str, str]] = []
+        for m in self.mentions:
+            ent = self.entities.get(m.key)
+            if ent is None or ent.type not in ("Organization", "Place"):
+                continue
+            last = ent.label.rpartition(" ")[2].lower()
+            if last in _GENERIC_HEADS:
+                self._described.append((m.start, _GENERIC_HEADS[last], m.key))
+            root = self.doc[m.end - 1]
+            nouns = [c for c in root.children if c.dep_ == "appos" and c.pos_ == "NOUN"]
+            if root.dep_ == "appos" and root.head.pos_ == "NOUN":
+                nouns.append(root.head)
+            nouns += [c for c in root.lefts if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < m.start]
+            for noun in nouns:
+                self._described.append((m.start, noun.lemma_.lower(), m.key))
+        self._described.sort()
+
+    def _description_of(self, tok: Token) -> str | None:
+        """ "the party", "the shuttle": a definite singular noun the article has used for one of its
+        named entities stands for the latest such entity."""
+        if tok.tag_ != "NN" or not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children):
+            return None
+        if any(c.dep_ in ("poss", "compound", "appos") or (c.dep_ == "amod" and c.i < tok.i) for c in tok.children):
+            return None  # "the opposition party", "the party's leader X": another description
+        lemma = tok.lemma_.lower()
+        found = [key for start, noun, key in self._described if noun == lemma and start < tok.i]
+        return self.canonical(found[-1]) if found else None
 
     def _clean_name(self, ent: Span, etype: str) -> str:
         toks = list(ent)
@@ -185,7 +239,7 @@ class EntityIndex:
             self._token_key[t.i] = key
         head = span.root
         self.mentions.append(Mention(key, span.start, span.end, etype, head.tag_ in ("NNS", "NNPS"),
-                                       head.dep_ in _SUBJ_DEPS))
+                                     head.dep_ in _SUBJ_DEPS, _agent(head)))
 
     def _index_groups(self) -> None:
         """Register unnamed human actors in text order, so pronouns and "the X" can find them."""
@@ -199,6 +253,8 @@ class EntityIndex:
             tok = doc[i]
             if tok.lemma_.lower() in _GENERIC_BODIES and any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in tok.children):
                 continue  # "her party": resolved through its owner once roles are known
+            if self._description_of(tok) is not None:
+                continue
             if is_human_noun(tok):
                 if self._appos_person(tok) is None and self._appos_bodies(tok) is None:
                     self.group_key(tok)
@@ -227,6 +283,14 @@ class EntityIndex:
                     for c in org.children:
                         if c.dep_ == "appos" and self._token_key.get(c.i, "").startswith("Person:"):
                             return self._token_key[c.i]
+        for prep in tok.children:
+            # "a major at Tarnow University Ana Ruiz": the name glued after the organization (parsed
+            # as its head) is the person the role noun describes.
+            if prep.dep_ == "prep" and prep.lower_ in ("at", "of", "for", "with") and is_human_noun(tok):
+                for p in prep.children:
+                    if (p.dep_ == "pobj" and self._token_key.get(p.i, "").startswith("Person:")
+                            and any(c.dep_ == "compound" and c.ent_type_ == "ORG" for c in p.lefts)):
+                        return self._token_key[p.i]
         nxt = tok.i + 1
         if (tok.lemma_.lower() in ROLE_NOUNS and nxt + 1 < len(self.doc) and self.doc[nxt].text == ","
                 and self.doc[nxt + 1].ent_type_ == "PERSON" and self.doc[nxt + 1].ent_iob_ == "B"):
@@ -240,6 +304,8 @@ class EntityIndex:
         whose apposition names organizations stands for them (a group of two stands for both)."""
         if tok.tag_ not in ("NN", "NNS"):
             return None
+        if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Organization:"):
+            return self._token_key[tok.head.i]  # "the Carter Center, an organization that ..."
         named = [self._token_key[c.i] for c in tok.children if c.dep_ == "appos" and c.i in self._token_key]
         named = [k for k in named if k.startswith("Organization:")]
         if not named:
@@ -294,7 +360,7 @@ class EntityIndex:
         self._token_key[tok.i] = key
         if etype == "Place":
             self._things.add(key)
-        self.mentions.append(Mention(key, tok.i, tok.i + 1, etype, plural, tok.dep_ in _SUBJ_DEPS))
+        self.mentions.append(Mention(key, tok.i, tok.i + 1, etype, plural, tok.dep_ in _SUBJ_DEPS, _agent(tok)))
         self.mentions.sort(key=lambda m: m.start)
         return key
 
@@ -375,6 +441,10 @@ class EntityIndex:
                 person = self._resolve(owner, False)
                 if person is not None and person in self.affiliation:
                     return self.affiliation[person]  # "her party" said by Labour's spokeswoman
+        if tok.pos_ == "NOUN":
+            described = self._description_of(tok)
+            if described is not None:
+                return described
         if tok.pos_ in ("NOUN", "PROPN") and (is_human_noun(tok) or is_vehicle(tok)):
             return self._appos_bodies(tok) or self.group_key(tok)
         if tok.pos_ in ("NOUN", "PROPN") and allow_things and tok.lemma_.lower() in FACILITY_NOUNS:
@@ -496,10 +566,21 @@ class EntityIndex:
         return tok.lower_ in FIRST
 
 
+#: Last words of an organization's name that say what kind of body it is -> the noun for it.
+_GENERIC_HEADS = {
+    "party": "party", "movement": "movement", "front": "front", "militia": "militia", "company": "company",
+    "corp": "company", "corp.": "company", "corporation": "company", "inc": "company", "inc.": "company",
+    "co": "company", "co.": "company", "ltd": "company", "ltd.": "company", "plc": "company", "llc": "company",
+}
 #: Words that take a part of a group ("some of the protesters").
 _QUANTIFIERS = frozenset("some many most several both all each few none".split())
 #: Entity labels of numbers that count no people.
 _NOT_PEOPLE_COUNTS = frozenset("MONEY PERCENT DATE TIME QUANTITY ORDINAL".split())
+
+
+def _agent(tok: Token) -> bool:
+    """Whether a mention is the "by" agent of a passive (its doer)."""
+    return tok.dep_ == "pobj" and tok.head.dep_ == "agent"
 
 
 def _counts_people(num: Token) -> bool:

@@ -17,7 +17,7 @@ inspector commissioner chief-of-staff captain colonel lieutenant major sergeant 
 king queen prince princess emperor monarch pope bishop archbishop cardinal imam rabbi pastor priest cleric
 principal dean professor researcher scientist economist strategist negotiator delegate councillor
 councilor alderman sheriff treasurer comptroller auditor registrar chairman-elect president-elect
-owner partner president-designate producer anchor presenter host commentator blogger writer author
+owner partner president-designate producer anchor presenter host commentator blogger writer author agent
 """.split())
 
 #: Military and honorific ranks that may stand before a name without naming the role.

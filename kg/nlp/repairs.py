@@ -10,7 +10,17 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
-from .lexicon import DEPARTMENT_WORDS, ORG_HEADS, RANKS, RELIGIONS, ROLE_MODIFIERS, ROLE_NOUNS, SCRIPTURES
+from .lexicon import (
+    DEMONYMS,
+    DEPARTMENT_WORDS,
+    ORG_HEADS,
+    PLACE_ALIASES,
+    RANKS,
+    RELIGIONS,
+    ROLE_MODIFIERS,
+    ROLE_NOUNS,
+    SCRIPTURES,
+)
 
 _PLACE_NOUNS = frozenset("town city village province district region county state capital island port".split())
 _KEEP = frozenset("PERSON ORG GPE LOC NORP FAC".split())
@@ -19,6 +29,8 @@ _KEEP = frozenset("PERSON ORG GPE LOC NORP FAC".split())
 def repair_entities(doc: Doc) -> Doc:
     """Return ``doc`` with its entity spans repaired in place."""
     ents: list[Span] = []
+    #: name -> the labels the text itself gives it somewhere ("the town of X": a place)
+    evidence: dict[tuple[str, ...], set[str]] = {}
     for ent in doc.ents:
         low = ent.text.lower().strip()
         if ent.label_ not in _KEEP:
@@ -35,13 +47,13 @@ def repair_entities(doc: Doc) -> Doc:
                 and prev.lower_ in DEPARTMENT_WORDS and nxt is not None and nxt.lower_ in ROLE_NOUNS):
             ents.append(Span(doc, prev.i, ent.end, label="ORG"))  # "Environment Canada spokesperson"
             continue
-        if ent.label_ in ("ORG", "PERSON") and nxt is not None and nxt.lower_ in _PLACE_NOUNS:
-            ents.append(Span(doc, ent.start, ent.end, label="GPE"))
-            continue
-        if (ent.label_ in ("ORG", "PERSON") and ent.start >= 2 and doc[ent.start - 1].lower_ == "of"
-                and doc[ent.start - 2].lower_ in _PLACE_NOUNS):
-            ents.append(Span(doc, ent.start, ent.end, label="GPE"))  # "the town of Yeoncheon"
-            continue
+        if ent.label_ in ("ORG", "PERSON", "GPE") and (
+                (nxt is not None and nxt.lower_ in _PLACE_NOUNS)
+                or (ent.start >= 2 and doc[ent.start - 1].lower_ == "of" and doc[ent.start - 2].lower_ in _PLACE_NOUNS)):
+            evidence.setdefault(_words(ent), set()).add("GPE")  # "Tarnow town", "the town of Tarnow"
+            if ent.label_ != "GPE":
+                ents.append(Span(doc, ent.start, ent.end, label="GPE"))
+                continue
         if ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS:
             # "the State Department Spokesperson": the body is an organization, the last word a role.
             start = ent.start + (1 if ent[0].lower_ == "the" else 0)
@@ -49,7 +61,12 @@ def repair_entities(doc: Doc) -> Doc:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
             continue
         if ent.label_ == "ORG" and (_described_as_person(doc, ent) or _says_he(ent)):
+            evidence.setdefault(_words(ent), set()).add("PERSON")
             ents.append(Span(doc, ent.start, ent.end, label="PERSON"))
+            continue
+        if ent.label_ == "PERSON" and nxt is not None and nxt.lower_ in _PARTY_HEADS and nxt.pos_ in ("NOUN", "PROPN"):
+            evidence.setdefault(_words(ent), set()).add("ORG")  # "the ruling Frelimo party": no person
+            ents.append(Span(doc, ent.start, ent.end + 1, label="ORG"))
             continue
         if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
             end = ent.end
@@ -58,22 +75,103 @@ def repair_entities(doc: Doc) -> Doc:
             if end > ent.end:
                 ents.append(Span(doc, ent.start, end, label="ORG"))
                 continue
+        if ent.label_ == "ORG":
+            if len(ent) > 1 and ent[-1].lower_ in _PARTY_HEADS:
+                evidence.setdefault(_words(ent[:-1]), set()).add("ORG")  # "the X party" names the body X
+            ents.extend(_split_trailing_person(doc, ent))
+            continue
         ents.append(ent)
+    ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
     ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
                          else _with_name_words(doc, e) if e.label_ in ("ORG", "NORP") else e for e in ents])
-    surnames = {s for e in ents if e.label_ == "PERSON" and (s := _surname(e))}
-    ents = [Span(doc, e.start, e.end, label="PERSON") if tuple(t.text for t in e) in surnames else e for e in ents]
+    ents = _consistent(doc, ents, evidence)
+    surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
+    ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
     doc.ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
     return doc
 
 
-def _surname(ent: Span) -> tuple[str, ...]:
+def _surnames(ent: Span) -> list[tuple[str, ...]]:
     """The last word of a person's name of two words or more, as its tokens: ("Okafor",) of
-    "Daniel Okafor", ("Wingfield", "-", "Hayes") of "Rupert Wingfield-Hayes"; () for one word."""
+    "Daniel Okafor", ("Dunmore", "-", "Price") of "Mark Dunmore-Price"; none for one word. A
+    surname with a lowercase particle is also its name without it: "Awad" of "Samir al-Awad"."""
     start = ent.end - 1
     while start > ent.start and not ent.doc[start - 1].whitespace_:
         start -= 1
-    return tuple(t.text for t in ent.doc[start:ent.end]) if start > ent.start else ()
+    if start == ent.start:
+        return []
+    words = tuple(t.text for t in ent.doc[start:ent.end])
+    if len(words) > 2 and words[0].islower() and words[1] == "-" and words[2][:1].isupper():
+        return [words, words[2:]]
+    return [words]
+
+
+def _words(span: Span) -> tuple[str, ...]:
+    return tuple(t.text for t in span)
+
+
+#: Labels a name may be given wrongly, where the text elsewhere shows which it is.
+_NAME_LABELS = frozenset(("PERSON", "ORG", "GPE"))
+
+
+def _consistent(doc: Doc, ents: list[Span], evidence: dict[tuple[str, ...], set[str]]) -> list[Span]:
+    """One name, one label: where the text shows what a name is ("the town of X", "the X party",
+    "X, 41,"), its other mentions that the model labelled otherwise take that label."""
+    sure = {words: next(iter(labels)) for words, labels in evidence.items() if len(labels) == 1}
+    if not sure:
+        return ents
+    return [Span(doc, e.start, e.end, label=sure[w]) if e.label_ in _NAME_LABELS and (w := _words(e)) in sure
+            and e.label_ != sure[w] else e for e in ents]
+
+
+#: Nouns after a name that make it a political or armed body, never a person ("the X party").
+_PARTY_HEADS = frozenset("party movement front militia".split())
+
+
+def _without_title(doc: Doc, ent: Span) -> list[Span]:
+    """ "Chief Patrol Agent Dana Hill", "Assistant State Attorneys Lee Park": a title the model
+    took into a person's name is no part of it; the name is what follows its last role word
+    (two words at least). A country named in the title stays a place."""
+    last = None
+    for i in range(ent.start, ent.end - 2):
+        t = doc[i]
+        if _role_word(t) or t.lower_ in RANKS:
+            last = i
+    if last is None or not all(t.text[:1].isupper() for t in doc[ent.start:last + 1]):
+        return [ent]
+    out = [Span(doc, last + 1, ent.end, label="PERSON")]
+    words = [t for t in doc[ent.start:last + 1] if not (_role_word(t) or t.lower_ in RANKS or t.lower_ in ROLE_MODIFIERS)]
+    if words and words[-1].i - words[0].i + 1 == len(words):
+        name = " ".join(t.text for t in words).lower()
+        if name in PLACE_ALIASES or name in DEMONYMS:
+            out.append(Span(doc, words[0].i, words[-1].i + 1, label="GPE" if name in PLACE_ALIASES else "NORP"))
+    return out
+
+
+def _role_word(tok: Token) -> bool:
+    """A role noun, singular or plural ("Attorney", "Attorneys")."""
+    low = tok.lower_
+    return low in ROLE_NOUNS or tok.lemma_.lower() in ROLE_NOUNS or (low.endswith("s") and low[:-1] in ROLE_NOUNS)
+
+
+def _split_trailing_person(doc: Doc, ent: Span) -> list[Span]:
+    """ "a major at Tarnow University Ana Ruiz": a person's name glued after an organization's
+    (a word such as "University" ends the organization) is a person of its own."""
+    cut = max((i for i in range(ent.start, ent.end) if doc[i].lower_ in _ORG_NAME_WORDS), default=None)
+    if cut is None or ent.end - cut - 1 not in (2, 3):
+        return [ent]
+    tail = doc[cut + 1:ent.end]
+    if not all(t.pos_ == "PROPN" and t.is_title for t in tail) or _common_word(tail[-1]):
+        return [ent]
+    return [Span(doc, ent.start, cut + 1, label="ORG"), Span(doc, cut + 1, ent.end, label="PERSON")]
+
+
+def _common_word(tok: Token) -> bool:
+    """Whether a capitalized word is also an ordinary English noun or verb ("Press", "Home")."""
+    from .pipeline import known_word  # the pipeline imports this module: import at call time
+
+    low = tok.lower_
+    return bool(known_word(tok.vocab, low, "noun") or known_word(tok.vocab, low, "verb"))
 
 
 #: Words that make a name an organization's, whatever follows it.
@@ -138,7 +236,7 @@ def _with_first_names(doc: Doc, ent: Span) -> Span:
     start = ent.start
     while start > 0:
         t = doc[start - 1]
-        if not (t.pos_ == "PROPN" and t.is_title and t.ent_type_ == "" and t.lower_ not in ROLE_NOUNS
+        if not (t.pos_ == "PROPN" and t.is_title and t.ent_type_ == "" and not _role_word(t)
                 and t.lower_ not in RANKS and t.lower_ not in DEPARTMENT_WORDS and t.lower_ not in ROLE_MODIFIERS
                 and t.lower_ not in ORG_HEADS and not t.is_sent_start):
             break
