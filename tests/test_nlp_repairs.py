@@ -73,3 +73,19 @@ def test_a_name_glued_after_an_organization_is_a_person(nlp, read):
     found = labels(nlp, text)
     assert ("Tarnow University", "ORG") in found and ("Ana Ruiz", "PERSON") in found
     assert {(e.label, e.type) for e in read(text).entities.values()} == {("Ana Ruiz", "Person")}
+
+
+def test_names_the_model_left_out_in_an_argument_position(nlp):
+    found = labels(nlp, "He was working in a Home Depot in Anchorage. The Pacers were fined.")
+    assert ("Home Depot", "ORG") in found and ("Pacers", "ORG") in found
+    assert ("Amy Berman Jackson", "PERSON") in labels(nlp, "Lee was sentenced by Judge Amy Berman Jackson.")
+    assert ("the United States District Court", "ORG") in labels(
+        nlp, "He sued in the United States District Court for the District of Columbia.")
+    assert not any(label == "ORG" for _, label in labels(nlp, "Demonstrators protested in the square."))
+
+
+def test_an_acronym_in_brackets_is_the_organization_before_it(nlp, read):
+    text = "The results were announced by the Korvala Elections Board (KEB). The KEB said turnout was high."
+    assert ("KEB", "ORG") in labels(nlp, text)
+    f = read(text)
+    assert len([e for e in f.entities.values() if e.type == "Organization"]) == 1

@@ -78,6 +78,9 @@ class EntityIndex:
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:
         persons: list[tuple[Span, str]] = []
+        #: acronym -> the key of the name it abbreviates ("the Elections Committee (CNE)")
+        acronyms: dict[str, str] = {}
+        by_end: dict[int, str] = {}
         for ent in self.ents:
             etype = _TYPE_OF_LABEL.get(ent.label_)
             if ent.label_ == "NORP" and ent[-1].tag_ in ("NNPS", "NNS"):
@@ -93,7 +96,13 @@ class EntityIndex:
                 persons.append((ent, name))
                 continue
             key = self._named_key(etype, name)
+            if etype == "Organization" and name.isupper():
+                before = ent.start - 1
+                if before > 0 and self.doc[before].text == "(" and before in by_end:
+                    acronyms.setdefault(name, by_end[before])
+                key = acronyms.get(name, key)
             self._add_mention(key, name, etype, ent)
+            by_end[ent.end] = key
         # Long names first, so a short name can join the full one it abbreviates.
         for ent, name in sorted(persons, key=lambda p: (-len(p[1].split()), p[0].start)):
             key = self._person_key(name)

@@ -72,6 +72,8 @@ def repair_entities(doc: Doc) -> Doc:
             end = ent.end
             while end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN"):
                 end += 1
+            if end == ent.end:
+                end = _named_body_end(doc, ent.end)  # "United States District Court": a body of the place
             if end > ent.end:
                 ents.append(Span(doc, ent.start, end, label="ORG"))
                 continue
@@ -87,7 +89,8 @@ def repair_entities(doc: Doc) -> Doc:
     ents = _consistent(doc, ents, evidence)
     surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
     ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
-    doc.ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
+    ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
+    doc.ents = filter_spans(ents + _missed_names(doc, ents))
     return doc
 
 
@@ -178,6 +181,7 @@ def _common_word(tok: Token) -> bool:
 _ORG_NAME_WORDS = ORG_HEADS | frozenset("""
 inc inc. corp corp. co co. ltd ltd. llc plc group company corporation university college institute
 foundation association society church bank press news times post network agency fund trust club
+patrol service corps command center centre league federation
 """.split())
 
 
@@ -241,7 +245,11 @@ def _with_first_names(doc: Doc, ent: Span) -> Span:
                 and t.lower_ not in ORG_HEADS and not t.is_sent_start):
             break
         start -= 1
-    return ent if start == ent.start else Span(doc, start, ent.end, label="PERSON")
+    end = ent.end
+    while (end < len(doc) and doc[end].pos_ == "PROPN" and doc[end].is_title and doc[end].ent_type_ in ("", "PERSON")
+           and doc[end - 1].dep_ == "compound" and doc[end - 1].head.i == end and not _role_word(doc[end])):
+        end += 1  # "Judge Amy Berman Jackson" with "Amy Berman" tagged: the head "Jackson" too
+    return ent if (start, end) == (ent.start, ent.end) else Span(doc, start, end, label="PERSON")
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:
@@ -255,3 +263,54 @@ def _with_name_words(doc: Doc, ent: Span) -> Span:
             break
         start -= 1
     return ent if start == ent.start else Span(doc, start, ent.end, label=ent.label_)
+
+
+def _named_body_end(doc: Doc, start: int) -> int:
+    """The end of capitalized words after a name that end in a word for a body ("District Court",
+    "Self-Defense Forces"), or ``start`` when they do not."""
+    end, last = start, start
+    while end < len(doc) and end - start < 6 and doc[end].ent_type_ == "" and (
+            (doc[end].pos_ == "PROPN" and doc[end].text[:1].isupper()) or (doc[end].text == "-" and not doc[end - 1].whitespace_)):
+        end += 1
+        if doc[end - 1].lower_ in _ORG_NAME_WORDS:
+            last = end
+    return last
+
+
+#: Where a missed name can stand: the relations of an argument.
+_ARGUMENT_DEPS = frozenset("nsubj nsubjpass dobj pobj appos conj dative poss".split())
+
+
+def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
+    """Names the model left out, in an argument position (a run of capitalized proper nouns):
+    an acronym in brackets after an organization ("the Elections Committee (CNE)"), a run with a
+    word for a body or after an article ("a Home Depot", "the Pacers"), and a two- or three-word
+    run that ends in no English word ("met Jan Boer"). Anything else stays unnamed."""
+    covered = {i for e in ents for i in range(e.start, e.end)}
+    org_end = {e.end: e for e in ents if e.label_ in ("ORG", "GPE", "NORP")}
+    found: list[Span] = []
+    for tok in doc:
+        if tok.dep_ not in _ARGUMENT_DEPS or tok.pos_ != "PROPN" or tok.i in covered or not _capitalized(tok):
+            continue
+        start = tok.i
+        while start > 0 and doc[start - 1].i not in covered and doc[start - 1].pos_ == "PROPN" \
+                and _capitalized(doc[start - 1]) and doc[start - 1].head.i == tok.i and doc[start - 1].dep_ == "compound":
+            start -= 1
+        run = doc[start:tok.i + 1]
+        if any(_role_word(t) or t.lower_ in RANKS for t in run) or len(run) > 4:
+            continue
+        before = doc[start - 1] if start > 0 else None
+        if (len(run) == 1 and tok.is_upper and before is not None and before.text == "(" and start - 1 in org_end):
+            found.append(Span(doc, start, tok.i + 1, label="ORG"))  # "(CNE)" after the committee's name
+        elif any(t.lower_ in _ORG_NAME_WORDS for t in run) or (
+                before is not None and before.lower_ in ("a", "an", "the") and before.head.i == tok.i
+                and (len(run) > 1 or tok.tag_ == "NNPS")):
+            found.append(Span(doc, start, tok.i + 1, label="ORG"))
+        elif 2 <= len(run) <= 3 and all(t.is_title for t in run) and not _common_word(run[-1]) \
+                and not (before is not None and before.pos_ == "DET"):
+            found.append(Span(doc, start, tok.i + 1, label="PERSON"))
+    return found
+
+
+def _capitalized(tok: Token) -> bool:
+    return tok.is_title or (tok.is_upper and len(tok) > 1 and tok.is_alpha)
