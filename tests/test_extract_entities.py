@@ -130,3 +130,16 @@ def test_the_agent_of_a_passive_is_an_antecedent_and_a_vehicle_is_it(read):
     assert actors_of(f, "announce") == {"Korvala Elections Board"}
     f = read("A Kestrel-class submarine was spotted by the Coastal Defence Force as it entered the bay.")
     assert actors_of(f, "enter") == {"Kestrel-class submarine"}
+
+
+def test_adjectives_of_nationality_and_religion_are_never_organizations(nlp):
+    doc = nlp("Elections were held in Belavia. A Belavian official met a Shiite cleric and a Labour MP.")
+    index = EntityIndex(doc)
+    by_word = {t.text: t for t in doc}
+    assert index.org_of_modifier(by_word["Belavian"]) == "Place:belavia"
+    assert index.org_of_modifier(by_word["Shiite"]) is None
+    assert not any(e.type == "Organization" and e.label in ("Belavian", "Shiite") for e in index.entities.values())
+    assert index.country_of("Liberian") == "Liberia"
+    doc = nlp("Malaysia sent a team. The Malyasian prime minister said so.")
+    assert EntityIndex(doc).country_of("Malyasian") == "Malaysia"  # misspelt
+    assert EntityIndex(doc).country_of("Belavian") is None  # no such place here

@@ -19,6 +19,9 @@ from ..facts import Entity
 from ..nlp.lexicon import (
     ATTACKER_NOUNS,
     DEMONYMS,
+    ETHNIC_ADJECTIVES,
+    PARTY_ADJECTIVES,
+    RELIGIOUS_ADJECTIVES,
     PERSON_PATIENT_VERBS,
     PLACE_ALIASES,
     QUANTITY_NOUNS,
@@ -90,8 +93,11 @@ class EntityIndex:
             name = self._clean_name(ent, etype)
             if not name:
                 continue
-            if etype == "Organization" and name.lower() in DEMONYMS:
-                etype, name = "Place", DEMONYMS[name.lower()]  # "Ugandan" tagged as an organization
+            if etype == "Organization" and self._nationality(name):
+                country = self.country_of(name)  # "Ugandan" tagged as an organization: its country
+                if country is None:
+                    continue  # "Shiite" tagged so: a religion, no organization
+                etype, name = "Place", country
             if etype == "Person":
                 persons.append((ent, name))
                 continue
@@ -478,8 +484,33 @@ class EntityIndex:
             return key
         return self.group_key(tok)
 
+    def country_of(self, adjective: str) -> str | None:
+        """The country (or place) an adjective of nationality names: by the demonym table, or a
+        place of the article or a known country it is made from ("Korvalan" of "Korvala")."""
+        low = adjective.lower()
+        if low in DEMONYMS:
+            return DEMONYMS[low]
+        if not low.endswith(_DEMONYM_ENDINGS):
+            return None
+        names = {e.label for e in self.entities.values() if e.type == "Place"} | _COUNTRY_NAMES
+        found = {n for n in names if len(n) > 3 and " " not in n
+                 and low.startswith(n.lower()[:max(4, len(n) - 2)]) and abs(len(low) - len(n)) <= 3}
+        if not found and len(low) >= 7:
+            # a misspelt one ("Malyasian"): one edit from a place's adjective
+            found = {n for n in names if " " not in n and any(
+                _one_edit(low, n.lower().rstrip("aeiouy") + end) for end in _DEMONYM_ENDINGS)}
+        return next(iter(found)) if len(found) == 1 else None
+
+    def _nationality(self, adjective: str) -> bool:
+        """Whether an adjective names a nationality, religion or people rather than a party: those
+        are never organizations ("Shiite militias", "Korvalan troops")."""
+        low = adjective.lower()
+        if low in PARTY_ADJECTIVES:
+            return False
+        return low in RELIGIOUS_ADJECTIVES or low in ETHNIC_ADJECTIVES or self.country_of(low) is not None
+
     def _demonym_place(self, tok: Token) -> str | None:
-        country = DEMONYMS.get(tok.lower_)
+        country = self.country_of(tok.lower_)
         if country is None:
             return None
         return self.place(country, tok)
@@ -500,10 +531,11 @@ class EntityIndex:
         if tok.ent_type_ == "NORP" or tok.lower_ in DEMONYMS:
             span = [e for e in self.ents if e.start <= tok.i < e.end]
             text = span[0].text.lower() if span else tok.lower_
-            country = DEMONYMS.get(text) or DEMONYMS.get(tok.lower_)
+            country = self.country_of(text) or self.country_of(tok.lower_)
             if country:
                 return self.place(country, tok)
-            if span and span[0].label_ == "NORP" and span[0][-1].tag_ not in ("NNS", "NNPS"):
+            if span and span[0].label_ == "NORP" and span[0][-1].tag_ not in ("NNS", "NNPS") \
+                    and not self._nationality(text):
                 # A party or movement named by its adjective ("a New Democrat MP").
                 name = span[0].text
                 key = f"Organization:{norm_name(name)}"
@@ -587,6 +619,19 @@ _QUANTIFIERS = frozenset("some many most several both all each few none".split()
 _NOT_PEOPLE_COUNTS = frozenset("MONEY PERCENT DATE TIME QUANTITY ORDINAL".split())
 
 
+def _one_edit(a: str, b: str) -> bool:
+    """Whether two words differ by at most one letter changed, added, dropped or two swapped."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    return (a[i + 1:] == b[i + 1:] or a[i + 1:] == b[i:] or a[i:] == b[i + 1:]
+            or (a[i + 2:] == b[i + 2:] and a[i:i + 2] == b[i:i + 2][::-1]))
+
+
 def _agent(tok: Token) -> bool:
     """Whether a mention is the "by" agent of a passive (its doer)."""
     return tok.dep_ == "pobj" and tok.head.dep_ == "agent"
@@ -608,3 +653,6 @@ _HEADLINE_WEIGHT = 3
 _COMPASS = frozenset(("north", "south", "east", "west"))
 _SHARED_HEAD = re.compile(r"^(North|South|East|West) and (North|South|East|West) (\S.*)$")
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
+_COUNTRY_NAMES = frozenset((*DEMONYMS.values(), *PLACE_ALIASES.values()))
+#: Endings of adjectives of nationality ("Korvalan", "Korvalese", "Korvali", "Korvalish").
+_DEMONYM_ENDINGS = ("an", "ian", "ese", "ish", "i")

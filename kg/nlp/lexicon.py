@@ -138,7 +138,40 @@ DEMONYMS: dict[str, str] = {
     "syrian": "Syria", "taiwanese": "Taiwan", "thai": "Thailand", "tunisian": "Tunisia",
     "turkish": "Turkey", "ugandan": "Uganda", "ukrainian": "Ukraine", "venezuelan": "Venezuela",
     "vietnamese": "Vietnam", "welsh": "Wales", "yemeni": "Yemen", "zimbabwean": "Zimbabwe",
+    "angolan": "Angola", "armenian": "Armenia", "azerbaijani": "Azerbaijan", "bahraini": "Bahrain",
+    "belarusian": "Belarus", "bolivian": "Bolivia", "bosnian": "Bosnia", "cameroonian": "Cameroon",
+    "chadian": "Chad", "congolese": "Congo", "costa rican": "Costa Rica", "cypriot": "Cyprus",
+    "dominican": "Dominican Republic", "ecuadorian": "Ecuador", "estonian": "Estonia", "fijian": "Fiji",
+    "gambian": "Gambia", "ghanaian": "Ghana", "guatemalan": "Guatemala", "guinean": "Guinea", "haitian": "Haiti",
+    "honduran": "Honduras", "icelandic": "Iceland", "ivorian": "Ivory Coast", "jamaican": "Jamaica",
+    "kazakh": "Kazakhstan", "kyrgyz": "Kyrgyzstan", "laotian": "Laos", "latvian": "Latvia", "liberian": "Liberia",
+    "lithuanian": "Lithuania", "macedonian": "North Macedonia", "malagasy": "Madagascar", "malawian": "Malawi",
+    "malian": "Mali", "maltese": "Malta", "mauritanian": "Mauritania", "moldovan": "Moldova",
+    "mongolian": "Mongolia", "montenegrin": "Montenegro", "mozambican": "Mozambique", "namibian": "Namibia",
+    "nicaraguan": "Nicaragua", "nigerien": "Niger", "omani": "Oman", "panamanian": "Panama",
+    "paraguayan": "Paraguay", "philippine": "Philippines", "rwandan": "Rwanda", "salvadoran": "El Salvador",
+    "senegalese": "Senegal", "sierra leonean": "Sierra Leone", "slovak": "Slovakia", "slovenian": "Slovenia",
+    "south sudanese": "South Sudan", "tajik": "Tajikistan", "tanzanian": "Tanzania", "togolese": "Togo",
+    "turkmen": "Turkmenistan", "uruguayan": "Uruguay", "uzbek": "Uzbekistan", "zambian": "Zambia",
 }
+
+#: Adjectives of religions and their branches: never an organization ("Shiite militias").
+RELIGIOUS_ADJECTIVES = frozenset("""
+muslim islamic christian catholic protestant orthodox jewish hindu buddhist sikh shiite shia shi'ite sunni
+evangelical anglican methodist baptist lutheran mormon coptic druze alawite salafi wahhabi
+""".split())
+
+#: Adjectives of peoples that are no country: a group of people, never an organization.
+ETHNIC_ADJECTIVES = frozenset("""
+kurdish arab arabic hispanic latino latina pashtun hazara tamil sinhalese tutsi hutu uighur uyghur tibetan
+berber bedouin roma basque catalan flemish walloon zulu xhosa yoruba igbo hausa amhara oromo maori aboriginal
+""".split())
+
+#: Adjectives that name a political party or movement ("a Labour MP", "Republican senators").
+PARTY_ADJECTIVES = frozenset("""
+democrat democratic republican labour labor conservative liberal socialist communist green tory whig
+unionist nationalist
+""".split())
 
 #: Other names of the same country or body: variant -> canonical name.
 PLACE_ALIASES: dict[str, str] = {
