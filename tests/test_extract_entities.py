@@ -143,3 +143,22 @@ def test_adjectives_of_nationality_and_religion_are_never_organizations(nlp):
     doc = nlp("Malaysia sent a team. The Malyasian prime minister said so.")
     assert EntityIndex(doc).country_of("Malyasian") == "Malaysia"  # misspelt
     assert EntityIndex(doc).country_of("Belavian") is None  # no such place here
+
+
+def test_the_leader_of_a_country_is_whoever_leads_it(read):
+    f = read("Belavian President Ilona Brandt arrived in Lisbon. The Belavian leader met with "
+             "Foreign Minister Tomas Berglund on Tuesday. She thanked him.")
+    assert ("Ilona Brandt", "Tomas Berglund") in events_of(f, "meet")
+    assert ("Ilona Brandt", "Tomas Berglund") in events_of(f, "thank")
+
+
+def test_the_two_are_the_last_two_people_named(read):
+    f = read("Ilona Brandt met Tomas Berglund on Tuesday. Brandt said the two discussed the border.")
+    assert actors_of(f, "discuss") == {"Ilona Brandt", "Tomas Berglund"}
+
+
+def test_he_and_she_agree_with_what_the_text_tells_of_a_person(read):
+    f = read("Rosa Vidal said she would leave Tarnow. Rosa Vidal's brother begged him to stay, but he refused.")
+    assert not any(t == "Rosa Vidal" for _, t in events_of(f, "beg"))
+    f = read("Ms. Okafor met Daniel Brandt. She thanked him.")
+    assert events_of(f, "thank") == {("Okafor", "Daniel Brandt")}

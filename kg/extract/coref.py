@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from spacy.attrs import TAG
 from spacy.tokens import Span, Token
 
-from ..nlp.lexicon import COLLECTIVE_NOUNS, REPORTING_VERBS
+from ..nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
 from .groups import VEHICLE_NOUNS, is_human_noun
 
 if TYPE_CHECKING:
@@ -58,6 +58,30 @@ class Coreference:
         self._quote_starts = [a for a, _ in self.quotes]
         #: third-person pronouns already resolved, by token index (None: resolved to nothing)
         self._chained: dict[int, str | None] = {}
+        #: entity key -> "m" or "f", where a title, a noun or an earlier he/she tells
+        self.gender: dict[str, str] = {}
+        self._learn_gender()
+
+    def _learn_gender(self) -> None:
+        """A person's gender as the text shows it: a title or gendered noun next to the name
+        ("Ms. Okafor", "the spokeswoman, Ann Lee", "his brother Tomas"), or a group's head noun."""
+        doc = self.index.doc
+        for m in self.index.mentions:
+            if m.type == "Group":
+                words = {m.key.rsplit(":", 1)[-1]}
+            elif m.type == "Person":
+                root = doc[m.end - 1]
+                near = [doc[m.start - 1]] if m.start > 0 else []
+                near += [c for c in root.children if c.dep_ in ("appos", "compound") and not (m.start <= c.i < m.end)]
+                if root.dep_ == "appos" or (root.dep_ == "compound" and root.head.i >= m.end):
+                    near.append(root.head)
+                words = {t.lower_ for t in near} | {t.lemma_.lower() for t in near}
+            else:
+                continue
+            if words & MALE_WORDS:
+                self.gender.setdefault(m.key, "m")
+            elif words & FEMALE_WORDS:
+                self.gender.setdefault(m.key, "f")
 
     def chain(self) -> None:
         """Resolve the third-person pronouns in text order, each becoming a mention of what it
@@ -74,9 +98,20 @@ class Coreference:
             key = self._chained[i] = self.pronoun(tok)
             if key is None:
                 continue
+            if low in MALE or low in FEMALE:
+                self.gender.setdefault(key, "m" if low in MALE else "f")  # "Lee said she ...": Lee is a woman
             ent = self.index.entities[key]
             mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in _SUBJ_DEPS)
             bisect.insort(self.index.mentions, mention, key=lambda m: m.start)
+
+    def rekey(self, keys: dict[str, str]) -> None:
+        """Pronouns resolved to a description now known to be a person refer to that person."""
+        for i, key in self._chained.items():
+            if key in keys:
+                self._chained[i] = keys[key]
+        for m in self.index.mentions:
+            if m.key in keys and m.end == m.start + 1 and self.index.doc[m.start].pos_ == "PRON":
+                m.key, m.type = keys[m.key], "Person"
 
     def pronoun(self, tok: Token) -> str | None:
         """Resolve a personal pronoun to the most salient compatible earlier mention."""
@@ -86,7 +121,9 @@ class Coreference:
         index = self.index
         want: Callable[[Mention], bool]
         if low in MALE or low in FEMALE:
-            want = lambda m: m.type == "Person" or (m.type == "Group" and not m.plural and self._is_person_group(m))  # noqa: E731
+            other = "f" if low in MALE else "m"
+            want = lambda m: (m.type == "Person" or (  # noqa: E731
+                m.type == "Group" and not m.plural and self._is_person_group(m))) and self.gender.get(m.key) != other
         elif low in PLURAL:
             # Plural groups anywhere; an organization only as a subject ("the party ... they").
             want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and (m.subject or m.agent))  # noqa: E731

@@ -399,8 +399,18 @@ class EntityIndex:
         return self._token_key.get(tok.i) if tok.i in self._token_key and not self._token_key[tok.i].startswith("Group:") else None
 
     def set_role_holders(self, holders: dict[tuple[str, str], set[str]]) -> None:
-        """Tell the resolver who holds which role where, for "the North Korean leader"."""
+        """Tell the resolver who holds which role where, for "the North Korean leader"; such a
+        mention becomes a mention of that person."""
         self._holders = holders
+        held: dict[str, str] = {}
+        for m in self.mentions:
+            if m.type == "Group" and m.end == m.start + 1:
+                person = self._role_holder(self.doc[m.start])
+                if person is not None:
+                    held[m.key] = person
+                    m.key, m.type = person, "Person"
+        if held:
+            self.coref.rekey(held)
 
     def resolve(self, tok: Token, allow_things: bool = False) -> str | None:
         """The entity a noun, name or pronoun refers to, or None (the fact is then dropped)."""
@@ -418,9 +428,14 @@ class EntityIndex:
         for mod in tok.children:
             if mod.dep_ not in ("amod", "compound", "poss", "nmod") or mod.i > tok.i:
                 continue
-            org = self.org_of_modifier(mod)
-            people = self._holders.get((role, self.canonical(org) or "")) if org else None
-            if people and len(people) == 1:
+            org = self.canonical(self.org_of_modifier(mod))
+            if org is None:
+                continue
+            people = set(self._holders.get((role, org), ()))
+            if role == "leader" and not people:
+                # "the Liberian leader": whoever leads it, president, prime minister or king
+                people = {p for (r, o), ps in self._holders.items() if o == org and r in _LEADING_ROLES for p in ps}
+            if len(people) == 1:
                 return next(iter(people))
         return None
 
@@ -433,7 +448,9 @@ class EntityIndex:
         if person is not None:
             return person
         if low in ("country", "nation") and any(c.lower_ == "the" for c in tok.children):
-            return self._recent(tok.i, lambda m: m.type == "Place" and not m.plural and m.key in self._countries())
+            # "the country": the one the article is about, else the last one named
+            return self.home_country() or self._recent(
+                tok.i, lambda m: m.type == "Place" and not m.plural and m.key in self._countries())
         if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$", "WP", "WDT"):
             if low in _RELATIVE and tok.head.dep_ in ("relcl",):
                 antecedent = tok.head.head
@@ -470,7 +487,28 @@ class EntityIndex:
                 return part
             if tok.pos_ == "NUM" and _counts_people(tok):
                 return self.group_key(tok)
+            pair = self._the_two(tok)
+            if pair is not None:
+                return pair
         return None
+
+    def _the_two(self, tok: Token) -> str | None:
+        """ "the two also discussed", "both said": the last two people named, each of them."""
+        bare = tok.lower_ == "both" or (tok.lower_ == "two" and any(c.lower_ == "the" for c in tok.children))
+        if not bare or tok.dep_ not in _SUBJ_DEPS | {"dobj", "pobj"} or any(c.dep_ == "prep" for c in tok.children):
+            return None
+        start = self.doc[tok.sent.start - 1].sent.start if tok.sent.start > 0 else tok.sent.start
+        people: list[str] = []
+        for m in reversed(self.mentions):
+            if m.start < start or len(people) == 2:
+                break
+            if m.end <= tok.i and m.type == "Person" and m.key not in people:
+                people.append(m.key)
+        if len(people) != 2:
+            return None
+        key = self.group_key(tok)
+        self._parts[key] = people[::-1]
+        return key
 
     def _partitive(self, tok: Token, allow_things: bool) -> str | None:
         """ "Two of her cousins", "hundreds of officials": a part of a group is a group of its own;
@@ -613,6 +651,9 @@ _GENERIC_HEADS = {
     "corp": "company", "corp.": "company", "corporation": "company", "inc": "company", "inc.": "company",
     "co": "company", "co.": "company", "ltd": "company", "ltd.": "company", "plc": "company", "llc": "company",
 }
+#: Last words of the roles that lead a country or body: "the X leader" is who holds one.
+_LEADING_ROLES = frozenset("president minister premier chancellor king queen emir sultan monarch chairman "
+                           "chairwoman chair leader head".split())
 #: Words that take a part of a group ("some of the protesters").
 _QUANTIFIERS = frozenset("some many most several both all each few none".split())
 #: Entity labels of numbers that count no people.

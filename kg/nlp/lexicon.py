@@ -95,6 +95,20 @@ congress senate cabinet church party militia army navy military police force for
 personnel crew opposition commission audience public community tribe clan
 """.split())
 
+#: Nouns and titles that tell a person is a man ("Mr. Lee", "his brother", "the spokesman").
+MALE_WORDS = frozenset("""
+mr mr. sir lord king prince emperor duke father brother son husband uncle nephew grandfather grandson
+boyfriend fiance stepfather stepson man boy gentleman spokesman chairman congressman businessman
+policeman nobleman sultan emir monk priest
+""".split())
+
+#: Nouns and titles that tell a person is a woman ("Ms. Lee", "her sister", "the spokeswoman").
+FEMALE_WORDS = frozenset("""
+mrs mrs. ms ms. miss madam madame dame lady queen princess empress duchess mother sister daughter wife aunt
+niece grandmother granddaughter girlfriend fiancee stepmother stepdaughter widow woman girl spokeswoman
+chairwoman congresswoman businesswoman policewoman actress nun
+""".split())
+
 #: Suffixes of agent nouns (worker, protester, activist, politician, assistant).
 HUMAN_SUFFIXES = ("er", "ers", "or", "ors", "ist", "ists", "ian", "ians", "ant", "ants", "ent", "ents")
 

@@ -13,6 +13,8 @@ from spacy.util import filter_spans
 from .lexicon import (
     DEMONYMS,
     DEPARTMENT_WORDS,
+    ETHNIC_ADJECTIVES,
+    RELIGIOUS_ADJECTIVES,
     ORG_HEADS,
     PLACE_ALIASES,
     RANKS,
@@ -236,10 +238,14 @@ def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]
 
 
 def _with_first_names(doc: Doc, ent: Span) -> Span:
-    """Extend a person's name over capitalized words the model left out ("Anders" in "Anders Holm")."""
+    """Extend a person's name over capitalized words the model left out ("Anders" in "Anders Holm"),
+    or took for a nationality ("Ilona" tagged NORP before "Brandt": no demonym is a proper noun)."""
     start = ent.start
     while start > 0:
         t = doc[start - 1]
+        if _first_name_as_norp(t):
+            start -= 1
+            continue
         if not (t.pos_ == "PROPN" and t.is_title and t.ent_type_ == "" and not _role_word(t)
                 and t.lower_ not in RANKS and t.lower_ not in DEPARTMENT_WORDS and t.lower_ not in ROLE_MODIFIERS
                 and t.lower_ not in ORG_HEADS and not t.is_sent_start):
@@ -250,6 +256,15 @@ def _with_first_names(doc: Doc, ent: Span) -> Span:
            and doc[end - 1].dep_ == "compound" and doc[end - 1].head.i == end and not _role_word(doc[end])):
         end += 1  # "Judge Amy Berman Jackson" with "Amy Berman" tagged: the head "Jackson" too
     return ent if (start, end) == (ent.start, ent.end) else Span(doc, start, end, label="PERSON")
+
+
+def _first_name_as_norp(tok: Token) -> bool:
+    """A one-word NORP that is a proper noun compounded into the name after it, and no known
+    adjective of nationality, religion or people."""
+    low = tok.lower_
+    return (tok.ent_type_ == "NORP" and tok.ent_iob_ == "B" and tok.tag_ == "NNP" and tok.dep_ == "compound"
+            and (tok.i + 1 >= len(tok.doc) or tok.doc[tok.i + 1].ent_iob_ != "I")
+            and low not in DEMONYMS and low not in RELIGIOUS_ADJECTIVES and low not in ETHNIC_ADJECTIVES)
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:
