@@ -162,3 +162,8 @@ def test_he_and_she_agree_with_what_the_text_tells_of_a_person(read):
     assert not any(t == "Rosa Vidal" for _, t in events_of(f, "beg"))
     f = read("Ms. Okafor met Daniel Brandt. She thanked him.")
     assert events_of(f, "thank") == {("Okafor", "Daniel Brandt")}
+
+
+def test_they_in_its_own_sentence_is_the_nearest_plural_group(read):
+    f = read("Border guards arrested four smugglers as they left the tunnel.")
+    assert actors_of(f, "leave") == {"four smugglers"}

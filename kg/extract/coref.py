@@ -150,7 +150,8 @@ class Coreference:
         if same:
             subj = [m for m in same if m.subject] or [m for m in same if m.agent]
             if low in PLURAL:
-                # A plural noun phrase before an organization read as a plural: the noun phrase.
+                # "they" in its own sentence: the nearest plural group ("police held the men as
+                # they left"), before an organization that is only grammatically singular.
                 plural = [m for m in same if m.plural and m.type != "Organization"]
                 return (plural or same)[-1].key
             return (subj[-1] if subj else same[-1]).key
