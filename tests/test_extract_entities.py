@@ -47,7 +47,7 @@ def test_a_name_inside_a_quotation_is_not_the_speaker_around_it(read):
 
 def test_people_nouns_without_an_agent_suffix_are_participants(read):
     assert events_of(read("Dana Ruiz pulled a baby from the river."), "pull") == {("Dana Ruiz", "baby")}
-    assert ("Border guards", "six aliens") in events_of(read("Border guards arrested six aliens near Tarnow."), "arrest")
+    assert ("Border guards", "three aliens") in events_of(read("Border guards arrested three aliens near Tarnow."), "arrest")
     assert ("Supporters", "parliament") in events_of(read("Supporters appealed to the parliament."), "appeal")
 
 
@@ -69,9 +69,9 @@ def test_which_or_how_many_stays_in_a_group_label(read):
 
 
 def test_a_part_of_a_group_is_a_group(read):
-    f = read("Two of her cousins were arrested in Tarnow. Hundreds of officials have been convicted.")
+    f = read("Two of her cousins were arrested in Tarnow. Dozens of workers have been charged.")
     assert (None, "Two of cousins") in events_of(f, "arrest")
-    assert (None, "Hundreds of officials") in events_of(f, "convict")
+    assert (None, "Dozens of workers") in events_of(f, "charge")
     f = read("Police questioned the miners. One of the miners was detained.")
     assert (None, "miners") in events_of(f, "detain")
 
@@ -85,13 +85,13 @@ def test_a_bare_number_done_to_people_counts_people(read):
 
 
 def test_a_facility_is_a_target_but_never_an_actor(read):
-    f = read("The firm shut down servers that send spam.")
+    f = read("The firm shut down servers that host the fake shops.")
     assert ("firm", "servers") in {(a and a.split()[-1], t) for a, t in events_of(f, "shut")}
-    assert not actors_of(f, "send")
+    assert not actors_of(f, "host")
 
 
 def test_a_body_noun_stands_for_the_organizations_in_apposition(read):
-    f = read("Oskar Lind was backed by two civil rights groups, the Centre for Open Justice "
+    f = read("Oskar Lind was backed by two advocacy groups, the Centre for Open Justice "
              "and the Northern Liberties Union.")
     assert {a for a, t in events_of(f, "back") if t == "Oskar Lind"} == {
         "Centre for Open Justice", "Northern Liberties Union"}
@@ -100,8 +100,8 @@ def test_a_body_noun_stands_for_the_organizations_in_apposition(read):
 
 
 def test_one_person_in_apposition_to_a_plural_names_the_head_noun(read):
-    f = read("Militants abducted the leader of the local elders, Hassan Omar Dirie.")
-    assert events_of(f, "abduct") == {("Militants", "Hassan Omar Dirie")}
+    f = read("Militants seized the head of the village elders, Hassan Omar Dirie.")
+    assert events_of(f, "seize") == {("Militants", "Hassan Omar Dirie")}
 
 
 def test_a_news_outlet_acts(read):
@@ -113,8 +113,8 @@ def test_a_news_outlet_acts(read):
 
 def test_a_dateline_with_a_date_is_never_an_actor(read):
     f = read("Orvane wins tanker deal\nFeb. 24, 2011\n"
-             "LISBON, Feb. 24, 2011 \u2013 The Orvane Co. has won the contract to build the ships.\n")
-    assert actors_of(f, "win") == {"Orvane Co."}
+             "LISBON, Feb. 24, 2011 \u2013 The Orvane Co. signed a deal to build four ferries.\n")
+    assert actors_of(f, "sign") == {"Orvane Co."}
     assert f.article.date == "2011-02-24"
 
 
@@ -140,9 +140,9 @@ def test_adjectives_of_nationality_and_religion_are_never_organizations(nlp):
     assert index.org_of_modifier(by_word["Shiite"]) is None
     assert not any(e.type == "Organization" and e.label in ("Belavian", "Shiite") for e in index.entities.values())
     assert index.country_of("Liberian") == "Liberia"
-    doc = nlp("Malaysia sent a team. The Malyasian prime minister said so.")
-    assert EntityIndex(doc).country_of("Malyasian") == "Malaysia"  # misspelt
-    assert EntityIndex(doc).country_of("Belavian") is None  # no such place here
+    doc = nlp("Belavia sent a team. The Belavain prime minister said so.")
+    assert EntityIndex(doc).country_of("Belavain") == "Belavia"  # misspelt
+    assert EntityIndex(nlp("Tarnow sent a team.")).country_of("Belavian") is None  # no such place here
 
 
 def test_the_leader_of_a_country_is_whoever_leads_it(read):

@@ -256,5 +256,5 @@ def expletive(tok: Token) -> bool:
             return True
         if c.dep_ == "attr" and (c.lemma_ in ("time", "clear", "shame", "pity")
                                  or (c.pos_ == "NOUN" and not is_human_noun(c))):
-            return True  # "it is time to", "It's an interesting tool": no entity
+            return True  # "it is time to", "It's a useful rule": no entity
     return head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children)

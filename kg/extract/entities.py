@@ -1,8 +1,8 @@
 """Who is mentioned: named entities, unnamed groups, and what pronouns and short names refer to.
 
-``EntityIndex`` is built once per article Doc. It clusters name variants ("Karzai" with
-"Hamid Karzai", "U.S." with "United States"), creates Group entities for unnamed actors
-("two US military advisers"), and resolves pronouns and definite descriptions to them.
+``EntityIndex`` is built once per article Doc. It clusters name variants ("Okafor" with
+"Daniel Okafor", "U.S." with "United States"), creates Group entities for unnamed actors
+("two Belavian army advisers"), and resolves pronouns and definite descriptions to them.
 Nothing here knows RDF; the result is ``facts.Entity`` objects keyed by a string.
 """
 from __future__ import annotations
@@ -46,7 +46,7 @@ _GROUP_DEPS = ("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos")
 
 @lru_cache(maxsize=65536)
 def norm_name(text: str) -> str:
-    """A comparison key for names: lowercase letters and digits only ("Jong-Un" = "Jong Un")."""
+    """A comparison key for names: lowercase letters and digits only ("Soo-Min" = "Soo Min")."""
     return _NOT_ALNUM.sub("", text.lower())
 
 
@@ -66,7 +66,7 @@ class EntityIndex:
         self._things: set[str] = set()
         self.mentions: list[Mention] = []
         self._aliases: dict[str, str] = {}
-        #: a shared-head coordination named as one place ("North and South Korea") -> its places
+        #: a shared-head coordination named as one place ("East and West Germany") -> its places
         self._parts: dict[str, list[str]] = {}
         self.affiliation: dict[str, str] = {}
         #: (role head word, organization key) -> persons the article says hold that role
@@ -81,7 +81,7 @@ class EntityIndex:
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:
         persons: list[tuple[Span, str]] = []
-        #: acronym -> the key of the name it abbreviates ("the Elections Committee (CNE)")
+        #: acronym -> the key of the name it abbreviates ("the Korvala Elections Board (KEB)")
         acronyms: dict[str, str] = {}
         by_end: dict[int, str] = {}
         for ent in self.ents:
@@ -119,8 +119,8 @@ class EntityIndex:
         self._index_descriptions()
 
     def _split_shared_heads(self) -> None:
-        """"North and South Korea" names two places that share their head word: as an actor or
-        a target it stands for North Korea and South Korea (``parts``). Only compass words are
+        """"East and West Germany" names two places that share their head word: as an actor or
+        a target it stands for East Germany and West Germany (``parts``). Only compass words are
         read so; "Bosnia and Herzegovina" and "Trinidad and Tobago" are one country each."""
         for key, ent in list(self.entities.items()):
             m = _SHARED_HEAD.match(ent.label)
@@ -128,15 +128,15 @@ class EntityIndex:
                 self._parts[key] = [self.place(f"{m.group(1)} {m.group(3)}"), self.place(f"{m.group(2)} {m.group(3)}")]
 
     def parts(self, key: str | None) -> list[str | None]:
-        """The entities a key stands for as an actor or target: itself, or both places of "North
-        and South Korea"."""
+        """The entities a key stands for as an actor or target: itself, or both places of "East
+        and West Germany"."""
         return list(self._parts.get(key, [key])) if key is not None else [None]
 
     def _fold_compass_names(self) -> None:
         """"the South" in an article that names one country "South ..." is that country: news
-        shortens "South Korea" and "South Sudan" so. Only "the" + a compass word tagged as a place,
+        shortens "South Sudan" so. Only "the" + a compass word tagged as a place,
         and only when exactly one place of the article begins with that word and is a country or
-        the part of one ("South Sudan" of Sudan; not "South Carolina"); with "South Korea" and
+        the part of one ("South Sudan" of Sudan; not "South Dakota"); with "South Sudan" and
         "South Africa" both named, or none, "the South" stays a place of its own."""
         countries = {k for k, e in self.entities.items() if e.type == "Place" and (
             norm_name(e.label) in _KNOWN_COUNTRIES or norm_name(e.label.partition(" ")[2]) in _KNOWN_COUNTRIES)}
@@ -168,7 +168,7 @@ class EntityIndex:
             target.label = ent.label
 
     def _fold_generic_heads(self) -> None:
-        """"the Frelimo party" and "Frelimo", "Kmart Corp." and "Kmart": a name and the same name
+        """"the Velmora party" and "Velmora", "Orvane Corp." and "Orvane": a name and the same name
         with a generic head or legal suffix are one organization."""
         for key, ent in list(self.entities.items()):
             if ent.type != "Organization":
@@ -287,12 +287,12 @@ class EntityIndex:
         if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Person:"):
             return self._token_key[tok.head.i]  # "Y, a tailor who killed X": the tailor is Y
         for prep in tok.children:
-            # "the head of the agency, Kim": a person cannot be in apposition to an organization,
+            # "the head of the agency, Okafor": a person cannot be in apposition to an organization,
             # so the name the parser hung on the organization names the head noun.
             if prep.dep_ != "prep" or prep.lower_ != "of" or not is_human_noun(tok):
                 continue
             for org in prep.children:
-                # Nor can one person be in apposition to a plural ("the leader of the elders, Kim").
+                # Nor can one person be in apposition to a plural ("the chief of the elders, Okafor").
                 if org.dep_ == "pobj" and (org.ent_type_ in ("ORG", "GPE", "NORP")
                                            or (org.tag_ == "NNS" and tok.tag_ == "NN")):
                     for c in org.children:
@@ -315,12 +315,12 @@ class EntityIndex:
         return None
 
     def _appos_bodies(self, tok: Token) -> str | None:
-        """ "the newspaper People's Daily", "two rights groups, the X and the Y": a noun for a body
+        """ "the newspaper Morgenpost Daily", "two rights groups, the X and the Y": a noun for a body
         whose apposition names organizations stands for them (a group of two stands for both)."""
         if tok.tag_ not in ("NN", "NNS"):
             return None
         if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Organization:"):
-            return self._token_key[tok.head.i]  # "the Carter Center, an organization that ..."
+            return self._token_key[tok.head.i]  # "the Halvorsen Institute, an organization that ..."
         named = [self._token_key[c.i] for c in tok.children if c.dep_ == "appos" and c.i in self._token_key]
         named = [k for k in named if k.startswith("Organization:")]
         if not named:
@@ -399,7 +399,7 @@ class EntityIndex:
         return self._token_key.get(tok.i) if tok.i in self._token_key and not self._token_key[tok.i].startswith("Group:") else None
 
     def set_role_holders(self, holders: dict[tuple[str, str], set[str]]) -> None:
-        """Tell the resolver who holds which role where, for "the North Korean leader"; such a
+        """Tell the resolver who holds which role where, for "the Belavian leader"; such a
         mention becomes a mention of that person."""
         self._holders = holders
         held: dict[str, str] = {}
@@ -420,7 +420,7 @@ class EntityIndex:
         return self.canonical(key)
 
     def _role_holder(self, tok: Token) -> str | None:
-        """"the North Korean leader", "the Pentagon spokesman": a definite role description whose
+        """"the Belavian leader", "the Treasury spokesman": a definite role description whose
         organization is named stands for the one person the article says holds that role there."""
         if tok.pos_ != "NOUN" or tok.tag_ != "NN" or not any(c.lower_ == "the" and c.dep_ == "det" for c in tok.children):
             return None
@@ -433,7 +433,7 @@ class EntityIndex:
                 continue
             people = set(self._holders.get((role, org), ()))
             if role == "leader" and not people:
-                # "the Liberian leader": whoever leads it, president, prime minister or king
+                # "the Belavian leader": whoever leads it, president, prime minister or king
                 people = {p for (r, o), ps in self._holders.items() if o == org and r in _LEADING_ROLES for p in ps}
             if len(people) == 1:
                 return next(iter(people))
@@ -455,7 +455,7 @@ class EntityIndex:
             if low in _RELATIVE and tok.head.dep_ in ("relcl",):
                 antecedent = tok.head.head
                 if low in ("who", "whom"):
-                    # "hopefuls from Afghanistan, Eritrea and Yemen who applied": a person, not the last place
+                    # "refugees from Belavia, Korvala and Zamundo who applied": people, not the last place
                     while antecedent.dep_ in ("conj", "pobj", "prep") and antecedent.ent_type_ in ("GPE", "LOC", "") \
                             and not is_human_noun(antecedent) and antecedent.head != antecedent:
                         antecedent = antecedent.head
@@ -472,7 +472,7 @@ class EntityIndex:
             if owner is not None:
                 person = self._resolve(owner, False)
                 if person is not None and person in self.affiliation:
-                    return self.affiliation[person]  # "her party" said by Labour's spokeswoman
+                    return self.affiliation[person]  # "her party" said by the Velmora party's spokeswoman
         if tok.pos_ == "NOUN":
             described = self._description_of(tok)
             if described is not None:
@@ -493,7 +493,7 @@ class EntityIndex:
         return None
 
     def _the_two(self, tok: Token) -> str | None:
-        """ "the two also discussed", "both said": the last two people named, each of them."""
+        """ "the two discussed", "both said": the last two people named, each of them."""
         bare = tok.lower_ == "both" or (tok.lower_ == "two" and any(c.lower_ == "the" for c in tok.children))
         if not bare or tok.dep_ not in _SUBJ_DEPS | {"dobj", "pobj"} or any(c.dep_ == "prep" for c in tok.children):
             return None
@@ -511,7 +511,7 @@ class EntityIndex:
         return key
 
     def _partitive(self, tok: Token, allow_things: bool) -> str | None:
-        """ "Two of her cousins", "hundreds of officials": a part of a group is a group of its own;
+        """ "two of her cousins", "dozens of clerks": a part of a group is a group of its own;
         "one of the gunmen" is the one person among them, and "two of them" what "them" is."""
         of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         whole = next((p for p in of.children if p.dep_ == "pobj"), None) if of is not None else None
@@ -528,14 +528,14 @@ class EntityIndex:
         low = adjective.lower()
         if low in DEMONYMS:
             return DEMONYMS[low]
-        if not low.endswith(_DEMONYM_ENDINGS):
+        if not low.isalpha() or len(low) < 5:
             return None
         names = {e.label for e in self.entities.values() if e.type == "Place"} | _COUNTRY_NAMES
-        found = {n for n in names if len(n) > 3 and " " not in n
+        found = {n for n in names if len(n) > 3 and " " not in n and low.endswith(_DEMONYM_ENDINGS)
                  and low.startswith(n.lower()[:max(4, len(n) - 2)]) and abs(len(low) - len(n)) <= 3}
         if not found and len(low) >= 7:
-            # a misspelt one ("Malyasian"): one edit from a place's adjective
-            found = {n for n in names if " " not in n and any(
+            # a misspelt one ("Belavain"): one edit from a place's adjective
+            found = {n for n in names if " " not in n and n.lower() != low and any(
                 _one_edit(low, n.lower().rstrip("aeiouy") + end) for end in _DEMONYM_ENDINGS)}
         return next(iter(found)) if len(found) == 1 else None
 
@@ -563,7 +563,7 @@ class EntityIndex:
         return key
 
     def org_of_modifier(self, tok: Token) -> str | None:
-        """The organization or country a modifier token names ("Pentagon", "Afghan", "Kunduz police")."""
+        """The organization or country a modifier token names ("Treasury", "Belavian", "Tarnow police")."""
         if tok.i in self._token_key:
             return self._token_key[tok.i]
         if tok.ent_type_ == "NORP" or tok.lower_ in DEMONYMS:
@@ -574,7 +574,7 @@ class EntityIndex:
                 return self.place(country, tok)
             if span and span[0].label_ == "NORP" and span[0][-1].tag_ not in ("NNS", "NNPS") \
                     and not self._nationality(text):
-                # A party or movement named by its adjective ("a New Democrat MP").
+                # A party or movement named by its adjective ("a Green MP").
                 name = span[0].text
                 key = f"Organization:{norm_name(name)}"
                 if key not in self.entities:
@@ -611,7 +611,7 @@ class EntityIndex:
         return key
 
     def set_headline(self, title: str | None) -> None:
-        """The article's headline: a country it names ("Sensitive Canadian document found") is what the
+        """The article's headline: a country it names ("Belavian envoy recalled") is what the
         article is about, and weighs as much as three mentions in the body for ``home_country``."""
         self._headline = {}
         words = re.findall(r"[A-Za-z][A-Za-z.'-]*", title or "")

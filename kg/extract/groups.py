@@ -1,6 +1,6 @@
 """Unnamed participants: which common nouns name people, and how an unnamed group is labelled.
 
-A noun phrase such as "two US military advisers" or "the local traditional elders" has no name,
+A noun phrase such as "two Belavian army advisers" or "the village elders" has no name,
 but it acts and is acted on. These functions decide whether a noun can head such a group and
 what the group's label is; ``EntityIndex`` registers the groups and resolves later mentions.
 """

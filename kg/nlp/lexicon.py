@@ -35,7 +35,7 @@ prime vice executive general assistant associate acting interim former then new 
 managing national regional local police military army navy security intelligence communications
 """.split())
 
-#: Words in an organization name that make a place name into a body ("Kunduz police").
+#: Words in an organization name that make a place name into a body ("Tarnow police").
 ORG_HEADS = frozenset("""
 police army navy military government ministry department council parliament congress senate court
 forces force guard administration agency office bureau commission committee authority authorities
@@ -181,7 +181,7 @@ kurdish arab arabic hispanic latino latina pashtun hazara tamil sinhalese tutsi 
 berber bedouin roma basque catalan flemish walloon zulu xhosa yoruba igbo hausa amhara oromo maori aboriginal
 """.split())
 
-#: Adjectives that name a political party or movement ("a Labour MP", "Republican senators").
+#: Adjectives that name a political party or movement ("a Green MP", "Republican senators").
 PARTY_ADJECTIVES = frozenset("""
 democrat democratic republican labour labor conservative liberal socialist communist green tory whig
 unionist nationalist
@@ -239,7 +239,7 @@ be have seem appear become remain get do begin start continue keep stop go come 
 mean need know think feel like want hope wish try manage fail tend happen occur cost last
 """.split())
 
-#: Prepositions whose object is the one acted on ("threw a grenade into their base", "fired at").
+#: Prepositions whose object is the one acted on ("threw a stone into their yard", "fired at").
 GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to with".split())
 
 #: Definite descriptions that refer back to an attacker mentioned earlier.

@@ -43,11 +43,11 @@ def repair_entities(doc: Doc) -> Doc:
         nxt = doc[ent.end] if ent.end < len(doc) else None
         if (ent.label_ == "ORG" and all(t.lower_ in DEPARTMENT_WORDS or t.lower_ in ROLE_MODIFIERS for t in ent)
                 and nxt is not None and nxt.lower_ in ROLE_NOUNS):
-            continue  # "Defense" in "Defense Minister", "Shadow Home" in "Shadow Home Secretary"
+            continue  # "Defense" in "Defense Minister", "Shadow Transport" in "Shadow Transport Secretary"
         prev = doc[ent.start - 1] if ent.start > 0 else None
         if (ent.label_ == "GPE" and prev is not None and prev.ent_type_ == "" and prev.text.istitle()
                 and prev.lower_ in DEPARTMENT_WORDS and nxt is not None and nxt.lower_ in ROLE_NOUNS):
-            ents.append(Span(doc, prev.i, ent.end, label="ORG"))  # "Environment Canada spokesperson"
+            ents.append(Span(doc, prev.i, ent.end, label="ORG"))  # "Health Belavia spokesperson"
             continue
         if ent.label_ in ("ORG", "PERSON", "GPE") and (
                 (nxt is not None and nxt.lower_ in _PLACE_NOUNS)
@@ -57,7 +57,7 @@ def repair_entities(doc: Doc) -> Doc:
                 ents.append(Span(doc, ent.start, ent.end, label="GPE"))
                 continue
         if ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS:
-            # "the State Department Spokesperson": the body is an organization, the last word a role.
+            # "the Treasury Department Spokesperson": the body is an organization, the last word a role.
             start = ent.start + (1 if ent[0].lower_ == "the" else 0)
             if ent.end - 1 > start:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
@@ -67,7 +67,7 @@ def repair_entities(doc: Doc) -> Doc:
             ents.append(Span(doc, ent.start, ent.end, label="PERSON"))
             continue
         if ent.label_ == "PERSON" and nxt is not None and nxt.lower_ in _PARTY_HEADS and nxt.pos_ in ("NOUN", "PROPN"):
-            evidence.setdefault(_words(ent), set()).add("ORG")  # "the ruling Frelimo party": no person
+            evidence.setdefault(_words(ent), set()).add("ORG")  # "the ruling Velmora party": no person
             ents.append(Span(doc, ent.start, ent.end + 1, label="ORG"))
             continue
         if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
@@ -75,7 +75,7 @@ def repair_entities(doc: Doc) -> Doc:
             while end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN"):
                 end += 1
             if end == ent.end:
-                end = _named_body_end(doc, ent.end)  # "United States District Court": a body of the place
+                end = _named_body_end(doc, ent.end)  # "Belavia Supreme Court": a body of the place
             if end > ent.end:
                 ents.append(Span(doc, ent.start, end, label="ORG"))
                 continue
@@ -134,7 +134,7 @@ _PARTY_HEADS = frozenset("party movement front militia".split())
 
 
 def _without_title(doc: Doc, ent: Span) -> list[Span]:
-    """ "Chief Patrol Agent Dana Hill", "Assistant State Attorneys Lee Park": a title the model
+    """ "Senior Harbour Agent Dana Hill", "Assistant State Attorneys Lee Park": a title the model
     took into a person's name is no part of it; the name is what follows its last role word
     (two words at least). A country named in the title stays a place."""
     last = None
@@ -188,7 +188,7 @@ patrol service corps command center centre league federation
 
 
 def _described_as_person(doc: Doc, ent: Span) -> bool:
-    """ "Folke Nyberg, a professor of planning, ...", "Anderson, 41, ...": a two- or three-word name
+    """ "Lena Ivarsson, a professor of planning, ...", "Brandt, 41, ...": a two- or three-word name
     tagged ORG that an apposition calls a person (a role noun) or gives an age is a person."""
     if not 1 <= len(ent) <= 3 or not all(t.pos_ == "PROPN" and t.text.istitle() for t in ent):
         return False
@@ -204,7 +204,7 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
 
 
 def _says_he(ent: Span) -> bool:
-    """ "Chapman said he suffered ...": a short name tagged ORG whose report calls its speaker "he"
+    """ "Varga said he suffered ...": a short name tagged ORG whose report calls its speaker "he"
     or "she" is a person (an organization is "it" or "they")."""
     if not 1 <= len(ent) <= 3 or not all(t.pos_ == "PROPN" and t.text.istitle() for t in ent):
         return False
@@ -254,7 +254,7 @@ def _with_first_names(doc: Doc, ent: Span) -> Span:
     end = ent.end
     while (end < len(doc) and doc[end].pos_ == "PROPN" and doc[end].is_title and doc[end].ent_type_ in ("", "PERSON")
            and doc[end - 1].dep_ == "compound" and doc[end - 1].head.i == end and not _role_word(doc[end])):
-        end += 1  # "Judge Amy Berman Jackson" with "Amy Berman" tagged: the head "Jackson" too
+        end += 1  # "Judge Ana Maria Ruiz" with "Ana Maria" tagged: the head "Ruiz" too
     return ent if (start, end) == (ent.start, ent.end) else Span(doc, start, end, label="PERSON")
 
 
@@ -268,7 +268,7 @@ def _first_name_as_norp(tok: Token) -> bool:
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:
-    """Extend an organization or group name over capitalized words that modify it ("New" in "New Democrat")."""
+    """Extend an organization or group name over capitalized words that modify it ("Free" in "Free Farmers Union")."""
     start = ent.start
     while start > 0:
         t = doc[start - 1]
@@ -281,8 +281,8 @@ def _with_name_words(doc: Doc, ent: Span) -> Span:
 
 
 def _named_body_end(doc: Doc, start: int) -> int:
-    """The end of capitalized words after a name that end in a word for a body ("District Court",
-    "Self-Defense Forces"), or ``start`` when they do not."""
+    """The end of capitalized words after a name that end in a word for a body ("Supreme Court",
+    "Coastal Defence Forces"), or ``start`` when they do not."""
     end, last = start, start
     while end < len(doc) and end - start < 6 and doc[end].ent_type_ == "" and (
             (doc[end].pos_ == "PROPN" and doc[end].text[:1].isupper()) or (doc[end].text == "-" and not doc[end - 1].whitespace_)):
@@ -298,8 +298,8 @@ _ARGUMENT_DEPS = frozenset("nsubj nsubjpass dobj pobj appos conj dative poss".sp
 
 def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
     """Names the model left out, in an argument position (a run of capitalized proper nouns):
-    an acronym in brackets after an organization ("the Elections Committee (CNE)"), a run with a
-    word for a body or after an article ("a Home Depot", "the Pacers"), and a two- or three-word
+    an acronym in brackets after an organization ("the Korvala Elections Board (KEB)"), a run with a
+    word for a body or after an article ("a Tarnow Depot", "the Falcons"), and a two- or three-word
     run that ends in no English word ("met Jan Boer"). Anything else stays unnamed."""
     covered = {i for e in ents for i in range(e.start, e.end)}
     org_end = {e.end: e for e in ents if e.label_ in ("ORG", "GPE", "NORP")}
