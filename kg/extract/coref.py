@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from spacy.attrs import TAG
 from spacy.tokens import Span, Token
 
 from ..nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
@@ -88,7 +87,7 @@ class Coreference:
         refers to: "Lee ... He ... He ..." keeps Lee the topic, as a reader does."""
         doc = self.index.doc
         tags = {doc.vocab.strings.add(t) for t in ("PRP", "PRP$")}
-        for i, tag in enumerate(doc.to_array(TAG).tolist()):
+        for i, tag in enumerate(doc.to_array("TAG").tolist()):
             if tag not in tags:
                 continue
             tok = doc[i]

@@ -315,6 +315,8 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
         if any(_role_word(t) or t.lower_ in RANKS for t in run) or len(run) > 4:
             continue
         before = doc[start - 1] if start > 0 else None
+        if before is not None and before.dep_ == "case" or tok.dep_ == "poss":
+            continue  # "the Workers' Party Congress": a possessive name, too tangled to cut
         if (len(run) == 1 and tok.is_upper and before is not None and before.text == "(" and start - 1 in org_end):
             found.append(Span(doc, start, tok.i + 1, label="ORG"))  # "(CNE)" after the committee's name
         elif any(t.lower_ in _ORG_NAME_WORDS for t in run) or (
