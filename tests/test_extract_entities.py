@@ -167,3 +167,9 @@ def test_he_and_she_agree_with_what_the_text_tells_of_a_person(read):
 def test_they_in_its_own_sentence_is_the_nearest_plural_group(read):
     f = read("Border guards arrested four smugglers as they left the tunnel.")
     assert actors_of(f, "leave") == {"four smugglers"}
+
+
+def test_capitalized_plural_role_nouns_and_each_of_a_group(read):
+    f = read("Tarnow Harbour Police Officers arrested each of the smugglers as they left the tunnel.")
+    assert ("Tarnow Harbour Police Officers", "each of smugglers") in events_of(f, "arrest")
+    assert ("smugglers", "tunnel") in events_of(f, "leave")

@@ -389,6 +389,8 @@ class EntityIndex(PlaceIndex):
             # "the country": the one the article is about, else the last one named
             return self.home_country() or self._recent(
                 tok.i, lambda m: m.type == "Place" and not m.plural and m.key in self._countries())
+        if low in _QUANTIFIERS and tok.pos_ in ("PRON", "DET"):
+            return self._partitive(tok, allow_things) or self._the_two(tok)  # "each of the aliens"
         if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$", "WP", "WDT"):
             if low in _RELATIVE and tok.head.dep_ in ("relcl",):
                 antecedent = tok.head.head

@@ -15,7 +15,8 @@ from ..nlp.pipeline import known_word
 FACILITY_NOUNS = frozenset("""
 base bases embassy consulate building buildings office offices compound headquarters camp camps station
 post posts village town city website site sites server servers home house school hospital church mosque
-temple border checkpoint airport port
+temple border checkpoint airport port harbour harbor tunnel bridge road highway prison jail factory mine
+stadium hotel market shop store mall restaurant waters
 """.split())
 
 #: Nouns for vehicles and craft: unnamed participants that move and are acted on ("the submarine").
@@ -32,6 +33,8 @@ _NOT_PERSON_COMPOUNDS = frozenset("talisman ottoman abdomen specimen regimen acu
 def is_human_noun(tok: Token) -> bool:
     """Whether a common noun names people or a body of people (an actor can be unnamed)."""
     low, lemma = tok.lower_, tok.lemma_.lower()
+    if tok.tag_ == "NNPS" and low.endswith("s"):
+        lemma = low[:-1]  # "Border Patrol Agents": a capitalized plural keeps its -s as lemma
     if low in NOT_HUMAN or lemma in NOT_HUMAN or lemma in FACILITY_NOUNS or lemma in VEHICLE_NOUNS:
         return False
     if low in HUMAN_NOUNS or lemma in HUMAN_NOUNS or lemma in ROLE_NOUNS or lemma in ATTACKER_NOUNS:
