@@ -173,3 +173,14 @@ def test_capitalized_plural_role_nouns_and_each_of_a_group(read):
     f = read("Tarnow Harbour Police Officers arrested each of the smugglers as they left the tunnel.")
     assert ("Tarnow Harbour Police Officers", "each of smugglers") in events_of(f, "arrest")
     assert ("smugglers", "tunnel") in events_of(f, "leave")
+
+
+def test_the_and_an_adjective_name_people(read):
+    f = read("Lena Berg helped the poor. The wounded were flown out.")
+    assert ("Lena Berg", "poor") in events_of(f, "help")
+    assert (None, "wounded") in events_of(f, "fly")
+
+
+def test_a_possessive_says_whose_group_when_nothing_else_does(read):
+    f = read("Belavian officials say their forces have retaken the port.")
+    assert actors_of(f, "retake") == {"their forces"}

@@ -38,6 +38,7 @@ _SUBJ_DEPS = {"nsubj", "nsubjpass", "csubj"}
 #: Where an unnamed group can stand (``EntityIndex._index_groups``): its parts of speech and relations.
 _NOUNS = frozenset({NOUN, PROPN})
 _GROUP_DEPS = ("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos")
+_ARGUMENT_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj"))
 
 
 class EntityIndex(PlaceIndex):
@@ -419,6 +420,8 @@ class EntityIndex(PlaceIndex):
                 return described
         if tok.pos_ in ("NOUN", "PROPN") and (is_human_noun(tok) or is_vehicle(tok)):
             return self._appos_bodies(tok) or self.group_key(tok)
+        if _people_adjective(tok):
+            return self.group_key(tok)
         if tok.pos_ in ("NOUN", "PROPN") and allow_things and tok.lemma_.lower() in FACILITY_NOUNS:
             return self.group_key(tok, etype="Place")
         if tok.pos_ == "NUM" or low in QUANTITY_NOUNS or tok.lemma_.lower() in QUANTITY_NOUNS or low in _QUANTIFIERS:
@@ -503,6 +506,14 @@ _LEADING_ROLES = frozenset("president minister premier chancellor king queen emi
 _QUANTIFIERS = frozenset("some many most several both all each few none".split())
 #: Entity labels of numbers that count no people.
 _NOT_PEOPLE_COUNTS = frozenset("MONEY PERCENT DATE TIME QUANTITY ORDINAL".split())
+
+
+def _people_adjective(tok: Token) -> bool:
+    """ "gave cash to the poor", "the wounded were flown out": "the" and an adjective heading an
+    argument name the people it describes."""
+    return (tok.pos_ in ("ADJ", "VERB") and tok.tag_ in ("JJ", "VBN") and tok.dep_ in _ARGUMENT_DEPS
+            and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
+            and not any(c.dep_ in ("prep", "advmod") for c in tok.children) and tok.ent_type_ == "")
 
 
 def _agent(tok: Token) -> bool:
