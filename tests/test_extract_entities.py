@@ -184,3 +184,14 @@ def test_the_and_an_adjective_name_people(read):
 def test_a_possessive_says_whose_group_when_nothing_else_does(read):
     f = read("Belavian officials say their forces have retaken the port.")
     assert actors_of(f, "retake") == {"their forces"}
+
+
+def test_one_of_them_is_one_of_the_group_acted_on(read):
+    f = read("Police arrested three protesters outside the harbour. One of them was later released.")
+    assert (None, "three protesters") in events_of(f, "release")
+
+
+def test_a_bare_plural_vehicle_is_a_kind_not_a_participant(read):
+    f = read("The company, which makes ferries and trawlers, cut jobs. Two ferries left the harbour on Monday.")
+    assert not any(t for _, t in events_of(f, "make"))
+    assert actors_of(f, "leave") == {"Two ferries"}

@@ -163,6 +163,11 @@ class Coreference:
         if low in PLURAL and _sentences_between(last_sent, sent) > _PLURAL_REACH:
             return None  # "they" reaches back less far than "he": groups are seldom topics for long
         in_last = [m for m in prev if m.start >= last_sent.start]
+        if low in PLURAL and tok.dep_ == "pobj" and tok.head.head.pos_ in ("NUM", "PRON", "NOUN"):
+            # "Police arrested three men. One of them ...": a part of a group that was acted on
+            objects = [m for m in in_last if not m.subject and not m.agent]
+            if objects:
+                return objects[-1].key
         subj = [m for m in in_last if m.subject] or [m for m in in_last if m.agent]
         return (subj[0] if subj else in_last[0]).key
 

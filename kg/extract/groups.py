@@ -47,8 +47,11 @@ def is_human_noun(tok: Token) -> bool:
 
 
 def is_vehicle(tok: Token) -> bool:
-    """Whether a common noun names a vehicle or craft ("the submarine", "two helicopters")."""
-    return tok.pos_ == "NOUN" and tok.lemma_.lower() in VEHICLE_NOUNS
+    """Whether a common noun names a vehicle or craft ("the submarine", "two helicopters"); a bare
+    plural names a kind ("it makes ferries"), no participant."""
+    if tok.pos_ != "NOUN" or tok.lemma_.lower() not in VEHICLE_NOUNS:
+        return False
+    return tok.tag_ != "NNS" or any(c.dep_ in ("det", "nummod", "poss", "amod", "compound") for c in tok.children)
 
 
 def is_collective(tok: Token) -> bool:
