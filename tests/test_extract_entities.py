@@ -195,3 +195,14 @@ def test_a_bare_plural_vehicle_is_a_kind_not_a_participant(read):
     f = read("The company, which makes ferries and trawlers, cut jobs. Two ferries left the harbour on Monday.")
     assert not any(t for _, t in events_of(f, "make"))
     assert actors_of(f, "leave") == {"Two ferries"}
+
+
+def test_a_name_in_apposition_to_the_subject_is_the_subject(read):
+    f = read("Daniel Okafor was jailed on Thursday. Okafor's wife, Sara, wept as the verdict was read. "
+             "She told reporters the verdict was unjust.")
+    assert actors_of(f, "tell") == {"Sara"}
+
+
+def test_one_of_a_group_named_in_apposition_and_no_pronoun_for_a_co_argument(read):
+    f = read("Prosecutors said Daniel Okafor took bribes. One of the builders, Lars Nyberg, testified against him.")
+    assert events_of(f, "testify") == {("Lars Nyberg", "Daniel Okafor")}

@@ -97,8 +97,8 @@ class Coreference:
             key = self._chained[i] = self.pronoun(tok)
             if key is None:
                 continue
-            if low in MALE or low in FEMALE:
-                self.gender.setdefault(key, "m" if low in MALE else "f")  # "Lee said she ...": Lee is a woman
+            if low in ("he", "she"):
+                self.gender.setdefault(key, "m" if low == "he" else "f")  # "Lee said she ...": Lee is a woman
             ent = self.index.entities[key]
             mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in _SUBJ_DEPS)
             bisect.insort(self.index.mentions, mention, key=lambda m: m.start)
@@ -139,13 +139,13 @@ class Coreference:
         else:
             return None
         sent = tok.sent
-        clause = tok.head
+        clause = tok.head.head if tok.head.dep_ in ("prep", "agent") else tok.head  # "met with him"
         mentions = index.mentions
         if self.quoted(tok.idx) is None:
             # '"... Lee and Ortiz ...," he said': a name quoted is not who speaks around the quote
             mentions = [m for m in mentions if self.quoted(index.doc[m.start].idx) is None]
         same = [m for m in mentions if sent.start <= m.start and m.end <= tok.i and want(m)
-                and not (index.doc[m.end - 1].head == clause and tok.dep_ not in ("poss",))]
+                and not (tok.dep_ != "poss" and _co_argument(index.doc[m.end - 1], clause))]
         if same:
             subj = [m for m in same if m.subject] or [m for m in same if m.agent]
             if low in PLURAL:
@@ -218,6 +218,13 @@ class Coreference:
         """Whether a singular group is one person ("a gunman"), not a body ("the court", "a team")."""
         head = m.key.rsplit(":", 1)[-1]
         return head not in COLLECTIVE_NOUNS
+
+
+def _co_argument(tok: Token, clause: Token) -> bool:
+    """Whether a mention is an argument of the pronoun's own clause, or in apposition to one ("One
+    of the guards, Lars Vik, testified against him": him is not Vik)."""
+    return tok.head == clause or (tok.dep_ == "appos" and (tok.head.head == clause or (
+        tok.head.dep_ == "pobj" and tok.head.head.head.head == clause)))
 
 
 def _sentences_between(earlier: Span, later: Span) -> int:

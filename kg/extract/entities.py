@@ -193,7 +193,7 @@ class EntityIndex(PlaceIndex):
             self._token_key[t.i] = key
         head = span.root
         self.mentions.append(Mention(key, span.start, span.end, etype, head.tag_ in ("NNS", "NNPS"),
-                                     head.dep_ in _SUBJ_DEPS, _agent(head)))
+                                     _subject(head), _agent(head)))
 
     def _index_groups(self) -> None:
         """Register unnamed human actors in text order, so pronouns and "the X" can find them."""
@@ -314,7 +314,7 @@ class EntityIndex(PlaceIndex):
         self._token_key[tok.i] = key
         if etype == "Place":
             self._things.add(key)
-        self.mentions.append(Mention(key, tok.i, tok.i + 1, etype, plural, tok.dep_ in _SUBJ_DEPS, _agent(tok)))
+        self.mentions.append(Mention(key, tok.i, tok.i + 1, etype, plural, _subject(tok), _agent(tok)))
         self.mentions.sort(key=lambda m: m.start)
         return key
 
@@ -460,6 +460,11 @@ class EntityIndex(PlaceIndex):
         whole = next((p for p in of.children if p.dep_ == "pobj"), None) if of is not None else None
         if whole is None:
             return None
+        if tok.lower_ == "one":
+            named = [self._token_key.get(c.i, "") for c in (*whole.children, *tok.children) if c.dep_ == "appos"]
+            person = next((k for k in named if k.startswith("Person:")), None)
+            if person is not None:
+                return person  # "one of the builders, Lars Vik": the one is named
         key = self._resolve(whole, allow_things)
         if key is None or tok.lower_ == "one" or whole.pos_ != "NOUN" or not key.startswith("Group:"):
             return key
@@ -514,6 +519,11 @@ def _people_adjective(tok: Token) -> bool:
     return (tok.pos_ in ("ADJ", "VERB") and tok.tag_ in ("JJ", "VBN") and tok.dep_ in _ARGUMENT_DEPS
             and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
             and not any(c.dep_ in ("prep", "advmod") for c in tok.children) and tok.ent_type_ == "")
+
+
+def _subject(tok: Token) -> bool:
+    """Whether a mention is its clause's subject, or in apposition to it ("X's wife, Sara, wept")."""
+    return tok.dep_ in _SUBJ_DEPS or (tok.dep_ == "appos" and tok.head.dep_ in _SUBJ_DEPS)
 
 
 def _agent(tok: Token) -> bool:

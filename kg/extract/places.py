@@ -81,9 +81,10 @@ class PlaceIndex:
             if k == key:
                 self._token_key[i] = into
         target.mentions += ent.mentions
-        target.aliases |= ent.aliases
-        if len(ent.label) > len(target.label) and target.type != "Place":
-            target.label = ent.label
+        if ent.type == target.type:  # a description merged into a name gives it no name
+            target.aliases |= ent.aliases
+            if len(ent.label) > len(target.label) and target.type != "Place":
+                target.label = ent.label
 
     def country_of(self, adjective: str) -> str | None:
         """The country (or place) an adjective of nationality names: by the demonym table, or a
