@@ -3,16 +3,19 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-PIP_FLAGS ?= --quiet --disable-pip-version-check
+PIP_FLAGS ?= --disable-pip-version-check --progress-bar off
 
 .PHONY: setup run test browser virtuoso lock clean score
 
 setup: $(VENV)/.installed
 
+# pip names each package as it gets it ("Collecting ..."), so the minutes of a first install show progress.
 $(VENV)/.installed: requirements.lock pyproject.toml
+	@echo "kg: creating $(VENV) and installing the $$(grep -c '^[a-z0-9]' requirements.lock) pinned packages (a few minutes the first time)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install $(PIP_FLAGS) --require-hashes --no-deps -r requirements.lock
 	$(BIN)/pip install $(PIP_FLAGS) --no-deps --no-build-isolation -e .
+	@echo "kg: $(VENV) is ready"
 	touch $@
 
 run: setup
@@ -40,6 +43,7 @@ test: setup browser virtuoso
 	$(BIN)/python -m pytest -q
 
 score: setup
+	@test -d ../shared/eval || { echo "make score needs ../shared/eval (the workspace's development set beside the checkout); it is not part of the repository"; exit 2; }
 	rm -rf .score && $(BIN)/kg build ../shared/eval/dev/articles --store .score/store --out .score
 	$(BIN)/python ../shared/eval/score.py --graph .score/graph.ttl --queries queries --gold ../shared/eval/dev/gold --misses
 

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from . import __version__
 from .config import load_settings
-from .errors import KgError, UsageError
+from .errors import KgError, NoStore, UsageError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="kg: build a knowledge graph of who did what to whom from news articles.")
@@ -28,7 +28,8 @@ ModelOpt = typer.Option(None, "--model", help="spaCy pipeline to load (default e
 
 
 def _fail(e: KgError) -> None:
-    err.print(f"kg: error: {e}", markup=False, highlight=False)
+    line = f"kg: {e.message}" if isinstance(e, NoStore) else f"kg: error: {e}"
+    err.print(line, markup=False, highlight=False)
     raise typer.Exit(e.exit_code)
 
 
@@ -100,20 +101,31 @@ def query(
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Run a SPARQL query over the union of all articles' graphs."""
-    from .queries import FORMATS, query_text, render, run
+    from rich.text import Text
+
+    from .queries import FORMATS, display_prefixes, query_text, render, run, shorten
     from .store import opened
 
     try:
         if fmt not in FORMATS:
             raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
         text = query_text(sparql)
-        with opened(load_settings(store=store).store) as st:
+        settings = load_settings(store=store)
+        with opened(settings.store) as st:
             result = run(st, text)
         if fmt == "table" and isinstance(result, tuple):
             cols, rows = result
-            table = Table(*cols, show_lines=False)
-            for r in rows:
-                table.add_row(*["" if v is None else v for v in r])
+            short = display_prefixes(settings.base)  # IRIs as prefixed names, not wrapped letter by letter
+            shown = [[shorten(v, short) for v in r] for r in rows]
+            table = Table(show_lines=False)
+            for i, col in enumerate(cols):
+                iris = [v for r in rows if (v := r[i])]
+                if iris and all(v.startswith(("http://", "https://", "urn:")) for v in iris):  # an IRI column
+                    table.add_column(col, no_wrap=True, overflow="ellipsis", max_width=30)
+                else:
+                    table.add_column(col)
+            for r in shown:
+                table.add_row(*[Text(v) for v in r])
             out.print(table)
             err.print(f"{len(rows)} row(s)", highlight=False)
         else:
@@ -126,17 +138,18 @@ def query(
 def export(
     fmt: str = typer.Option("turtle", "--format", "-f", help="turtle, nt, nquads, trig or jsonld"),
     output: Optional[Path] = typer.Option(None, "-o", "--output", help="file to write (default: standard output)"),
+    per_article: bool = typer.Option(False, "--per-article", help="JSON-LD: one named graph per article (a dataset) "
+                                     "instead of the union as one graph; N-Quads and TriG always keep them apart"),
     store: Optional[str] = StoreOpt,
 ) -> None:
-    """Export the graph: Turtle/N-Triples hold the union, N-Quads/TriG keep one graph per article."""
-    from .export import FORMATS, serialize, write_atomic
+    """Export the graph: Turtle/N-Triples/JSON-LD hold the union, N-Quads/TriG keep one graph per article."""
+    from .export import check_format, serialize, write_atomic
     from .store import opened
 
     try:
-        if fmt not in FORMATS:
-            raise UsageError(f"unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}")
+        check_format(fmt, per_article)
         with opened(load_settings(store=store).store) as st:
-            data = serialize(st, fmt)
+            data = serialize(st, fmt, per_article=per_article)
         if output is None:
             sys.stdout.buffer.write(data)
         else:
@@ -153,23 +166,31 @@ def view(
     hops: int = typer.Option(2, "--hops", min=0, help="with --entity: how many links out"),
     article: Optional[str] = typer.Option(None, "--article", help="only the facts of this article (id, IRI or title)"),
     cls: Optional[str] = typer.Option(None, "--class", help="only events of this class (IRI, CAMEO code, label or quad class)"),
-    since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY-MM-DD"),
-    until: Optional[str] = typer.Option(None, "--until", help="only articles published on or before YYYY-MM-DD"),
+    since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY[-MM[-DD]] "
+                                        "(a year or month: its first day)"),
+    until: Optional[str] = typer.Option(None, "--until", help="only articles published on or before YYYY[-MM[-DD]] "
+                                        "(a year or month: its last day)"),
     max_nodes: int = typer.Option(1500, "--max-nodes", min=1, help="draw at most this many entities at first (most central)"),
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Write the interactive network view (one self-contained HTML file, works offline)."""
-    from .network import load_network, select
+    from .network import date_range, load_network, select
+    from .stats import entity_counts
     from .store import opened
     from .view import write_view
 
     try:
-        with opened(load_settings(store=store).store) as st:
+        _writable(output)  # the options first: nothing is read before they are known to be good
+        date_range(since, until)
+        settings = load_settings(store=store)
+        with opened(settings.store) as st:
             network = load_network(st)
+            total = entity_counts(st, settings.base)["entities"]
         network, what = select(network, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until)
         title = "kg: news knowledge graph" + (f" \u2014 {what}" if what else "")
-        write_view(network, output, title=title, max_nodes=max_nodes)
-        err.print(f"kg: wrote {output} ({len(network.nodes)} nodes, {len(network.edges)} edges)", highlight=False)
+        write_view(network, output, title=title, max_nodes=max_nodes, store_entities=total)
+        err.print(f"kg: wrote {output} ({len(network.nodes)} nodes, {len(network.edges)} edges): "
+                  f"{_drawn(len(network.nodes), total, bool(what))}", highlight=False)
     except KgError as e:
         _fail(e)
 
@@ -187,11 +208,19 @@ def analyze(
 
     from .analysis import activity, communities, rankings, top, write_gexf, write_graphml
     from .network import load_network
+    from .stats import entity_counts
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store) as st:
+        for target in (graphml, gexf):  # the options first: nothing is printed or written before they are good
+            if target is not None:
+                _writable(target)
+        if charts is not None and not charts.is_dir():
+            raise UsageError(f"cannot write charts to {charts}: not a directory; create it first")
+        settings = load_settings(store=store)
+        with opened(settings.store) as st:
             network = load_network(st)
+            total = entity_counts(st, settings.base)["entities"]
         ranks = rankings(network)
         for measure, title in (("degree", "links"), ("pagerank", "PageRank"), ("betweenness", "betweenness")):
             table = Table("#", "entity", "type", title, title=f"top {top_n} by {title}", title_justify="left")
@@ -225,8 +254,26 @@ def analyze(
             written.extend(write_charts(network, charts, ranks, n=max(top_n, 15)))
         for path in written:
             err.print(f"kg: wrote {path}", highlight=False)
+        if graphml is not None or gexf is not None:
+            err.print(f"kg: the network: {_drawn(len(network.nodes), total)}", highlight=False)
     except KgError as e:
         _fail(e)
+
+
+def _writable(path: Path) -> None:
+    """``UsageError`` unless ``path`` can be written where it is: its folder exists and it is no folder."""
+    if path.is_dir():
+        raise UsageError(f"cannot write {path}: it is a directory; name a file")
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot write {path}: directory {path.parent} does not exist; create it first")
+
+
+def _drawn(nodes: int, total: int, selected: bool = False) -> str:
+    """How many of the store's entities (``kg.stats.entity_counts``) a network draws, and why not all."""
+    if nodes == total:
+        return f"all {total} entities"
+    why = "a selection" if selected else "the others are in no asserted or reported event and no role"
+    return f"{nodes} of the store's {total} entities ({why})"
 
 
 @app.command()
@@ -249,42 +296,43 @@ def path(
         return
     if hops is None:
         err.print(f"kg: {find_entity(network, a).label} and {find_entity(network, b).label} are not connected",
-                  markup=False, highlight=False)
+                  markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
     if not hops:
-        out.print(f"{find_entity(network, a).label} and {b} are the same entity", markup=False, highlight=False)
+        out.print(f"{find_entity(network, a).label} and {b} are the same entity", markup=False, highlight=False, soft_wrap=True)
         return
     out.print(f"{hops[0].source_label} \u2192 {hops[-1].target_label}: {len(hops)} "
-              f"{'hop' if len(hops) == 1 else 'hops'}", markup=False, highlight=False)
+              f"{'hop' if len(hops) == 1 else 'hops'}", markup=False, highlight=False, soft_wrap=True)
     for i, hop in enumerate(hops, 1):
-        out.print(f"{i}. {hop.source_label} \u2014 {hop.target_label}", markup=False, highlight=False)
+        out.print(f"{i}. {hop.source_label} \u2014 {hop.target_label}", markup=False, highlight=False, soft_wrap=True)
         for f in hop.facts[:3]:
             src = hop.source_label if f.source == hop.source else hop.target_label
             dst = hop.target_label if f.source == hop.source else hop.source_label
             what = f"{src} \u2014 {f.label} of \u2014 {dst}" if f.kind == "role" else f"{src} \u2192 {f.label} \u2192 {dst}"
             where = f" [{f.title}{', ' + f.date if f.date else ''}]" if f.title or f.date else ""
-            out.print(f"   {f.kind}: {what}{where}", markup=False, highlight=False)
+            out.print(f"   {f.kind}: {what}{where}", markup=False, highlight=False, soft_wrap=True)
             if f.sentence:
-                out.print(f"     \u201c{f.sentence}\u201d", markup=False, highlight=False)
+                out.print(f"     \u201c{f.sentence}\u201d", markup=False, highlight=False, soft_wrap=True)
         if len(hop.facts) > 3:
-            out.print(f"   (+{len(hop.facts) - 3} more facts)", markup=False, highlight=False)
+            out.print(f"   (+{len(hop.facts) - 3} more facts)", markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()
 def stats(store: Optional[str] = StoreOpt) -> None:
     """Counts: articles, entities by type, events, roles, triples."""
-    from .stats import counts
+    from .stats import MEANING, TYPE_ROWS, counts
     from .store import opened
 
     try:
-        with opened(load_settings(store=store).store) as st:
-            numbers = counts(st)
+        settings = load_settings(store=store)
+        with opened(settings.store) as st:
+            numbers = counts(st, settings.base)
     except KgError as e:
         _fail(e)
         return
-    table = Table("what", "count")
+    table = Table("what", "count", "counts")
     for name, value in numbers.items():
-        table.add_row(name, str(value))
+        table.add_row(f"  {name}" if name in TYPE_ROWS.values() else name, str(value), MEANING.get(name, ""))
     out.print(table)
 
 
@@ -298,7 +346,8 @@ def serve(
     token: Optional[str] = typer.Option(None, "--token", envvar="KG_TOKEN",
                                         help="bearer token that updates must carry (or KG_TOKEN)"),
     cors: Optional[str] = typer.Option(None, "--cors", help="one origin allowed to read across origins"),
-    base: Optional[str] = typer.Option(None, "--base", help="base of the entity IRIs (default from settings)"),
+    base: Optional[str] = typer.Option(None, "--base", help="base of the entity IRIs (default from settings); "
+                                       "given here, also the base IRI of queries (else the endpoint's URL)"),
     max_rows: int = typer.Option(10_000, "--max-rows", help="most rows (or triples) a result holds"),
     max_body: int = typer.Option(1_000_000, "--max-body", help="largest request body in bytes (413 above)"),
     workers: int = typer.Option(2, "--workers", help="query worker processes"),
@@ -310,7 +359,7 @@ def serve(
         settings = load_settings(store=store, base=base)
         config = ServeConfig(store=settings.store, host=host, port=port, timeout=timeout, allow_update=allow_update,
                              token=token, cors=cors, base=settings.base, max_rows=max_rows, max_body=max_body,
-                             workers=workers)
+                             workers=workers, query_base=base)
 
         def announce(url: str, pool: object) -> None:
             mode = "updates with the token" if allow_update else "read-only"
@@ -339,12 +388,15 @@ def eval_cmd(
     misses: bool = typer.Option(False, "--misses", help="list the gold facts that were not found"),
 ) -> None:
     """Score the store's events and roles against gold files: precision, recall, F1."""
-    from .evaluate import evaluate
+    from .evaluate import evaluate, load_gold, undeclared
     from .store import opened
 
     try:
+        golds = load_gold(gold)  # the arguments first: a bad gold folder is said before the store is opened
+        for line in undeclared(golds):
+            err.print(f"kg: note: {line}", markup=False, highlight=False)
         with opened(load_settings(store=store).store) as st:
-            result = evaluate(st, gold)
+            result = evaluate(st, golds)
     except KgError as e:
         _fail(e)
         return
@@ -411,7 +463,7 @@ def entities(
 
 @app.command()
 def show(
-    entity: str = typer.Argument(..., help="a label, alias, IRI or type/slug (person/hamid-karzai)"),
+    entity: str = typer.Argument(..., help="a label, alias, IRI or type/slug (person/halvard-moen)"),
     fmt: str = typer.Option("text", "--format", "-f", help="text or json"),
     store: Optional[str] = StoreOpt,
     curation: Optional[Path] = CurationOpt,
@@ -420,7 +472,7 @@ def show(
     import json
 
     from .curation import to_ref, using
-    from .resolve import entity_facts, find_cluster, resolve_store
+    from .resolve import entity_facts, find_cluster, stored_resolution
     from .store import opened
 
     try:
@@ -428,7 +480,7 @@ def show(
             raise UsageError(f"unknown format {fmt!r}; choose text or json")
         settings = load_settings(store=store)
         with opened(settings.store) as st, using(curation):
-            res = resolve_store(st, settings.base)
+            res = stored_resolution(st, settings.base)
             cl, _ = find_cluster(res, entity, settings.base)
             facts = entity_facts(st, res, cl)
     except KgError as e:

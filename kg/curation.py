@@ -7,24 +7,24 @@ The file lives under version control beside the articles and is applied at every
     linking = "links.tsv"          # optional offline linking table (kg/linking.py), relative to this file
 
     [[merge]]                       # these name one real-world entity
-    entities = ["organization/united-nations", "organization/untied-nations"]
+    entities = ["organization/world-bank", "organization/wrold-bank"]
     note = "a typo in the article"
 
     [[never_merge]]                 # these are different entities, whatever the rules say
-    entities = ["person/john-smith", "person/smith"]
+    entities = ["person/john-sorensen", "person/sorensen"]
 
     [[split]]                       # this IRI stands alone: no automatic rule joins it to anything
-    entity = "person/karzai"
+    entity = "person/moen"
 
     [[rename]]                      # the label of the entity this IRI belongs to
-    entity = "organization/kcna"
-    label = "Korean Central News Agency"
+    entity = "organization/vna"
+    label = "Valdorian News Agency"
 
     [[retype]]                      # the extractor got the type wrong
-    entity = "organization/wingfield-hayes"
+    entity = "organization/ostrova-lind"
     type = "Person"
 
-Entities are named by their IRI below ``{base}entity/`` ("person/hamid-karzai") or by a full
+Entities are named by their IRI below ``{base}entity/`` ("person/halvard-moen") or by a full
 IRI. Every table may carry a ``note``. Unknown tables or keys are errors (a typo fails loudly).
 
 The writer is small and deterministic: the header comment first, then ``linking``, then the
@@ -69,7 +69,7 @@ RETYPES = ("Person", "Organization", "Place")
 
 DEFAULT_HEADER = [
     "# kg curation: human decisions about entities, applied at every build (see README, Entity resolution).",
-    "# Entities are named by their IRI below {base}entity/ (\"person/hamid-karzai\") or by a full IRI.",
+    "# Entities are named by their IRI below {base}entity/ (\"person/halvard-moen\") or by a full IRI.",
     "# kg merge / split / rename / retype / never-merge edit this file; comment lines above an entry stay with it.",
 ]
 

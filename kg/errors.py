@@ -2,6 +2,7 @@
 
     KgError
     ├── UsageError        bad arguments or settings (exit code 2)
+    │   └── NoStore       a command that reads a store was given a path that holds none
     ├── InputError        an input file or line that cannot be read
     ├── ModelError        the spaCy pipeline cannot be loaded
     ├── StoreError        the graph store cannot be opened or written
@@ -31,6 +32,16 @@ class UsageError(KgError):
 
     code = "E001"
     exit_code = 2
+
+
+class NoStore(UsageError):
+    """A command that reads a store was pointed at a path holding none (only ``kg build`` creates one)."""
+
+    code = "E002"
+
+    def __init__(self, location: str) -> None:
+        super().__init__(f"no store at {location}; build one with kg build")
+        self.location = location
 
 
 class InputError(KgError):

@@ -154,6 +154,21 @@ def load_gold(folder: Path) -> list[GoldArticle]:
     return out
 
 
+def undeclared(golds: list[GoldArticle]) -> list[str]:
+    """One line per id a gold role or event names that is no entity of its file (such a fact can
+    never be found, so the file is wrong, not the extraction)."""
+    out = []
+    for g in golds:
+        for kind, facts, fields in (("role", g.roles, ("person", "org")), ("event", g.events, ("actor", "target"))):
+            for fact in facts:
+                for name in fields:
+                    value = fact.get(name)
+                    for ref in value if isinstance(value, list) else [value]:
+                        if ref is not None and str(ref) not in g.keys:
+                            out.append(f"{g.name}: a {kind}'s {name} names {ref!r}, which is not among its entities")
+    return list(dict.fromkeys(out))
+
+
 def _score(rows: list[Row], golds: list[dict[str, Any]], ok) -> Score:  # type: ignore[no-untyped-def]
     s = Score(predicted=len(rows), gold=len(golds))
     s.right = sum(1 for r in rows if any(ok(r, g) for g in golds))
@@ -168,9 +183,10 @@ def _score(rows: list[Row], golds: list[dict[str, Any]], ok) -> Score:  # type: 
     return s
 
 
-def evaluate(store: Store, gold_dir: Path, queries: Path = QUERY_DIR) -> dict[str, dict[str, Score]]:
-    """Scores per article ("events", "roles") and in total (key "total")."""
-    golds = load_gold(gold_dir)
+def evaluate(store: Store, gold: Path | list[GoldArticle], queries: Path = QUERY_DIR) -> dict[str, dict[str, Score]]:
+    """Scores per article ("events", "roles") and in total (key "total"); ``gold`` is a folder or
+    what ``load_gold`` read from one (the command line reads it before it opens the store)."""
+    golds = load_gold(gold) if isinstance(gold, Path) else gold
     events = store.select(query_text(str(queries / "events.rq")))
     roles = store.select(query_text(str(queries / "roles.rq")))
     result: dict[str, dict[str, Score]] = {"total": {"events": Score(), "roles": Score()}}

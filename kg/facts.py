@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 ENTITY_TYPES = ("Person", "Organization", "Place", "Group")
 
 #: Event modalities; events.rq keeps asserted and reported ones. "generic" is a habit
-#: or generalisation ("the Taliban often inflate death tolls"), not a dated event.
+#: or generalisation ("rebels often exaggerate their gains"), not a dated event.
 MODALITIES = ("asserted", "reported", "planned", "hypothetical", "generic")
 
 #: CAMEO quad classes, in the order of the root codes they group (01-05, 06-09, 10-14, 15-20).
@@ -101,7 +101,7 @@ class Entity:
 class Event:
     """Who did what to whom: actor and target are entity keys, action the verb lemma.
 
-    ``actor`` is None only for an agentless passive ("seven troops were wounded").
+    ``actor`` is None only for an agentless passive ("four guards were injured").
     """
 
     actor: str | None
@@ -126,7 +126,7 @@ class Event:
     #: Where: a Place entity key, from the clause, or from the article's dateline.
     place: str | None = None
     place_from_dateline: bool = False
-    #: Who claimed responsibility for it ("the Taliban claimed responsibility for the attack").
+    #: Who claimed responsibility for it ("the Black Reed Front claimed responsibility for the attack").
     claimed_by: str | None = None
     #: Sentences between a pronoun argument and the mention it was resolved to (0: same
     #: sentence); None when no argument was read through a pronoun. Lowers ``confidence``.
@@ -146,8 +146,10 @@ class Role:
     rule: str = "title"
     #: "new defense minister": the role is current, begun recently (context step).
     new: bool = False
-    #: "minister since 2010": when the role began (context step).
+    #: "minister since 2010", "joined Acme in 2004": when the role began (roles or context step).
     since: Time | None = None
+    #: "director from 1994 to 1997": when the role ended, when the text gives it.
+    until: Time | None = None
 
 
 @dataclass

@@ -152,7 +152,7 @@ def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
         add((m, _ROLE, URIRef(minter.role(ro.role))))
         add((m, _ROLE_LABEL, lit[ro.role]))
         add((m, _FORMER, _TRUE if ro.former else _FALSE))
-        if ro.former or ro.new or ro.since is not None:
+        if ro.former or ro.new or ro.since is not None or ro.until is not None:
             _member_during(g, m, a, ro, art.id, art.date, minter)
         prov.add(m, ro.evidence, ro.confidence, ro.rule)
     return g
@@ -217,7 +217,8 @@ def _event_time(g: set[Triple], e: URIRef, t: Time, lit: Literals) -> None:
 def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article_id: str, published: str | None,
                    minter: Minter) -> None:
     """org:memberDuring a time:Interval: before the article's publication (former, then-), or
-    going on at it (new, since ...), with its beginning when the text gives one (since 2010)."""
+    going on at it (new, since ...), with its beginning and end when the text gives them (since
+    2010; from 1994 to 1997)."""
     interval = URIRef(minter.fact("interval", article_id, str(m)))
     pub = URIRef(minter.fact("instant", article_id, "published"))
     g.add((m, ORG.memberDuring, interval))
@@ -227,14 +228,16 @@ def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article
     if published and len(published) == 10:
         g.add((pub, TIME.inXSDDate, Literal(published, datatype=XSD.date)))
     g.add((interval, TIME.before if ro.former else TIME.inside, pub))
-    if ro.since is not None:
-        begin = URIRef(minter.fact("instant", article_id, str(m), "begin"))
-        g.add((interval, TIME.hasBeginning, begin))
-        g.add((begin, _TYPE, TIME.Instant))
-        g.add((begin, _TIME_TEXT, Literal(ro.since.text)))
-        if ro.since.value is not None and ro.since.datatype in INSTANT_PROPERTIES:
-            g.add((begin, INSTANT_PROPERTIES[ro.since.datatype],
-                   Literal(ro.since.value, datatype=TIME_DATATYPES[ro.since.datatype])))
+    for when, prop, name in ((ro.since, TIME.hasBeginning, "begin"), (ro.until, TIME.hasEnd, "end")):
+        if when is None:
+            continue
+        instant = URIRef(minter.fact("instant", article_id, str(m), name))
+        g.add((interval, prop, instant))
+        g.add((instant, _TYPE, TIME.Instant))
+        g.add((instant, _TIME_TEXT, Literal(when.text)))
+        if when.value is not None and when.datatype in INSTANT_PROPERTIES:
+            g.add((instant, INSTANT_PROPERTIES[when.datatype],
+                   Literal(when.value, datatype=TIME_DATATYPES[when.datatype])))
 
 
 def _entity(g: set[Triple], ent: Entity, article: URIRef, article_id: str, minter: Minter,

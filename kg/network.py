@@ -9,7 +9,7 @@ What is drawn:
 * an **event** (``kg:Event``) with a ``kg:target`` is an edge actor -> target, labelled
   with its ``kg:action``; only events that are not negated and whose modality is
   ``asserted`` or ``reported`` are kept (the same rule as ``queries/events.rq``);
-* an event with **no target** ("Karzai called for calm") is not an edge: it is kept in
+* an event with **no target** ("Moen called for a recount") is not an edge: it is kept in
   ``Network.untargeted`` and listed among the facts of its actor node;
 * a **membership** (``org:Membership``) is an edge person -> organization, labelled with
   the role's ``rdfs:label``, kind ``"role"``.
@@ -548,18 +548,47 @@ def class_network(network: Network, cls: str) -> Network:
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_BOUND = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+
+
+def date_bound(value: str, name: str, last: bool = False) -> str:
+    """A ``--since`` / ``--until`` date as ``YYYY-MM-DD``: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``,
+    a whole year or month meaning its first day (``last``: its last day). ``UsageError`` for
+    anything else, impossible dates (2015-13-01, 2015-02-30) included."""
+    import calendar
+    import datetime
+
+    m = _BOUND.fullmatch(value.strip())
+    try:
+        if m is None:
+            raise ValueError
+        year, month, day = int(m.group(1)), m.group(2), m.group(3)
+        if month is None:
+            return datetime.date(year, 12 if last else 1, 31 if last else 1).isoformat()
+        if day is None:
+            end = calendar.monthrange(year, int(month))[1] if 1 <= int(month) <= 12 else 1
+            return datetime.date(year, int(month), end if last else 1).isoformat()
+        return datetime.date(year, int(month), int(day)).isoformat()
+    except ValueError:
+        raise UsageError(f"{name} wants a date as YYYY, YYYY-MM or YYYY-MM-DD, and a real one; not {value!r}") from None
+
+
+def date_range(since: str | None, until: str | None) -> tuple[str | None, str | None]:
+    """``--since`` and ``--until`` as first and last days (``date_bound``); ``UsageError`` if
+    they are malformed, impossible, or out of order. Checked before any work starts."""
+    first = date_bound(since, "--since") if since is not None else None
+    last = date_bound(until, "--until", last=True) if until is not None else None
+    if first and last and first > last:
+        raise UsageError(f"--since {since} is after --until {until}")
+    return first, last
 
 
 def date_network(network: Network, since: str | None = None, until: str | None = None) -> Network:
     """The facts of articles dated (``schema:datePublished``) from ``since`` to ``until``, both included.
 
-    Dates are ``YYYY-MM-DD``; facts of undated articles are left out.
+    Dates are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` (``date_bound``); facts of undated articles are left out.
     """
-    for name, value in (("--since", since), ("--until", until)):
-        if value is not None and not _DATE.fullmatch(value):
-            raise UsageError(f"{name} wants a date as YYYY-MM-DD, not {value!r}")
-    if since and until and since > until:
-        raise UsageError(f"--since {since} is after --until {until}")
+    since, until = date_range(since, until)
 
     def inside(e: Edge) -> bool:
         day = e.date[:10]

@@ -74,7 +74,7 @@ def _merge_entity(into: Entity, other: Entity) -> None:
 def _fold_short_names(facts: ArticleFacts, seen_in: dict[str, set[int]]) -> None:
     """After merging pieces: a person named by part of exactly one longer name is that person.
 
-    Within one piece extraction already does this ("Karzai" -> "Hamid Karzai"); across pieces a
+    Within one piece extraction already does this ("Moen" -> "Halvard Moen"); across pieces a
     short name can only be joined here, and only with a longer name never seen in the same piece
     (where extraction has already decided).
     """

@@ -122,6 +122,7 @@ def build(
     """
     from .export import export_file
     from .network import load_network
+    from .stats import entity_counts
     from .view import write_view
 
     _check_max_chars(max_chars)
@@ -170,7 +171,8 @@ def build(
             ttl = out_dir / "graph.ttl"
             export_file(store, ttl, "turtle")
             html = out_dir / "graph.html"
-            write_view(load_network(store), html, title="kg: news knowledge graph")
+            write_view(load_network(store), html, title="kg: news knowledge graph",
+                       store_entities=entity_counts(store, settings.base)["entities"])
             report.outputs = [str(ttl), str(html)]
     finally:
         store.close()

@@ -41,6 +41,30 @@ def run(store: Store, sparql: str) -> tuple[list[str], list[list[str | None]]] |
     raise QueryError("the store returned an unknown result kind")
 
 
+#: the parts of the base IRI that get a prefix of their own in tables (``entity:person/halvard-moen``)
+BASE_PARTS = ("entity", "article", "event", "role", "graph", "mention")
+
+
+def display_prefixes(base: str) -> list[tuple[str, str]]:
+    """Prefix and namespace pairs for tables, longest namespace first: kg's vocabularies
+    (``vocab.PREFIXES``) and the base's own parts (``entity:``, ``article:``, ``graph:``...)."""
+    from .vocab import PREFIXES
+
+    pairs = [(p, ns) for p, ns in PREFIXES.items()] + [(part, f"{base}{part}/") for part in BASE_PARTS]
+    pairs.append(("base", base))
+    return sorted(pairs, key=lambda pair: -len(pair[1]))
+
+
+def shorten(value: str | None, prefixes: list[tuple[str, str]]) -> str:
+    """A value as a table shows it: an IRI in a known namespace as ``prefix:rest``, else as it is."""
+    if not value:
+        return ""
+    for prefix, ns in prefixes:
+        if value.startswith(ns) and len(value) > len(ns):
+            return f"{prefix}:{value[len(ns):]}"
+    return value
+
+
 def render(result: tuple[list[str], list[list[str | None]]] | bool | bytes, fmt: str) -> str:
     """Text for a result in one of FORMATS (graphs are always Turtle)."""
     if fmt not in FORMATS:

@@ -10,8 +10,8 @@ and the decisions::
 
     <member>    owl:sameAs     <canonical> .          # every other IRI of the cluster
     <canonical> a kg:Person, schema:Person, foaf:Person ;
-                skos:prefLabel "Hamid Karzai" ;        # the cluster's label: its most complete name
-                skos:altLabel  "Karzai", "President Karzai" ;   # every other name seen
+                skos:prefLabel "Halvard Moen" ;         # the cluster's label: its most complete name
+                skos:altLabel  "Moen", "President Moen" ;       # every other name seen
                 owl:sameAs     <http://www.wikidata.org/entity/Q...> ;  # the linking table, if any
                 kg:mentionedIn <{base}mention/{article}/{hash}> .
     <{base}mention/{article}/{hash}> prov:wasDerivedFrom <article> ; kg:mentionCount 3 .
@@ -31,31 +31,31 @@ they are local to their article):
    form of the label) are equal after normalization: case, accents, punctuation, a leading
    "the", a trailing "'s" and person titles ("Mr.", "President") ignored; for places and
    organizations the variants of ``nlp.lexicon.PLACE_ALIASES`` ("US", "U.S.", "America" =
-   "United States"), for places also demonyms ("Afghan" = "Afghanistan").
-2. *Acronym and expansion.* "KCNA" and "Korean Central News Agency" when some article pairs
-   them: its text says "Korean Central News Agency (KCNA)" (or "[KCNA]", or "KCNA (Korean ...)"),
+   "United States"), for places also demonyms ("Kenyan" = "Kenya").
+2. *Acronym and expansion.* "VNA" and "Valdorian News Agency" when some article pairs
+   them: its text says "Valdorian News Agency (VNA)" (or "[VNA]", or "VNA (Valdorian ...)"),
    or one entity has both names. If the store pairs the acronym with only one expansion, the
    two merge wherever they occur, and the expansion becomes the cluster's label even when no
    entity carries it; if the store pairs it with several, only where an article pairs them.
-3. *Country-qualified organizations.* "US State Department" and "State Department",
-   "United Kingdom Home Office" and "Home Office": the long name is a country (name, variant or
+3. *Country-qualified organizations.* "US Fisheries Board" and "Fisheries Board",
+   "German Transport Ministry" and "Transport Ministry": the long name is a country (name, variant or
    demonym, or a place of the store) followed by the short name, every qualified form of the
    short name in the store names the same country, and the two appear in one article or the
    short one's article mentions that country. Two qualified forms of one country merge.
    *Common nouns* the extractor took for a name ("the congress", "their base": no capital
-   letter) join the one entity of their article whose name ends with them ("Workers' Party
+   letter) join the one entity of their article whose name ends with them ("Farmers' Union
    Congress"), as long as only that one article uses them: their IRI is global, and once two
    articles use one it may stand for two things.
 4. *Linking table* (``kg.linking``): clusters linked to the same external IRI merge.
-5. *Short person names.* "Karzai" joins "Hamid Karzai" across articles only if (a) the short
+5. *Short person names.* "Moen" joins "Halvard Moen" across articles only if (a) the short
    name is unambiguous in the whole store: exactly one cluster has a longer person name holding
    all its words, and (b) there is evidence: they appear in one article, or they share an
    organization or a role (``org:Membership``), or they have a common partner in the facts (an
    entity both act on, are acted on by, or report or are reported by).
 
 6. *Misspellings.* Two organizations or places one article names both ways, the names equal
-   but for two neighbouring letters swapped in one word of five letters or more ("Untied
-   Nations" and "United Nations"), when one spelling is found in more articles than the other;
+   but for two neighbouring letters swapped in one word of five letters or more ("Wrold
+   Bank" and "World Bank"), when one spelling is found in more articles than the other;
    the rarer one is taken for the slip and never becomes the cluster's label or canonical IRI.
 
 **Curation** (``kg.curation``) comes first and wins: retypes change an entity's type (the
@@ -167,7 +167,7 @@ def _strip(name: str) -> str:
 
 
 def person_words(name: str) -> list[str]:
-    """A person's name words without leading titles ("President Hamid Karzai" -> hamid, karzai)."""
+    """A person's name words without leading titles ("President Halvard Moen" -> halvard, moen)."""
     ws = words(_strip(name))
     while len(ws) > 1 and ws[0] in _HONORIFICS:
         ws = ws[1:]
@@ -202,7 +202,7 @@ _LABEL_WITH_ACRONYM = re.compile(r"^(.*\S)\s*[\(\[]\s*((?:[A-Z]\.){2,8}|[A-Z][A-
 
 
 def acronym_of(name: str) -> str | None:
-    """"KCNA" -> "kcna", "U.N." -> "un"; None if the name is not an acronym."""
+    """"VNA" -> "vna", "U.N." -> "un"; None if the name is not an acronym."""
     s = name.strip()
     return re.sub(r"[^A-Za-z]", "", s).lower() if _ACRONYM.match(s) else None
 
@@ -223,13 +223,13 @@ def _initials(expansion: str) -> set[str]:
 
 
 def expands(acronym: str, expansion: str) -> bool:
-    """Whether ``expansion`` spells out the acronym key ("kcna", "Korean Central News Agency")."""
+    """Whether ``expansion`` spells out the acronym key ("vna", "Valdorian News Agency")."""
     ws = expansion.split()
     return len(ws) >= 2 and ws[0][:1].isupper() and acronym in _initials(expansion)
 
 
 def text_pairs(text: str) -> list[tuple[str, str]]:
-    """(acronym key, expansion) pairs a text states: "Korean Central News Agency (KCNA)", "KPA (Korean ...)"."""
+    """(acronym key, expansion) pairs a text states: "Valdorian News Agency (VNA)", "VPF (Valdorian ...)"."""
     pairs = []
     for m in _PAREN_AFTER.finditer(text):
         acr = re.sub(r"[^A-Za-z]", "", m.group(1)).lower()
@@ -277,7 +277,7 @@ class StoredEntity:
             w = set(words(alt))
             if not any(w < lw for lw in label_words):
                 out.add(alt)
-        for name in list(out):  # "Korean Central News Agency (KCNA)": both parts are names
+        for name in list(out):  # "Valdorian News Agency (VNA)": both parts are names
             m = _LABEL_WITH_ACRONYM.match(name)
             if m:
                 out |= {m.group(1), m.group(2)}
@@ -689,7 +689,7 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
 def _misspellings(data: StoreData, ents: dict[str, StoredEntity], auto: list[str]) -> list[tuple[str, str]]:
     """Rule 6: (misspelt, right) pairs of organizations or places that one article names both
     ways, the names equal but for two neighbouring letters swapped in one word of five letters or
-    more ("Untied Nations", "United Nations"), where the other spelling is found in more articles
+    more ("Wrold Bank", "World Bank"), where the other spelling is found in more articles
     of the store (an article does not name two bodies so alike; which is the slip, the store says)."""
     allowed = set(auto)
     pairs: set[tuple[str, str]] = set()
@@ -983,6 +983,24 @@ def read_clusters(store: Store, base: str) -> list[Cluster]:
     return sorted(found.values(), key=lambda c: c.canonical)
 
 
+def stored_resolution(store: Store, base: str, curation: Curation | None = None) -> Resolution:
+    """The resolution as the store holds it, what ``kg entities`` and SPARQL see (a curation
+    applied through another file, a rename, a never-merge), for ``kg show``. The rule that joined
+    each member is not stored: it comes from computing the resolution again, and is kept only for
+    pairs the stored entity still joins. A store with no resolution graph is computed instead."""
+    stored = read_clusters(store, base)
+    if not stored:
+        return resolve_store(store, base, curation)
+    computed = resolve_store(store, base, curation)
+    of = {m: cl for cl in stored for m in cl.members}
+    for cl in stored:
+        members = set(cl.members)
+        seen = {id(computed.of[m]) for m in cl.members if m in computed.of}
+        reasons = [r for c in computed.clusters if id(c) in seen for r in c.reasons]
+        cl.reasons = [(a, b, rule) for a, b, rule in reasons if a in members and b in members]
+    return Resolution(clusters=stored, of=of, notes=[], article_ids=dict(computed.article_ids), data=computed.data)
+
+
 # --- finding an entity, its facts ---------------------------------------------------------------
 
 
@@ -1017,7 +1035,7 @@ def find_cluster(res: Resolution, query: str, base: str) -> tuple[Cluster, str |
         return {_fold_query(n) for n in out}
 
     exact = [cl for cl in res.clusters if fq in names(cl)]
-    if not exact:  # "U.S." for "United States", "President Karzai" for "Karzai"
+    if not exact:  # "U.S." for "United States", "President Moen" for "Moen"
         exact = [cl for cl in res.clusters if cl.type != "Group" and name_key(q, cl.type)
                  and name_key(q, cl.type) in {name_key(n, cl.type) for n in {cl.label, *cl.aliases}}]
     if len(exact) == 1:
@@ -1041,7 +1059,7 @@ class Fact:
 
     kind: str  # "event" | "role"
     role: str  # actor, target, reporter | member, organization
-    text: str  # "Hamid Karzai -> call for -> (none)"
+    text: str  # "Halvard Moen -> call for -> (none)"
     sentence: str
     article: str  # article id
     iri: str

@@ -1,9 +1,10 @@
 """``kg serve``: a SPARQL 1.1 Protocol endpoint, a query page, entity pages and the view.
 
 Safe by default (what Oxigraph server and Fuseki do, and what a naive rdflib endpoint does
-not): read-only unless ``--allow-update`` *and* a bearer token; ``SERVICE``, ``LOAD``,
-``FROM``/``FROM NAMED``/``USING`` refused with a 400 before anything runs (by parsing, see
-``kg.sparql_guard``); every query in a worker process that is killed at the timeout; caps on
+not): read-only unless ``--allow-update`` *and* a bearer token; ``SERVICE`` and ``LOAD``
+refused with a 400 before anything runs (by parsing, see ``kg.sparql_guard``); ``FROM``, ``FROM
+NAMED`` and the dataset parameters choose graphs of the store and nothing else, relative IRIs resolve
+against the endpoint's URL or ``--base`` (``kg.sparql_dataset``); every query in a worker process that is killed at the timeout; caps on
 result rows and request bodies; CORS off unless ``--cors ORIGIN``; the Host header checked
 (DNS rebinding); 127.0.0.1 unless told otherwise.
 
@@ -41,7 +42,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import __version__
 from .errors import StoreError, StoreLocked, UsageError
@@ -50,6 +51,8 @@ from .sparql_guard import (
     GRAPH_TYPES, RESULT_TYPES, PoolBusy, QueryTimeout, Rejected, Reply, WorkerCrashed, WorkerPool, scan,
     store_fingerprint,
 )
+from .sparql_dataset import QUERY_DATASET_PARAMS, UPDATE_DATASET_PARAMS, dataset_params
+from .store import require_store
 from .vocab import KG_NS
 
 __all__ = ["ServeConfig", "create_app", "serve", "check_config", "negotiate"]
@@ -60,9 +63,11 @@ PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-sr
             "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 DATA_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox"
 _RESULT_OFFERS = [*RESULT_TYPES, "application/json", "application/xml"]
-_GRAPH_OFFERS = [*GRAPH_TYPES, "application/json"]
+_GRAPH_OFFERS = [*GRAPH_TYPES, "application/json", "application/turtle", "application/xml"]
 _ALIASES = {"application/json": None, "application/xml": "application/sparql-results+xml"}
-_DATASET_PARAMS = ("default-graph-uri", "named-graph-uri", "using-graph-uri", "using-named-graph-uri")
+#: other names clients give the graph formats (SPARQLWrapper sends application/turtle)
+_GRAPH_ALIASES = {"application/json": "application/ld+json", "application/turtle": "text/turtle",
+                  "application/xml": "application/rdf+xml"}
 _WRITE_TYPES = ("text/turtle", "application/n-triples")
 
 
@@ -81,6 +86,8 @@ class ServeConfig:
     max_rows: int = 10_000
     max_body: int = 1_000_000
     workers: int = 2
+    #: base IRI of queries and updates (relative IRIs); None: the endpoint's own URL
+    query_base: str | None = None
 
 
 def check_config(c: ServeConfig) -> None:
@@ -103,6 +110,8 @@ def check_config(c: ServeConfig) -> None:
         raise UsageError("--max-rows, --max-body and --workers must be at least 1")
     if not re.fullmatch(r"https?://[^\s<>\"]+/", c.base):
         raise UsageError(f"base IRI {c.base!r} must be an absolute http(s) IRI ending in '/'")
+    if c.query_base is not None and not re.fullmatch(r"https?://[^\s<>\"]+/", c.query_base):
+        raise UsageError(f"base IRI {c.query_base!r} must be an absolute http(s) IRI ending in '/'")
 
 
 # --- content negotiation -------------------------------------------------------------------
@@ -161,7 +170,7 @@ def _results_media(accept: str | None) -> str | None:
 
 def _graph_media(accept: str | None) -> str | None:
     m = negotiate(accept, _GRAPH_OFFERS)
-    return "application/ld+json" if m == "application/json" else m
+    return _GRAPH_ALIASES.get(m or "", m)
 
 
 def _content_type(media: str) -> str:
@@ -208,6 +217,24 @@ async def _body(request: Request, limit: int) -> bytes:
             raise Rejected(f"the request body is over the limit of {limit} bytes (--max-body)", 413)
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _dataset(params: list[tuple[str, str]], update: bool) -> dict[str, list[str]] | None:
+    """The dataset a query's ``default-graph-uri`` / ``named-graph-uri`` choose (None: the service's
+    own, the union); ``Rejected`` for the update forms (pyoxigraph's update takes no dataset: USING,
+    WITH and GRAPH in the update do the same) and for a value that is not an absolute IRI."""
+    given = {k for k, _ in params}
+    wrong = given & set(UPDATE_DATASET_PARAMS if not update else (*QUERY_DATASET_PARAMS, *UPDATE_DATASET_PARAMS))
+    if wrong:
+        name = sorted(wrong)[0]
+        if update:
+            raise Rejected(f"{name} is not supported with an update: name the graphs in it (USING, WITH, GRAPH)")
+        raise Rejected(f"{name} goes with an update, not a query (use default-graph-uri / named-graph-uri)")
+    try:
+        chosen = dataset_params(params)
+    except ValueError as err:
+        raise Rejected(str(err)) from None
+    return None if chosen is None else {"default": list(chosen.default), "named": list(chosen.named)}
 
 
 def _utf8(data: bytes, what: str) -> str:
@@ -289,6 +316,28 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, wrapped)
+
+
+class HeadAsGet:
+    """HEAD wherever GET works (HTTP requires it; FastAPI's GET routes answer HEAD with 405): the
+    request runs as a GET and the answer goes out with its headers and no body."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
 def _host_names(c: ServeConfig) -> tuple[set[str], bool]:
@@ -490,12 +539,13 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
             t(dg, "a", ox.NamedNode(sd + "Graph")),
             t(svc, "http://www.w3.org/2000/01/rdf-schema#comment", ox.Literal(
                 f"kg {__version__}: the default graph is the union of every article's graph. Read-only unless "
-                f"started with --allow-update. SERVICE, LOAD, FROM, FROM NAMED and USING are refused. Timeout "
+                f"started with --allow-update. SERVICE and LOAD are refused; FROM, FROM NAMED, default-graph-uri and "
+                f"named-graph-uri select graphs of the store (an IRI it does not hold is an empty graph). Timeout "
                 f"{config.timeout:g} s, at most {config.max_rows} result rows, request bodies up to "
                 f"{config.max_body} bytes.")),
         ]
         for f in ("SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV", "SPARQL_Results_TSV",
-                  "Turtle", "N-Triples", "JSON-LD"):
+                  "Turtle", "N-Triples", "JSON-LD", "RDF_XML"):
             triples.append(t(svc, sd + "resultFormat", ox.NamedNode(fmt + f)))
         if config.allow_update:
             triples.append(t(svc, sd + "supportedLanguage", ox.NamedNode(sd + "SPARQL11Update")))
@@ -542,16 +592,14 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
                 if request.method == "GET":
                     return service_description(request)
                 raise Rejected("no query or update in the request")
-            for name in _DATASET_PARAMS:
-                if any(k == name for k, _ in params):
-                    raise Rejected(f"{name} is not supported: the dataset is the local store "
-                                   "(use GRAPH <iri> { ... } in the query)")
+            dataset = _dataset(params, update=bool(updates))
+            base = config.query_base or str(request.url.replace(query="", fragment=""))
             if updates:
                 denied = authorize(request)
                 if denied is not None:
                     return denied
                 await run_in_threadpool(scan, updates[0], True)  # ~0.3 s for 1 MB: off the event loop
-                reply = await call({"op": "update", "text": updates[0]}, write=True)
+                reply = await call({"op": "update", "text": updates[0], "base": base}, write=True)
                 if isinstance(reply, Response):
                     return reply
                 if reply.status >= 300:
@@ -565,7 +613,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
         except Rejected as err:
             return _error(err.status, err.message)
         reply = await call({"op": "query", "text": text, "results": results, "graph": graph,
-                            "max_rows": config.max_rows})
+                            "max_rows": config.max_rows, "dataset": dataset, "base": base})
         if isinstance(reply, Response):
             return reply
         if reply.status != 200:
@@ -634,6 +682,9 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
             return denied
         try:
             graph = graph_param(request)
+            if graph is None:
+                raise Rejected("the default graph is the union of every graph of the store, read-only here: "
+                               "write a named graph (?graph=IRI)", 405)
             if request.method == "DELETE":
                 header: dict[str, Any] = {"op": "graph_delete", "graph": graph}
                 body = b""
@@ -648,7 +699,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
                 header = {"op": "graph_put", "graph": graph, "format": media, "replace": request.method == "PUT",
                           "base": str(request.url)}
         except Rejected as err:
-            return _error(err.status, err.message)
+            return _error(err.status, err.message, {"Allow": "GET, HEAD"} if err.status == 405 else None)
         reply = await call(header, body, write=True)
         if isinstance(reply, Response):
             return reply
@@ -772,6 +823,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
                            expose_headers=["X-Kg-Truncated"], max_age=600)
     names, any_ip = _host_names(config)
     app.add_middleware(HostGuard, names=names, any_ip=any_ip)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)  # outermost: also on the guards' own answers
     return app
 
@@ -831,14 +883,28 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
+def _exit_on_sigterm() -> None:
+    """SIGTERM ends ``kg serve`` like a normal return: uvicorn finishes its requests, then raises the
+    signal again with the handler it found, this one, so ``serve``'s cleanup (the workers, the
+    socket) runs and the exit code is 0 instead of death by the signal."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(_sig: int, _frame: object) -> None:
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | None = None) -> None:
     """Bind, start the workers, announce the URL, and answer until interrupted."""
     import uvicorn
 
     check_config(config)
-    if not config.allow_update and not (Path(config.store) / "CURRENT").is_file():
-        raise UsageError(f"no store at {config.store}: build one first (kg build PATH --store {config.store}) "
-                         "or start with --allow-update to create an empty one")
+    require_store(config.store)  # only kg build creates a store, --allow-update included
+    _exit_on_sigterm()
     sock = _bind(config.host, config.port)
     pool = WorkerPool(config.store, size=config.workers, writer=config.allow_update)
     try:

@@ -8,12 +8,13 @@ brackets. So a request goes through four layers:
 1. ``scan(text)`` — a SPARQL lexer (strings, IRIs, comments) over the text as sent *and*
    with ``\\u`` escapes expanded (rdflib expands them before parsing, Oxigraph does not):
    bracket depth at most ``MAX_DEPTH``, at most ``MAX_OPERATORS`` tokens that deepen the
-   algebra (operators, ``{``, ``UNION``, ``OPTIONAL``...), and no ``SERVICE``, ``LOAD``,
-   ``FROM`` or ``USING`` keyword. Cheap: it runs in the server before anything else.
+   algebra (operators, ``{``, ``UNION``, ``OPTIONAL``...), and no ``SERVICE`` or ``LOAD``
+   keyword. Cheap: it runs in the server before anything else.
 2. ``check(text, update)`` — rdflib's SPARQL parser; the parse tree is walked for
-   ``ServiceGraphPattern``, ``DatasetClause`` (FROM / FROM NAMED), ``Load`` and
-   ``UsingClause``. It also gives the query form. It runs in a worker, under the timeout,
-   because parsing pathological text can take seconds.
+   ``ServiceGraphPattern`` and ``Load``. It also gives the query form and what
+   ``kg.sparql_dataset`` needs (FROM / FROM NAMED, the functions called). It runs in a worker,
+   under the timeout, because parsing pathological text can take seconds. FROM, FROM NAMED and
+   USING are allowed: they choose graphs of the store, and Oxigraph never fetches them.
 3. A worker process (``python -m kg.sparql_guard``) opens the store read-only
    (``pyoxigraph.Store.read_only``; one read-write worker when updates are allowed), drops
    its network (a fresh network namespace, where the kernel allows it), evaluates in a
@@ -51,6 +52,8 @@ from typing import Any, Iterable
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
+from .sparql_dataset import Dataset, Inspected, engine_options, inspect_tree, repair_rdflib_parser, unknown_function
+
 __all__ = [
     "MAX_DEPTH", "MAX_OPERATORS", "Rejected", "scan", "check", "WorkerPool", "Reply",
     "QueryTimeout", "PoolBusy", "WorkerCrashed", "RESULT_TYPES", "GRAPH_TYPES", "store_fingerprint",
@@ -75,12 +78,11 @@ GRAPH_TYPES: dict[str, str] = {
     "text/turtle": "turtle",
     "application/n-triples": "nt",
     "application/ld+json": "jsonld",
+    "application/rdf+xml": "rdfxml",
 }
 FORBIDDEN = {
     "SERVICE": "SERVICE (federated query) is not allowed: this endpoint never connects anywhere",
     "LOAD": "LOAD is not allowed: this endpoint never reads files or URLs",
-    "FROM": "FROM / FROM NAMED are not allowed: the dataset is the local store (use GRAPH <iri> { ... })",
-    "USING": "USING / USING NAMED are not allowed: the dataset is the local store (use GRAPH <iri> { ... })",
 }
 
 
@@ -176,9 +178,7 @@ def scan(text: str, update: bool = False) -> None:
 
 _PARSE_FORBIDDEN = {
     "ServiceGraphPattern": FORBIDDEN["SERVICE"],
-    "DatasetClause": FORBIDDEN["FROM"],
     "Load": FORBIDDEN["LOAD"],
-    "UsingClause": FORBIDDEN["USING"],
 }
 _FORMS = {"SelectQuery": "select", "AskQuery": "ask", "ConstructQuery": "construct", "DescribeQuery": "describe"}
 
@@ -201,25 +201,31 @@ def _walk(tree: Any) -> Iterable[str]:
 
 
 def check(text: str, update: bool = False) -> str:
-    """Parse with rdflib and refuse SERVICE, FROM/FROM NAMED, LOAD, USING; the query form.
+    """Parse with rdflib and refuse SERVICE and LOAD; the query form.
 
-    Returns ``"select"``, ``"ask"``, ``"construct"``, ``"describe"`` or ``"update"``. The
-    answers for short texts are remembered (rdflib takes ~10 ms for a canned query).
+    Returns ``"select"``, ``"ask"``, ``"construct"``, ``"describe"`` or ``"update"``.
     """
+    return inspect(text, update)[0]
+
+
+def inspect(text: str, update: bool = False) -> tuple[str, Inspected]:
+    """``check``, and what the parse tree says of the dataset and the functions called. The
+    answers for short texts are remembered (rdflib takes ~10 ms for a canned query)."""
     if len(text) <= 20_000:
         return _check_short(text, update)
     return _check(text, update)
 
 
 @lru_cache(maxsize=512)
-def _check_short(text: str, update: bool) -> str:
+def _check_short(text: str, update: bool) -> tuple[str, Inspected]:
     return _check(text, update)
 
 
-def _check(text: str, update: bool) -> str:
+def _check(text: str, update: bool) -> tuple[str, Inspected]:
     from pyparsing import ParseBaseException
     from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 
+    repair_rdflib_parser()
     what = "update" if update else "query"
     try:
         tree = parseUpdate(text) if update else parseQuery(text)
@@ -237,7 +243,7 @@ def _check(text: str, update: bool) -> str:
             form = _FORMS[name]
     if not update and form == "update":
         raise Rejected("the query is not a SELECT, ASK, CONSTRUCT or DESCRIBE query")
-    return form
+    return form, inspect_tree(tree)
 
 
 def _one_line(text: str, limit: int = 300) -> str:
@@ -377,7 +383,29 @@ def write_triples(triples: list[Any], fmt: str) -> bytes:
         return ox.serialize(triples, format=ox.RdfFormat.TURTLE, prefixes=used) or b""
     if fmt == "nt":
         return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES) or b""
+    if fmt == "rdfxml":
+        return write_rdfxml(triples)
     return ox.serialize(triples, format=ox.RdfFormat.JSON_LD) or b"[]"
+
+
+#: The longest end of an IRI that can be an XML element's local name (an NCName, roughly).
+_NCNAME_END = re.compile(r"[^\W\d][\w.\-\u00b7]*$")
+
+
+def write_rdfxml(triples: list[Any]) -> bytes:
+    """Triples as RDF/XML (rdflib's ``SPARQLStore`` asks for it). RDF/XML writes a predicate as an
+    element name, so a predicate IRI that does not end in a name (``http://e/p/1``) cannot be
+    written: ``Rejected`` (406) says so, where pyoxigraph would write a malformed element."""
+    import pyoxigraph as ox
+
+    from .vocab import PREFIXES
+
+    for t in triples:
+        if not _NCNAME_END.search(t.predicate.value):
+            raise Rejected(f"RDF/XML cannot write the predicate <{t.predicate.value}> (it does not end in a name); "
+                           "ask for Turtle, N-Triples or JSON-LD", 406)
+    used = {p: ns for p, ns in PREFIXES.items() if any(t.predicate.value.startswith(ns) for t in triples)}
+    return ox.serialize(triples, format=ox.RdfFormat.RDF_XML, prefixes=used) or b""
 
 
 # --- the wire between the server and a worker ----------------------------------------------
@@ -504,6 +532,7 @@ class _Worker:
             try:
                 header, body = _read_frame(in_fd)
             except (EOFError, ProtocolError):
+                self.close()
                 return
             try:
                 reply, data = self.handle(header, body)
@@ -516,6 +545,16 @@ class _Worker:
             except (ValueError, TypeError, RuntimeError) as err:
                 reply, data = {"status": 400, "message": _one_line(str(err)) or type(err).__name__}, b""
             _write_frame(self.out_fd, reply, data)
+
+    def close(self) -> None:
+        """Let go of the store and of every pyoxigraph object on this thread, the one that made them:
+        pyoxigraph's query results may only be dropped by their own thread, and the interpreter
+        would otherwise free those kept in reference cycles (an error's traceback) on the main
+        thread at exit, printing "PyQuerySolutions is unsendable" for each."""
+        import gc
+
+        self.store = None
+        gc.collect()
 
     def handle(self, req: dict[str, Any], body: bytes) -> tuple[dict[str, Any], bytes]:
         """Answer one request. A read-only handle can lose a race with the writer's compaction
@@ -555,11 +594,13 @@ class _Worker:
             triples = list(self.store.query(req["text"], use_default_graph_as_union=True))
             return {"status": 200 if triples else 404, "count": len(triples)}, write_triples(triples, req["format"])
         if op == "graph_get":
-            g = ox.NamedNode(req["graph"]) if req.get("graph") else ox.DefaultGraph()
-            if isinstance(g, ox.NamedNode) and not self.store.contains_named_graph(g):
+            if not req.get("graph"):
+                return self.union_graph(req)
+            named = ox.NamedNode(req["graph"])
+            if not self.store.contains_named_graph(named):
                 return {"status": 404, "message": f"no graph {req['graph']} in the store"}, b""
             triples = []
-            for q in self.store.quads_for_pattern(None, None, None, g):
+            for q in self.store.quads_for_pattern(None, None, None, named):
                 if len(triples) >= req["max_rows"]:
                     return {"status": 200, "truncated": True}, write_triples(triples, req["format"])
                 triples.append(ox.Triple(q.subject, q.predicate, q.object))
@@ -569,7 +610,7 @@ class _Worker:
         if op == "update":
             scan(req["text"], update=True)
             check(req["text"], update=True)
-            self.store.update(req["text"])
+            self.store.update(req["text"], base_iri=req.get("base"))
             self.store.flush()
             return {"status": 204}, b""
         if op == "graph_put":
@@ -601,19 +642,40 @@ class _Worker:
             return {"status": 204}, b""
         raise Rejected(f"unknown operation {op!r}")
 
+    def union_graph(self, req: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
+        """The Graph Store's default graph: the union of every graph, each triple once, as the
+        default graph that queries see (up to ``max_rows`` triples)."""
+        import pyoxigraph as ox
+
+        seen: dict[Any, None] = {}  # ordered, each triple once
+        for q in self.store.quads_for_pattern(None, None, None, None):
+            triple = ox.Triple(q.subject, q.predicate, q.object)
+            if triple in seen:
+                continue
+            if len(seen) >= req["max_rows"]:
+                return {"status": 200, "truncated": True}, write_triples(list(seen), req["format"])
+            seen[triple] = None
+        return {"status": 200, "truncated": False}, write_triples(list(seen), req["format"])
+
     def query(self, req: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
         import pyoxigraph as ox
 
         text = req["text"]
         scan(text)
-        form = check(text)
+        form, seen = inspect(text)
+        base = req.get("base")
+        missing = unknown_function(seen.functions, base)
+        if missing is not None:
+            raise Rejected(f"the query calls the extension function <{missing}>, which this endpoint does not "
+                           "implement (Oxigraph: the SPARQL 1.1 functions and the XSD casts)")
         media = req.get("results") if form in ("select", "ask") else req.get("graph")
         if not media:
             kinds = "SPARQL results" if form in ("select", "ask") else "RDF"
             offered = RESULT_TYPES if form in ("select", "ask") else GRAPH_TYPES
             return {"status": 406, "message": f"a {form.upper()} query gives {kinds}; the Accept header allows none of "
                                               f"{', '.join(offered)}"}, b""
-        res = self.store.query(text, use_default_graph_as_union=True)
+        dataset = Dataset(tuple(req["dataset"]["default"]), tuple(req["dataset"]["named"])) if req.get("dataset") else None
+        res = self.store.query(text, **engine_options(dataset, seen.dataset_clause, base))
         cap = int(req["max_rows"])
         head: dict[str, Any] = {"status": 200, "type": media, "form": form, "truncated": False}
         if isinstance(res, ox.QueryBoolean):

@@ -16,7 +16,7 @@ from typing import Iterator, Protocol
 
 import pyoxigraph as ox
 
-from .errors import QueryError, StoreError, StoreLocked
+from .errors import NoStore, QueryError, StoreError, StoreLocked
 from .vocab import PREFIXES
 
 #: Row of a SELECT result: variable name -> lexical value (IRI, literal text) or None.
@@ -255,9 +255,32 @@ class MemoryStore(_OxigraphBase):
         self._prefetched = {}
 
 
+def is_remote(location: str | Path | None) -> bool:
+    """Whether ``location`` names a SPARQL server (``sparql+http(s)://``) rather than a directory."""
+    return str(location).startswith(("sparql+http://", "sparql+https://"))
+
+
+def store_exists(location: str | Path | None) -> bool:
+    """Whether ``location`` holds a store: an in-memory or remote one always does; a directory
+    does when RocksDB's ``CURRENT`` file is in it (an empty or missing folder holds none)."""
+    if location is None or str(location) == ":memory:" or is_remote(location):
+        return True
+    return (Path(location) / "CURRENT").is_file()
+
+
+def require_store(location: str | Path | None) -> None:
+    """Raise ``NoStore`` (exit code 2) unless ``location`` holds a store; creates nothing."""
+    if not store_exists(location):
+        raise NoStore(str(location))
+
+
 @contextmanager
-def opened(location: str | Path | None, base: str | None = None) -> Iterator[Store]:
-    """``with opened(path) as store:`` opens the store and always closes it."""
+def opened(location: str | Path | None, base: str | None = None, create: bool = False) -> Iterator[Store]:
+    """``with opened(path) as store:`` opens the store and always closes it. Without ``create`` a
+    directory that holds no store is refused (``NoStore``) and nothing is created: only a build
+    makes a store, so a mistyped ``--store`` is an error, not an empty graph."""
+    if not create:
+        require_store(location)
     store = open_store(location, base)
     try:
         yield store
@@ -270,7 +293,7 @@ def open_store(location: str | Path | None, base: str | None = None) -> Store:
     server of a ``sparql+http(s)://`` URL (kg's graphs there are those under ``base``, default the settings')."""
     if location is None or str(location) == ":memory:":
         return MemoryStore()
-    if str(location).startswith(("sparql+http://", "sparql+https://")):
+    if is_remote(location):
         from .store_sparql import SparqlHttpStore
 
         return SparqlHttpStore(str(location), base)

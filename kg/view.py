@@ -275,8 +275,12 @@ def _pyvis_network(network: Network, title: str) -> Any:
     return net
 
 
-def render_view(network: Network, title: str = "kg network", max_nodes: int = MAX_NODES) -> str:
+def render_view(network: Network, title: str = "kg network", max_nodes: int = MAX_NODES,
+                store_entities: int | None = None) -> str:
     """The HTML text of the view (what ``write_view`` writes).
+
+    ``store_entities``: the store's count of entities (``kg.stats.entity_counts``); the header
+    then says how many of them are nodes (those in a drawn or listed fact) when that differs.
 
     Every node and fact is in the page; if more than ``max_nodes`` entities pass the
     page's filters it first draws the ``max_nodes`` most central (PageRank on the
@@ -324,6 +328,7 @@ def render_view(network: Network, title: str = "kg network", max_nodes: int = MA
         event_color=EVENT_COLOR,
         role_color=ROLE_COLOR,
         node_count=len(network.nodes),
+        store_entities=store_entities,
         edge_count=len(network.edges),
         fact_count=len(facts),
         limit=max_nodes,
@@ -333,7 +338,8 @@ def render_view(network: Network, title: str = "kg network", max_nodes: int = MA
 
 
 def write_view(
-    network: Network, path: str | os.PathLike[str], title: str = "kg network", max_nodes: int = MAX_NODES
+    network: Network, path: str | os.PathLike[str], title: str = "kg network", max_nodes: int = MAX_NODES,
+    store_entities: int | None = None,
 ) -> None:
     """Write the view of ``network`` to ``path`` as one self-contained HTML file.
 
@@ -345,5 +351,5 @@ def write_view(
     target = Path(path)
     if not target.parent.is_dir():
         raise UsageError(f"cannot write {target}: directory {target.parent} does not exist; create it first")
-    html = render_view(network, title, max_nodes=max_nodes)
+    html = render_view(network, title, max_nodes=max_nodes, store_entities=store_entities)
     write_atomic(target, html.encode("utf-8"), make_parents=False)

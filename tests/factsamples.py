@@ -13,6 +13,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ONTOLOGY = ROOT / "ontology" / "kg.ttl"
 SHAPES = ROOT / "ontology" / "shapes.ttl"
+SEEDS = ROOT / "seeds"
+#: The development set with gold (outside the repository; tests that need it skip without it).
+DEV = Path("/work/shared/eval/dev/articles")
 
 if str(ROOT) not in sys.path:  # the package is not necessarily installed
     sys.path.insert(0, str(ROOT))
@@ -27,12 +30,12 @@ BASE = "https://kg.example.org/"
 #: characters str.splitlines() splits on but N-Triples does not escape (U+2028, NEL, FF).
 ODD = 'He said "stop" \\ <script>alert(\'x\')</script>\n\t🙂👍🏽 مرحبا بالعالم e\u0301 \r\u2028\x85\x0c end'
 
-S_ROLE = "Pentagon press secretary George Little said a gunman killed two US military advisers."
-S_THROW = "Demonstrators threw a grenade at a US base."
-S_NOT = 'Karzai did not blame the "Taliban" 🙂 <script>.'
-S_FORMER = "Former Afghan Defense Minister Abdul Rahim Wardak called for calm."
-S_PASSIVE = "Seven troops were wounded."
-TEXT = f"KABUL —\n{S_ROLE}\n{S_THROW} {S_NOT}\n\n{S_FORMER} {S_PASSIVE}\n{ODD}\n"
+S_ROLE = "Harbor Authority press secretary Nadia Ferrante said a gunman killed two Norwegian border guards."
+S_THROW = "Demonstrators threw stones at a US consulate."
+S_NOT = 'Moen did not blame the "Black Reed Front" 🙂 <script>.'
+S_FORMER = "Former Norwegian Defense Minister Tomas Ibarra called for a ceasefire."
+S_PASSIVE = "Four guards were wounded."
+TEXT = f"BERGEN —\n{S_ROLE}\n{S_THROW} {S_NOT}\n\n{S_FORMER} {S_PASSIVE}\n{ODD}\n"
 
 
 def evidence(sentence: str) -> Evidence:
@@ -51,63 +54,63 @@ def sample_facts() -> ArticleFacts:
     CAMEO classes (and one reason for none), a day, a week and a year, a place from the clause and one
     from the dateline, a responsibility claim; a role held since a year and a former one."""
     article = Article(
-        id="seed/afghan-2012-02-25.txt",
+        id="seed/harbor-2012-02-25.txt",
         text=TEXT,
         title=ODD,
         date="2012-02-25",
         url="https://news.example.com/a?id=1&x=2",
-        path="seeds/afghan-2012-02-25.txt",
+        path="seeds/harbor-2012-02-25.txt",
         content_hash=hashlib.sha256(TEXT.encode("utf-8")).hexdigest(),
     )
     entities = {
-        "little": Entity("little", "George Little", "Person", {"Little", "George Little"}, 2),
-        "karzai": Entity("karzai", "Hamid Karzai", "Person", {"Karzai"}),
-        "wardak": Entity("wardak", "Abdul Rahim Wardak", "Person"),
-        "pentagon": Entity("pentagon", "Pentagon", "Organization"),
-        "taliban": Entity("taliban", "Taliban", "Organization", {ODD, "the \"Taliban\""}),
+        "ferrante": Entity("ferrante", "Nadia Ferrante", "Person", {"Ferrante", "Nadia Ferrante"}, 2),
+        "moen": Entity("moen", "Halvard Moen", "Person", {"Moen"}),
+        "ibarra": Entity("ibarra", "Tomas Ibarra", "Person"),
+        "harbor": Entity("harbor", "Harbor Authority", "Organization"),
+        "front": Entity("front", "Black Reed Front", "Organization", {ODD, "the \"Black Reed Front\""}),
         "us": Entity("us", "US", "Place", {"U.S."}),
-        "afghanistan": Entity("afghanistan", "Afghanistan", "Place", {"Afghan"}),
+        "norway": Entity("norway", "Norway", "Place", {"Norwegian"}),
         "gunman": Entity("gunman", "a gunman", "Group"),
-        "advisers": Entity("advisers", "two US military advisers", "Group"),
+        "guards": Entity("guards", "two Norwegian border guards", "Group"),
         "demonstrators": Entity("demonstrators", "Demonstrators", "Group"),
-        "troops": Entity("troops", "Seven troops", "Group"),
-        "kabul": Entity("kabul", "Kabul", "Place"),
+        "wounded": Entity("wounded", "Four guards", "Group"),
+        "bergen": Entity("bergen", "Bergen", "Place"),
     }
     events = [
         # an event with a target
         Event(actor="demonstrators", action="throw", target="us", evidence=evidence(S_THROW), rule="svo",
-              cameo="18", lemma="throw grenade", time=Time("Sunday", "2012-02-19", "date"), place="afghanistan"),
+              cameo="18", lemma="throw stone", time=Time("Sunday", "2012-02-19", "date"), place="norway"),
         # a negated event
-        Event(actor="karzai", action="blame", target="taliban", evidence=evidence(S_NOT), negated=True,
-              lemma="blame", class_reason="verb not in lexicon: blame (a hand-built fact)", place="kabul",
+        Event(actor="moen", action="blame", target="front", evidence=evidence(S_NOT), negated=True,
+              lemma="blame", class_reason="verb not in lexicon: blame (a hand-built fact)", place="bergen",
               place_from_dateline=True),
         # a reported event, with the speaker
         Event(
             actor="gunman",
             action="kill",
-            target="advisers",
+            target="guards",
             evidence=evidence(S_ROLE),
             modality="reported",
-            reported_by="little",
+            reported_by="ferrante",
             confidence=0.6,
             rule="svo-reported",
             cameo="18",
             lemma="kill",
-            claimed_by="taliban",
+            claimed_by="front",
             time=Time("last week", datatype="interval", begin="2012-02-13", end="2012-02-19"),
         ),
         # an intransitive, planned one
-        Event(actor="wardak", action="call", evidence=evidence(S_FORMER), modality="planned", confidence=1.0,
+        Event(actor="ibarra", action="call", evidence=evidence(S_FORMER), modality="planned", confidence=1.0,
               cameo="02", lemma="call for", time=Time("in 2012", "2012", "gYear")),
         # an agentless passive: no actor, only a target
-        Event(actor=None, action="wound", target="troops", evidence=evidence(S_PASSIVE), rule="passive",
+        Event(actor=None, action="wound", target="wounded", evidence=evidence(S_PASSIVE), rule="passive",
               cameo="18", lemma="wound", time=Time("Saturday")),
     ]
     roles = [
-        Role(person="little", role="press secretary", org="pentagon", evidence=evidence(S_ROLE),
+        Role(person="ferrante", role="press secretary", org="harbor", evidence=evidence(S_ROLE),
              since=Time("2010", "2010", "gYear")),
         Role(
-            person="wardak", role="defense minister", org="afghanistan", evidence=evidence(S_FORMER), former=True
+            person="ibarra", role="defense minister", org="norway", evidence=evidence(S_FORMER), former=True
         ),
     ]
     return ArticleFacts(article=article, entities=entities, events=events, roles=roles)

@@ -39,11 +39,11 @@ def test_rankings(network: Network) -> None:
     assert [r.id for r in ranks] == [n.id for n in network.nodes]
     assert math.isclose(sum(r.pagerank for r in ranks), 1.0, rel_tol=1e-6)
     by_id = {r.id: r for r in ranks}
-    assert by_id[vs.TALIBAN].degree == 2
-    # Taliban lies between Mujahid and Karzai; a leaf lies between nothing
-    assert by_id[vs.TALIBAN].betweenness > 0 and by_id[vs.MUJAHID].betweenness == 0
-    assert an.top(ranks, "betweenness", 1)[0].id in (vs.TALIBAN, vs.EVIL, vs.EVILORG, vs.WARDAK, vs.MINISTRY)
-    assert by_id[vs.TALIBAN].pagerank > by_id[vs.MUJAHID].pagerank
+    assert by_id[vs.WOLVES].degree == 2
+    # Iron Wolves lies between Kamara and Moen; a leaf lies between nothing
+    assert by_id[vs.WOLVES].betweenness > 0 and by_id[vs.KAMARA].betweenness == 0
+    assert an.top(ranks, "betweenness", 1)[0].id in (vs.WOLVES, vs.EVIL, vs.EVILORG, vs.IBARRA, vs.MINISTRY)
+    assert by_id[vs.WOLVES].pagerank > by_id[vs.KAMARA].pagerank
     assert [r.label for r in an.top(ranks, "degree", 3)] == sorted(r.label for r in ranks if r.degree == 2)[:3]
     assert an.rankings(network) == ranks  # deterministic
     with pytest.raises(UsageError):
@@ -66,34 +66,34 @@ def test_communities(network: Network) -> None:
     assert len(members) == len(set(members))  # a partition
     assert set(members) == {n.id for n in network.nodes if n.degree}
     assert [len(c.members) for c in found] == sorted((len(c.members) for c in found), reverse=True)
-    together = next(c for c in found if vs.TALIBAN in c.members)
-    assert vs.MUJAHID in together.members and together.internal_facts >= 1
+    together = next(c for c in found if vs.WOLVES in c.members)
+    assert vs.KAMARA in together.members and together.internal_facts >= 1
     assert [c.index for c in found] == list(range(len(found)))
     ranks = {r.id: r.community for r in an.rankings(network)}
-    assert ranks[vs.MUJAHID] == ranks[vs.TALIBAN] >= 0
+    assert ranks[vs.KAMARA] == ranks[vs.WOLVES] >= 0
 
 
 def test_activity(network: Network) -> None:
     days = an.activity(network)
     assert [d.date for d in days] == ["2012-02-25", ""]  # undated last
-    kabul, undated = days
-    assert (kabul.events, kabul.roles, kabul.articles) == (3, 4, 1)  # kill, meet, call; four roles
+    bergen, undated = days
+    assert (bergen.events, bergen.roles, bergen.articles) == (3, 4, 1)  # kill, meet, call; four roles
     assert (undated.events, undated.roles, undated.articles) == (2, 0, 1)  # condemn, visit
 
 
 def test_connection(network: Network) -> None:
-    hops = an.connection(network, "Zabiullah Mujahid", "Hamid Karzai")
+    hops = an.connection(network, "Idris Kamara", "Halvard Moen")
     assert hops is not None
-    assert [(h.source_label, h.target_label) for h in hops] == [("Zabiullah Mujahid", "Taliban"), ("Taliban", "Hamid Karzai")]
+    assert [(h.source_label, h.target_label) for h in hops] == [("Idris Kamara", "Iron Wolves"), ("Iron Wolves", "Halvard Moen")]
     assert [f.label for f in hops[0].facts] == ["spokesman"] and hops[0].facts[0].sentence
     assert [f.label for f in hops[1].facts] == ["condemn"]  # taken against its direction
-    assert hops[1].facts[0].sentence == "Karzai condemned the Taliban."
-    wardak = an.connection(network, vs.WARDAK, vs.MINISTRY)
-    assert wardak is not None and [f.kind for f in wardak[0].facts] == ["event", "role"]  # both facts, events first
-    assert an.connection(network, "George Little", "Hamid Karzai") is None
-    assert an.connection(network, "Karzai", vs.KARZAI) == []
+    assert hops[1].facts[0].sentence == "Moen condemned the Iron Wolves."
+    ibarra = an.connection(network, vs.IBARRA, vs.MINISTRY)
+    assert ibarra is not None and [f.kind for f in ibarra[0].facts] == ["event", "role"]  # both facts, events first
+    assert an.connection(network, "Nadia Ferrante", "Halvard Moen") is None
+    assert an.connection(network, "Moen", vs.MOEN) == []
     with pytest.raises(UsageError):
-        an.connection(network, "Nobody", "Karzai")
+        an.connection(network, "Nobody", "Moen")
 
 
 def test_gephi_graph_attributes_are_plain(network: Network) -> None:
@@ -110,7 +110,7 @@ def test_gephi_graph_attributes_are_plain(network: Network) -> None:
 def test_graphml_and_gexf_round_trip(tmp_path: Path, network: Network) -> None:
     hostile = Network(
         nodes=[*network.nodes, Node("urn:ctl", "bell\x07 and nul\x00", "Entity", 1)],
-        edges=[*network.edges, Edge("urn:ctl-e", "urn:ctl", vs.KARZAI, "say\x0b", "event", sentence="a\x1fb")],
+        edges=[*network.edges, Edge("urn:ctl-e", "urn:ctl", vs.MOEN, "say\x0b", "event", sentence="a\x1fb")],
     )
     graphml, gexf = tmp_path / "g.graphml", tmp_path / "g.gexf"
     an.write_graphml(hostile, graphml)
@@ -124,7 +124,7 @@ def test_graphml_and_gexf_round_trip(tmp_path: Path, network: Network) -> None:
     kill = next(e for e in network.edges if e.label == "kill")
     assert back.edges[kill.source, kill.target, kill.id]["sentence"] == vs.KILL_SENTENCE
     assert back.edges[kill.source, kill.target, kill.id]["negated"] == "false"
-    assert isinstance(back.nodes[vs.TALIBAN]["pagerank"], float)
+    assert isinstance(back.nodes[vs.WOLVES]["pagerank"], float)
     assert gexf.read_text("utf-8").count("<viz:color") == len(hostile.nodes)
     with pytest.raises(UsageError, match="does not exist"):
         an.write_gexf(network, tmp_path / "nope" / "g.gexf")
@@ -177,7 +177,7 @@ def test_analyze_command(store_dir: str, tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     for heading in ("top 3 by links", "top 3 by PageRank", "top 3 by betweenness", "communities", "activity over time"):
         assert heading in res.stdout
-    assert "Taliban" in res.stdout and "2012-02-25" in res.stdout
+    assert "Iron Wolves" in res.stdout and "2012-02-25" in res.stdout
     assert sorted(os.listdir(tmp_path)) == sorted(["g.gexf", "g.graphml", *CHART_FILES])
 
 
@@ -186,7 +186,7 @@ def test_analyze_prints_markup_in_labels_as_text(tmp_path: Path) -> None:
     st = OxigraphStore(path)
     try:
         facts = vs.sample_facts()[1]
-        facts.entities["karzai"].label = "[bold red]Karzai[/]"
+        facts.entities["moen"].label = "[bold red]Moen[/]"
         from kg.article_job import to_graph
         from kg.store_writer import write_article
 
@@ -195,29 +195,29 @@ def test_analyze_prints_markup_in_labels_as_text(tmp_path: Path) -> None:
         st.close()
     res = CliRunner().invoke(app, ["analyze", "--store", str(path)])
     assert res.exit_code == 0, res.output
-    assert "[bold red]Karzai[/]" in res.stdout
+    assert "[bold red]Moen[/]" in res.stdout
 
 
 def test_path_command(store_dir: str) -> None:
     runner = CliRunner()
-    res = runner.invoke(app, ["path", "Zabiullah Mujahid", "Karzai", "--store", store_dir])
+    res = runner.invoke(app, ["path", "Idris Kamara", "Moen", "--store", store_dir])
     assert res.exit_code == 0, res.output
     assert "2 hops" in res.stdout and "spokesman of" in res.stdout
-    assert "Karzai condemned the Taliban." in res.stdout and "condemn" in res.stdout
-    apart = runner.invoke(app, ["path", "George Little", "Karzai", "--store", store_dir])
+    assert "Moen condemned the Iron Wolves." in res.stdout and "condemn" in res.stdout
+    apart = runner.invoke(app, ["path", "Nadia Ferrante", "Moen", "--store", store_dir])
     assert apart.exit_code == 1 and "not connected" in apart.output
-    unknown = runner.invoke(app, ["path", "Nobody", "Karzai", "--store", store_dir])
+    unknown = runner.invoke(app, ["path", "Nobody", "Moen", "--store", store_dir])
     assert unknown.exit_code == 2 and "no entity named" in unknown.output
 
 
 @pytest.mark.parametrize(
     ("args", "nodes"),
     [
-        (["--entity", "Mujahid", "--hops", "1"], 2),
-        (["--article", "karzai-condemns"], 4),
+        (["--entity", "Kamara", "--hops", "1"], 2),
+        (["--article", "moen-condemns"], 4),
         (["--class", "assault"], 2),
         (["--since", "2012-01-01", "--until", "2012-12-31"], 11),
-        (["--class", "verbal conflict", "--entity", "Taliban", "--hops", "1"], 2),
+        (["--class", "verbal conflict", "--entity", "Iron Wolves", "--hops", "1"], 2),
     ],
 )
 def test_view_selections(store_dir: str, tmp_path: Path, args: list[str], nodes: int) -> None:

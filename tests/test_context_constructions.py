@@ -50,19 +50,19 @@ def role(facts: ArticleFacts, person: str) -> Role:
 @pytest.mark.parametrize(
     ("text", "action", "code", "lemma"),
     [
-        ("The president called for calm.", "call for", "02", "call for"),
+        ("The president called for a ceasefire.", "call for", "02", "call for"),
         ("The minister called the ambassador.", "call", "04", "call"),
         ("Rebels killed two soldiers.", "kill", "18", "kill"),
         ("The senator condemned the decision.", "condemn decision", "11", "condemn"),
-        ("The Taliban claimed responsibility for the bombing.", "claim", "01", "claim responsibility"),
+        ("The Black Reed Front claimed responsibility for the bombing.", "claim", "01", "claim responsibility"),
         ("The minister apologized for the remarks.", "apologize for", "05", "apologize for"),
         ("Police arrested the suspect.", "arrest", "17", "arrest"),
-        ("North Korea expelled the reporters.", "expel", "16", "expel"),
+        ("Norway expelled the diplomats.", "expel", "16", "expel"),
         ("The army shelled the village.", "shell", "19", "shell"),
         ("Protesters threw stones at the police.", "throw", "18", "throw stone"),
-        ("NATO ordered its workers out of the ministries.", "order", "16", "order out"),
+        ("The company ordered its workers out of the mines.", "order", "16", "order out"),
         ("The navy recalled the crew.", "recall", "16", "recall"),
-        ("Fishermen rescued the migrants.", "rescue", "07", "rescue"),
+        ("Sailors rescued the divers.", "rescue", "07", "rescue"),
     ],
 )
 def test_event_class_from_the_lexicon(read: Read, text: str, action: str, code: str, lemma: str) -> None:
@@ -76,12 +76,12 @@ def test_unknown_verb_gets_a_reason_not_a_guess(read: Read) -> None:
 
 
 def test_ambiguous_verb_gets_a_reason(read: Read) -> None:
-    ev = event(read("Protesters gathered outside the embassy in Kabul."), "gather")
+    ev = event(read("Protesters gathered outside the embassy in Quito."), "gather")
     assert ev.cameo is None and ev.class_reason.startswith("ambiguous verb: gather")
 
 
 def test_a_sense_that_needs_a_person_target_is_not_taken_for_a_thing(read: Read) -> None:
-    facts = read("Army chief John Smith, who has held the post since March 2011, resigned.")
+    facts = read("Army chief John Sorensen, who has held the post since March 2011, resigned.")
     assert event(facts, "hold").cameo is None
     assert event(facts, "resign").cameo == "08"
 
@@ -102,23 +102,23 @@ def test_negated_and_planned_events_keep_their_modality_and_get_a_class(read: Re
 @pytest.mark.parametrize(
     ("text", "action", "value", "datatype"),
     [
-        ("Rebels attacked the town on Sunday.", "attack", "2015-08-16", "date"),  # article: Fri 2015-08-21
-        ("The minister resigned yesterday.", "resign", "2015-08-20", "date"),
-        ("Police arrested the suspect in 2015.", "arrest", "2015", "gYear"),
-        ("The envoy met the president on March 3.", "meet", "2015-03-03", "date"),
-        ("Troops shelled the village on Friday, August 14, 2015.", "shell", "2015-08-14", "date"),
+        ("Rebels attacked the town on Sunday.", "attack", "2014-03-02", "date"),  # article: Fri 2014-03-07
+        ("The minister resigned yesterday.", "resign", "2014-03-06", "date"),
+        ("Police arrested the suspect in 2013.", "arrest", "2013", "gYear"),
+        ("The envoy met the president on March 3.", "meet", "2014-03-03", "date"),
+        ("Troops shelled the village on Friday, February 28, 2014.", "shell", "2014-02-28", "date"),
     ],
 )
 def test_time_of_the_clause_resolved_against_the_article_date(
         read: Read, text: str, action: str, value: str, datatype: str) -> None:
-    ev = event(read(text, date="2015-08-21"), action)
+    ev = event(read(text, date="2014-03-07"), action)
     assert ev.time is not None and (ev.time.value, ev.time.datatype) == (value, datatype)
 
 
 def test_last_week_is_the_calendar_week_before(read: Read) -> None:
-    ev = event(read("The mayor condemned the bombing last week.", date="2015-08-21"), "condemn bombing")
+    ev = event(read("The mayor condemned the bombing last week.", date="2014-03-07"), "condemn bombing")
     assert (ev.time.text, ev.time.datatype, ev.time.begin, ev.time.end) == (
-        "last week", "interval", "2015-08-10", "2015-08-16")
+        "last week", "interval", "2014-02-24", "2014-03-02")
 
 
 def test_without_an_article_date_the_text_is_kept(read: Read) -> None:
@@ -128,31 +128,31 @@ def test_without_an_article_date_the_text_is_kept(read: Read) -> None:
 
 def test_a_date_belongs_to_its_own_clause(read: Read) -> None:
     """The date of the saying is not the date of what is said, and vice versa."""
-    facts = read("On Sunday, the ministry said soldiers had killed the rebel leader.", date="2012-02-25")
+    facts = read("On Sunday, the ministry said soldiers had killed the rebel leader.", date="2014-03-08")
     assert event(facts, "kill").time is None
-    facts = read("He said the police arrested the men on Thursday.", date="2012-02-25")
-    assert event(facts, "arrest").time.value == "2012-02-23"
+    facts = read("He said the police arrested the men on Thursday.", date="2014-03-08")
+    assert event(facts, "arrest").time.value == "2014-03-06"
 
 
 def test_a_when_clause_shares_the_time_of_its_main_clause(read: Read) -> None:
-    facts = read("Seven soldiers were wounded on Sunday when rebels threw a grenade into their camp.",
-                 date="2015-08-21")
-    assert event(facts, "throw").time.value == "2015-08-16"
+    facts = read("Four guards were hurt on Sunday when rioters threw a firebomb into their post.",
+                 date="2014-03-07")
+    assert event(facts, "throw").time.value == "2014-03-02"
 
 
 # ----- place --------------------------------------------------------------------------------------
 
 def test_place_in_the_clause(read: Read) -> None:
-    facts = read("Protesters rallied in Kunduz.")
+    facts = read("Protesters rallied in Arequipa.")
     ev = event(facts, "rally")
-    assert label(facts, ev.place) == "Kunduz" and not ev.place_from_dateline
+    assert label(facts, ev.place) == "Arequipa" and not ev.place_from_dateline
     assert facts.entities[ev.place].type == "Place"
 
 
 def test_place_named_with_a_region_noun(read: Read) -> None:
-    facts = read("Seven soldiers were wounded on Sunday when rebels threw a grenade into their camp in the "
-                 "northern province of Kunduz.")
-    assert label(facts, event(facts, "throw").place) == "Kunduz"
+    facts = read("Four guards were hurt on Sunday when rioters threw a firebomb into their post in the "
+                 "southern province of Sindh.")
+    assert label(facts, event(facts, "throw").place) == "Sindh"
 
 
 def test_a_facility_is_a_place(read: Read) -> None:
@@ -163,11 +163,11 @@ def test_a_facility_is_a_place(read: Read) -> None:
 
 
 def test_the_dateline_when_the_clause_names_no_place(read: Read) -> None:
-    facts = read("NAIROBI - Kenyan police arrested two suspects.\n\nThe suspects were released in Mombasa.")
+    facts = read("ELDORET - Kenyan police arrested two suspects.\n\nThe suspects were released in Kisumu.")
     arrest = event(facts, "arrest")
-    assert label(facts, arrest.place) == "Nairobi" and arrest.place_from_dateline
+    assert label(facts, arrest.place) == "Eldoret" and arrest.place_from_dateline
     release = event(facts, "release")
-    assert label(facts, release.place) == "Mombasa" and not release.place_from_dateline
+    assert label(facts, release.place) == "Kisumu" and not release.place_from_dateline
 
 
 # ----- attribution ------------------------------------------------------------------------------
@@ -181,10 +181,10 @@ def test_reported_speech_is_attributed_to_the_speaker(read: Read) -> None:
 
 
 def test_a_claim_of_responsibility_is_linked_to_the_attack_reported_before(read: Read) -> None:
-    facts = read("Gunmen killed three soldiers in Kabul on Tuesday. The Taliban claimed responsibility for "
-                 "the attack.", date="2015-08-21")
+    facts = read("Gunmen killed three soldiers in Quito on Tuesday. The Black Reed Front claimed responsibility "
+                 "for the attack.", date="2014-03-07")
     kill = event(facts, "kill")
-    assert label(facts, kill.claimed_by) == "Taliban"
+    assert label(facts, kill.claimed_by) == "Black Reed Front"
     claim = event(facts, "claim")
     assert claim.lemma == "claim responsibility" and claim.cameo == "01"
     assert len(facts.events) == 2  # no new event: the attack is the one the article reports
@@ -192,46 +192,46 @@ def test_a_claim_of_responsibility_is_linked_to_the_attack_reported_before(read:
 
 def test_a_claim_follows_the_claimed_deeds_date(read: Read) -> None:
     facts = read("Gunmen killed three soldiers on Tuesday. On Thursday, a bomb killed a policeman. "
-                 "The Taliban claimed responsibility for Thursday's attack.", date="2015-08-21")
+                 "The Black Reed Front claimed responsibility for Thursday's attack.", date="2014-03-07")
     kills = [e for e in facts.events if e.action == "kill"]
     claimed = [e for e in kills if e.claimed_by is not None]
     assert all(e.time is not None for e in claimed)
-    assert [e.time.value for e in claimed] in ([], ["2015-08-20"])  # never Tuesday's
+    assert [e.time.value for e in claimed] in ([], ["2014-03-06"])  # never Tuesday's
     if not claimed:  # the bomb is no actor: the claim gives the event itself
         (own,) = [e for e in facts.events if e.rule == "claim-responsibility"]
-        assert own.time.value == "2015-08-20"
+        assert own.time.value == "2014-03-06"
 
 
 def test_a_claim_with_nothing_to_link_gives_a_reported_event_of_its_own(read: Read) -> None:
-    facts = read("The Taliban claimed responsibility for an attack on the Interior Ministry.")
+    facts = read("The Black Reed Front claimed responsibility for an attack on the Transport Ministry.")
     (own,) = [e for e in facts.events if e.rule == "claim-responsibility"]
-    assert label(facts, own.actor) == "Taliban" and own.action == "attack"
-    assert label(facts, own.target) == "Interior Ministry"
+    assert label(facts, own.actor) == "Black Reed Front" and own.action == "attack"
+    assert label(facts, own.target) == "Transport Ministry"
     assert own.modality == "reported" and own.reported_by == own.actor == own.claimed_by
     assert own.cameo == "18" and own.confidence == 0.5
 
 
 def test_a_generic_claim_attributes_nothing(read: Read) -> None:
-    facts = read("Rebels killed two soldiers. The Taliban often claim responsibility for attacks.")
+    facts = read("Rebels killed two soldiers. The Black Reed Front often claims responsibility for attacks.")
     assert all(e.claimed_by is None for e in facts.events)
 
 
 # ----- confidence: coreference distance -------------------------------------------------------------
 
 def test_a_pronoun_actor_lowers_the_confidence_by_distance(read: Read) -> None:
-    facts = read("Prime Minister John Smith met Jane Doe. He thanked her.")
+    facts = read("Prime Minister John Sorensen met Jane Doe. He thanked her.")
     met, thanked = event(facts, "meet"), event(facts, "thank")
     assert met.coref_distance is None and thanked.coref_distance == 1
     assert thanked.confidence == round(met.confidence - 0.1, 2)
-    same = event(read("The Taliban said it had not attacked the base."), "attack")
+    same = event(read("The Black Reed Front said it had not attacked the base."), "attack")
     assert same.coref_distance == 0 and same.confidence == 0.75
 
 
 # ----- dated roles ----------------------------------------------------------------------------------
 
 def test_former_and_new_roles(read: Read) -> None:
-    facts = read("Former Afghan Defense Minister John Smith met the new Afghan Interior Minister Ali Jalali.")
-    old, new = role(facts, "John Smith"), role(facts, "Ali Jalali")
+    facts = read("Former Peruvian Defense Minister John Sorensen met the new Peruvian Transport Minister Ana Prieto.")
+    old, new = role(facts, "John Sorensen"), role(facts, "Ana Prieto")
     assert old.former and not old.new
     assert new.new and not new.former
 
@@ -239,10 +239,10 @@ def test_former_and_new_roles(read: Read) -> None:
 @pytest.mark.parametrize(
     ("text", "person", "value", "datatype"),
     [
-        ("John Smith, the Afghan defense minister since 2010, met reporters.", "John Smith", "2010", "gYear"),
-        ("Army chief John Smith, who has held the post since March 2011, resigned.", "John Smith", "2011-03",
+        ("John Sorensen, the Peruvian defense minister since 2010, met reporters.", "John Sorensen", "2010", "gYear"),
+        ("Army chief John Sorensen, who has held the post since March 2011, resigned.", "John Sorensen", "2011-03",
          "gYearMonth"),
-        ("Pentagon spokesman John Kirby, who has been spokesman since 2013, spoke.", "John Kirby", "2013", "gYear"),
+        ("Harbor Board spokesman Tom Reyes, who has been spokesman since 2013, spoke.", "Tom Reyes", "2013", "gYear"),
     ],
 )
 def test_a_role_held_since(read: Read, text: str, person: str, value: str, datatype: str) -> None:
@@ -251,5 +251,5 @@ def test_a_role_held_since(read: Read, text: str, person: str, value: str, datat
 
 
 def test_an_undated_role_has_no_time(read: Read) -> None:
-    r = role(read("Pentagon spokesman John Kirby spoke."), "John Kirby")
+    r = role(read("Harbor Board spokesman Tom Reyes spoke."), "Tom Reyes")
     assert not r.former and not r.new and r.since is None

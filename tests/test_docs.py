@@ -1,9 +1,15 @@
 """The README documents every command of the kg CLI and at least one name of each of its options."""
 from __future__ import annotations
 
+import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from typer.main import get_command
+from typer.testing import CliRunner
 
 from kg.cli import app
 
@@ -22,3 +28,76 @@ def test_every_command_and_option_is_in_the_readme() -> None:
                                  for o in names):
                 missing.append(f"kg {name} {'/'.join(names)}")
     assert not missing, f"not in README.md: {missing}"
+
+
+def test_the_readme_pyshacl_command_conforms() -> None:
+    """The README's pyshacl line, run as written from the repository root (``.venv/bin/`` is where the
+    running interpreter's scripts are), says the committed graph conforms to the shapes alone."""
+    lines = re.findall(r"^(\.venv/bin/pyshacl [^#\n]*)", README, re.M)
+    assert len(lines) == 1, lines
+    argv = shlex.split(lines[0])
+    argv[0] = str(Path(sys.executable).with_name("pyshacl"))
+    assert "-e" not in argv and "--ont-graph" not in argv  # the shapes alone
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=300, cwd=Path(__file__).resolve().parents[1])
+    assert proc.returncode == 0 and "Conforms: True" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-2000:]
+
+
+# --- the README's examples, run as written on a build of the seeds ------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def seeds_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The seeds built as ``make run`` builds them (into a folder of the test's own)."""
+    work = tmp_path_factory.mktemp("readme")
+    res = CliRunner().invoke(app, ["build", str(ROOT / "seeds"), "--store", str(work / "store"), "--out", str(work),
+                                   "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    return work / "store"
+
+
+def _kg_lines(block_start: str) -> list[str]:
+    """The ``kg ...`` command lines of the README's sh block that holds ``block_start``, comments cut."""
+    for block in re.findall(r"```sh\n(.*?)```", README, re.S):
+        if block_start in block:
+            return [re.split(r"\s#", line, maxsplit=1)[0].strip() for line in block.splitlines() if line.startswith("kg ")]
+    raise AssertionError(f"no sh block with {block_start!r} in README.md")
+
+
+def test_the_view_examples_run(seeds_store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    lines = _kg_lines("kg view --entity")
+    assert len(lines) >= 4
+    for line in lines:
+        argv = shlex.split(line)[1:]
+        res = CliRunner().invoke(app, [*argv, "--store", str(seeds_store)])
+        assert res.exit_code == 0, (line, res.output)
+        out = argv[argv.index("-o") + 1]
+        assert (tmp_path / out).stat().st_size > 1000, line
+
+
+def test_the_path_example_prints_what_the_readme_shows(seeds_store: Path) -> None:
+    m = re.search(r"```\n\$ (kg path [^\n]+)\n(.*?)```", README, re.S)
+    assert m is not None
+    argv = shlex.split(m.group(1))[1:]
+    res = CliRunner().invoke(app, [*argv, "--store", str(seeds_store)])
+    assert res.exit_code == 0, res.output
+    assert res.stdout == m.group(2)
+
+
+def test_the_gold_example_declares_every_entity_it_names(tmp_path: Path) -> None:
+    from kg.evaluate import load_gold, undeclared
+
+    m = re.search(r"```yaml\n(article: story\.txt.*?)```", README, re.S)
+    assert m is not None
+    (tmp_path / "story.yaml").write_text(m.group(1), encoding="utf-8")
+    golds = load_gold(tmp_path)
+    assert golds[0].roles and golds[0].events and undeclared(golds) == []
+
+
+def test_make_score_says_what_it_needs() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\nscore:", 1)[1].split("\n\n", 1)[0]
+    assert "test -d ../shared/eval" in recipe.splitlines()[1]  # checked before anything is built
+    assert "--quiet" not in makefile.split("PIP_FLAGS ?=", 1)[1].splitlines()[0]  # pip names each package

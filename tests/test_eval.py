@@ -55,3 +55,16 @@ def test_bad_gold_folder_is_a_usage_error(tmp_path: Path):
         assert type(err).__name__ == "UsageError" and "x.yaml" in str(err)
     else:
         raise AssertionError("a malformed gold file must raise")
+
+
+def test_an_undeclared_gold_id_is_noted(tmp_path: Path):
+    from kg.store import OxigraphStore
+
+    gold = tmp_path / "gold"
+    gold.mkdir()
+    (gold / "a.yaml").write_text("article: a.txt\nentities:\n  - {id: grant, type: Person, keys: [grant]}\n"
+                                 "roles:\n  - {person: grant, role: [senator], org: [senate]}\n", encoding="utf-8")
+    OxigraphStore(tmp_path / "s").close()
+    res = CliRunner().invoke(app, ["eval", str(gold), "--store", str(tmp_path / "s")])
+    assert res.exit_code == 0, res.output
+    assert "kg: note: a.txt: a role's org names 'senate', which is not among its entities" in res.stderr

@@ -181,11 +181,6 @@ def test_the_and_an_adjective_name_people(read):
     assert (None, "wounded") in events_of(f, "fly")
 
 
-def test_a_possessive_says_whose_group_when_nothing_else_does(read):
-    f = read("Belavian officials say their forces have retaken the port.")
-    assert actors_of(f, "retake") == {"their forces"}
-
-
 def test_one_of_them_is_one_of_the_group_acted_on(read):
     f = read("Police arrested three protesters outside the harbour. One of them was later released.")
     assert (None, "three protesters") in events_of(f, "release")

@@ -170,10 +170,10 @@ def test_a_possessive_role_is_not_doubled_as_membership(read):
 
 
 def test_coordinated_names_each_of_their_organization(read):
-    found = roles(read("The team was directed by Ofer Bar-Yosef of Harvard University and "
-                       "Bernard Vandermeersch of the University of Bordeaux in France."))
-    assert ("Bernard Vandermeersch", "member", "University of Bordeaux") in found
-    assert ("Ofer Bar-Yosef", "member", "Harvard University") in found
+    found = roles(read("The survey was led by Clara Weiss of Yale University and "
+                       "Pierre Dumont of the University of Lyon in France."))
+    assert ("Pierre Dumont", "member", "University of Lyon") in found
+    assert ("Clara Weiss", "member", "Yale University") in found
 
 
 def test_a_name_at_an_event_is_no_membership(read):
@@ -182,10 +182,10 @@ def test_a_name_at_an_event_is_no_membership(read):
 
 
 def test_heading_verbs_give_the_role_active_and_passive(read):
-    assert ("Lech Walesa", "founder", "Solidarity") in roles(read("Lech Walesa founded the Solidarity trade union in 1980."))
+    assert ("Anna Kowalczyk", "founder", "Unity") in roles(read("Anna Kowalczyk founded the Unity trade union in 1979."))
     assert ("Anna Berg", "chair", "Budget Committee") in roles(read("The Budget Committee, chaired by Anna Berg, met."))
-    f = read("Scientists from the Center for Strategic Studies headed by Professor Sergey Rogov have prepared a report.")
-    assert ("Sergey Rogov", "head", "Center for Strategic Studies") in roles(f)
+    f = read("Researchers from the Institute for Coastal Studies headed by Professor Ivan Petrenko have written a report.")
+    assert ("Ivan Petrenko", "head", "Institute for Coastal Studies") in roles(f)
     led = [r for r in read("Mary Dunn led the Labour Party until 2010.").roles if r.role == "leader"]
     assert led and led[0].former  # a past "led" is a role once held
 
@@ -195,8 +195,8 @@ def test_a_role_still_to_come_is_not_held(read):
 
 
 def test_one_of_a_body_of_role_holders(read):
-    assert ("Pat Epps", "member", "Greenland Expedition Society") in roles(
-        read("Pat Epps and other members of the Greenland Expedition Society suffered hunger."))
+    assert ("Dale Orton", "member", "Arctic Rowing Club") in roles(
+        read("Dale Orton and other members of the Arctic Rowing Club suffered frostbite."))
     both = roles(read("Three Reform Party members, including Mary Dunn and Tom Reyes, resigned."))
     assert {("Mary Dunn", "member", "Reform Party"), ("Tom Reyes", "member", "Reform Party")} <= both
     assert ("Mary Dunn", "official", "World Bank") in roles(read("Several officials of the World Bank, such as Mary Dunn, resigned."))
@@ -219,3 +219,164 @@ def test_apposition_without_its_closing_comma_after_an_opening_clause(read):
 def test_a_list_after_a_role_noun_is_not_an_apposition(read):
     f = read("Reporters met the Acme spokesman, Tom Reed and Lisa Wong on Friday.")
     assert not [r for r in roles(f) if r[0] == "Lisa Wong"]
+
+
+# ----- titles split across words ----------------------------------------------------------------
+
+def test_secretary_of_state_is_one_title_of_a_country(read):
+    text = "The United States sent aid. Secretary of State Ann Poe met the envoys on Monday."
+    found = roles(read(text))
+    assert ("Ann Poe", "Secretary of State", "United States") in found
+    assert not any(o == "State" for _, _, o in found)
+
+
+def test_a_country_before_the_department_title(read):
+    f = read("Talks began in Oslo. Canadian Minister of Defence Lena Gray joined them.")
+    assert any(p == "Lena Gray" and r.startswith("Minister of Defence") or (p, o) == ("Lena Gray", "Canada")
+               for p, r, o in roles(f))
+
+
+def test_words_between_a_modifier_and_the_role_noun_stay_in_the_title(read):
+    found = roles(read("Acme Corp. Chief Financial Officer Dana Price said sales fell."))
+    assert ("Dana Price", "Chief Financial Officer", "Acme Corp.") in found
+
+
+def test_a_title_the_model_took_into_the_name(read):
+    # "Chief of Staff" read as one title, with the body before it as its organization.
+    found = roles(read("Coast Guard Chief of Staff Adm. Harold Finch said the search would go on."))
+    assert any(p == "Harold Finch" and r == "Chief of Staff" and o == "Coast Guard" for p, r, o in found)
+
+
+def test_a_plural_title_belongs_to_each_coordinated_name(read):
+    f = read("The case was argued by Assistant U.S. Attorneys Nora Beck and Felix Hart in court.")
+    found = {(p, o) for p, r, o in roles(f) if r == "Assistant U.S. Attorney"}
+    # (the model takes "Attorneys" into the first name; the role still reads the title whole)
+    assert {p.split()[-1] for p, o in found if o == "United States"} == {"Beck", "Hart"}
+
+
+def test_an_organization_after_the_role_beats_a_country_before_it(read):
+    f = read("Mark Pell, a United States federal judge for the Tenth Circuit Court, wrote the opinion.")
+    assert any(p == "Mark Pell" and "judge" in r and "Court" in o for p, r, o in roles(f))
+    assert not any(o == "United States" for _, _, o in roles(f))
+
+
+def test_the_nations_title_is_the_countrys(read):
+    text = "Peru's courts are busy.\n\nThe nation's former vice-minister for trade, Luis Ortega, was jailed."
+    f = read(text)
+    found = [r for r in f.roles if f.entities[r.person].label == "Luis Ortega"]
+    assert found and f.entities[found[0].org].label == "Peru" and found[0].former
+
+
+def test_a_common_noun_for_an_organization_named_before(read):
+    f = read("Voters backed the Green Alliance party. The party's candidate, Omar Sayed, won easily.")
+    assert any(p == "Omar Sayed" and r == "candidate" and "Green Alliance" in o for p, r, o in roles(f))
+    g = read("The party's candidate, Omar Sayed, won easily. Voters backed the Green Alliance party.")
+    assert not roles(g)  # the party is not yet named: no guess
+
+
+def test_team_members(read):
+    f = read("Hawks guard Dion Carter scored 30 points for the Harbor Hawks.")
+    assert any(p == "Dion Carter" and r == "guard" and "Hawks" in o for p, r, o in roles(f))
+    g = read("The Detroit Hawks met the Boston Rams. "
+             "Tom Ward, Paul Reed and Mark Hayes of the Detroit Hawks and Jim Cole of the Rams were suspended.")
+    found = roles(g)
+    assert {p for p, r, o in found if o == "Detroit Hawks"} == {"Tom Ward", "Paul Reed", "Mark Hayes"}
+    assert ("Jim Cole", "member", "Boston Rams") in found
+
+
+def test_an_aide_to_a_person_takes_the_persons_office(read):
+    text = ("Former Lund adviser, Karl Bauer, was sentenced on Friday. "
+            "Bauer once worked for Swedish Prime Minister Erik Lund.")
+    f = read(text)
+    assert ("Karl Bauer", "adviser", "Sweden") in roles(f)
+    # a person is never an organization
+    assert all(f.entities[r.org].type in ("Organization", "Place") for r in f.roles)
+
+
+def test_an_aide_to_a_person_without_an_office_has_no_role(read):
+    assert not roles(read("Karl Bauer, an aide to Erik Lund, declined to comment."))
+
+
+def test_kinship_is_never_a_membership(read):
+    assert not roles(read("His mother Rita Alvarez said he was innocent."))
+    assert not any(p == "Rita Alvarez" for p, _, _ in roles(read("Rita Alvarez, the mother of Acme founder Tom Weller, spoke.")))
+    assert not any(p == "Rita Alvarez" for p, _, _ in roles(read("Tom Weller's mother Rita Alvarez spoke.")))
+
+
+def test_an_unnamed_body_is_never_the_organization(read):
+    f = read("Ann Ruiz, the chief executive of the new firm, spoke.")
+    assert all(f.entities[r.org].type in ("Organization", "Place") for r in f.roles)
+
+
+def test_an_unnamed_body_named_in_its_own_phrase(read):
+    text = ("The new company, which is to be called Vestra Holdings, will be based in Leeds. "
+            "Carl Munro will become the chairman of the new company.")
+    assert ("Carl Munro", "chairman", "Vestra Holdings") in roles(read(text))
+
+
+# ----- careers and appointments ---------------------------------------------------------------------
+
+def test_served_as_with_years_is_a_dated_past_role(read):
+    f = read("Maria Quintero served as deputy director of the Halvorsen Institute from 1994 to 1997.")
+    (r,) = [r for r in f.roles if f.entities[r.person].label == "Maria Quintero"]
+    assert (r.role, f.entities[r.org].label, r.former) == ("deputy director", "Halvorsen Institute", True)
+    assert r.since is not None and r.since.value == "1994" and r.until is not None and r.until.value == "1997"
+
+
+def test_previously_worked_at(read):
+    f = read("Before that, Tomas Reyna previously worked at Delmarco Bank.")
+    assert any(f.entities[r.person].label == "Tomas Reyna" and f.entities[r.org].label == "Delmarco Bank"
+               and r.former for r in f.roles)
+
+
+def test_named_and_appointed_to_a_post(read):
+    assert ("Priya Natarajan", "director", "Orlin Research Center") in roles(
+        read("Priya Natarajan was named director of the Orlin Research Center in March."))
+    f = read("Paul Rusk was appointed chairman of the Tellis Group in 2012.")
+    (r,) = f.roles
+    assert r.role == "chairman" and not r.former and r.since is not None and r.since.value == "2012"
+
+
+def test_succeeding_someone_gives_both_the_post(read):
+    f = read("Dana Whitcombe will succeed Harold Lee as director of the Orlin Research Center.")
+    found = roles(f)
+    assert ("Dana Whitcombe", "director", "Orlin Research Center") in found
+    assert ("Harold Lee", "director", "Orlin Research Center") in found
+    g = read("In 2015 Dana Whitcombe succeeded Harold Lee as director of the Orlin Research Center.")
+    assert [r.former for r in g.roles if g.entities[r.person].label == "Harold Lee"] == [True]
+
+
+def test_nominated_to_be_a_member_of_a_body_of_an_organization(read):
+    found = roles(read("Samuel Okafor has been nominated to be a member of the Board of Governors of the "
+                       "Vestry Reserve Bank."))
+    assert ("Samuel Okafor", "member", "Board of Governors of Vestry Reserve Bank") in found
+
+
+def test_joined_as_and_joined(read):
+    f = read("Elena Marsh joined Corvane Systems in 2004 as chief engineer.")
+    (r,) = f.roles
+    assert (r.role, f.entities[r.org].label) == ("chief engineer", "Corvane Systems")
+    assert r.since is not None and r.since.value == "2004"
+    assert ("Laura Pike", "treasurer", "Hanley Trust") in roles(read("Laura Pike joined the Hanley Trust as treasurer."))
+
+
+def test_an_organization_appoints(read):
+    assert ("Ruth Lindqvist", "chief executive", "Acme Corp.") in roles(
+        read("Acme Corp. named Ruth Lindqvist as chief executive."))
+    assert ("Ruth Lindqvist", "chief executive", "Delmarco Bank") in roles(
+        read("Delmarco Bank named Ruth Lindqvist chief executive on Tuesday."))
+
+
+def test_a_pronoun_holds_a_career_role(read):
+    f = read("Tom Weller runs a bakery. From 2001 to 2005 he was president of the Kessler Foundation.")
+    assert ("Tom Weller", "president", "Kessler Foundation") in roles(f)
+    assert not roles(read("Lai Wen came back. He was the nation's top car importer."))  # an occupation, no post
+
+
+def test_who_heads_and_led_by(read):
+    assert ("Greta Holm", "head", "Norvik Council") in roles(read("Greta Holm, who heads the Norvik Council, said the vote was fair."))
+
+
+def test_a_title_with_a_complement(read):
+    found = roles(read("Prior to that, Paul Rusk served as Vice President of Operations at Delmarco Bank from 2001 to 2009."))
+    assert ("Paul Rusk", "Vice President of Operations", "Delmarco Bank") in found

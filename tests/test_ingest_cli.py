@@ -125,7 +125,7 @@ def test_export_is_written_to_a_temporary_file_and_renamed(tmp_path: Path, monke
 _pieces = st.one_of(
     st.text(max_size=12),
     st.sampled_from([
-        " Barack Obama", " Angela Merkel", " attacked ", " met ", " the Pentagon", " said.", ". ", "\n", "\n\n",
+        " Marcus Dalton", " Ines Lindqvist", " attacked ", " met ", " the Harbor Board", " said.", ". ", "\n", "\n\n",
         '"', "'", "<", ">", "\\", "#", "%", "{", "}", "|", "^", "`", "\u200b", "\u202e", "\u2066", "\x00", "\x07",
         "\x85", "\r", "\ud800", "\udc00", "e\u0301", "\U0001f600", "\u0645\u0631\u062d\u0628\u0627",
         "\u05e9\u05dc\u05d5\u05dd", " \u041f\u0443\u0442\u0438\u043d", "\ufffe", "\uffff", "\U0010ffff",

@@ -39,7 +39,7 @@ def _article(n: int) -> str:
         f"police spokesman {who} said.\n\n"
         f"Interior Minister {other} condemned the attack and urged residents to stay calm. "
         f"Gunmen had opened fire on traders and wounded {n + 3} people, witnesses told reporters.\n\n"
-        f"{who} said officers recovered two rifles. The Red Cross sent ambulances to {town} hospital.\n"
+        f"{who} said officers recovered two rifles. The Harbor Relief Fund sent ambulances to {town} hospital.\n"
     )
 
 

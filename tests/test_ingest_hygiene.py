@@ -29,12 +29,12 @@ def _art(text: str, article_id: str = "t") -> Article:
 
 @pytest.mark.parametrize("ch", REMOVED, ids=lambda c: f"U+{ord(c):04X}")
 def test_each_invisible_or_control_character_is_removed_and_offsets_skip_it(ch):
-    text = f"Obama{ch} met{ch}{ch} Putin."
+    text = f"Dalton{ch} met{ch}{ch} Horak."
     s = sanitize(text)
-    assert s.text == "Obama met Putin."
-    assert s.span(0, 5) == (0, 5)  # "Obama": the removed character after it is not included
-    start, end = s.span(6, 9)  # "met"
-    assert text[start:end] == "met" and start == 5 + 1 + len(ch)
+    assert s.text == "Dalton met Horak."
+    assert s.span(0, 6) == (0, 6)  # "Dalton": the removed character after it is not included
+    start, end = s.span(7, 10)  # "met"
+    assert text[start:end] == "met" and start == 6 + 1 + len(ch)
     assert s.span(0, len(s.text)) == (0, len(text))
 
 
@@ -68,7 +68,7 @@ def test_blank_means_nothing_visible():
     assert not is_blank("\u200bx")
 
 
-_odd_text = st.lists(st.one_of(st.sampled_from(ODD), st.text(max_size=4), st.sampled_from(["Obama", "said", "."])),
+_odd_text = st.lists(st.one_of(st.sampled_from(ODD), st.text(max_size=4), st.sampled_from(["Dalton", "said", "."])),
                      max_size=30).map("".join)
 
 
@@ -112,14 +112,14 @@ def test_split_covers_the_text_in_pieces_no_longer_than_the_limit(text, limit):
     assert all(0 < e - s <= limit for s, e in pieces) or text == ""
 
 
-def test_zero_width_obama_and_obama_are_one_entity(nlp):
-    plain = "Barack Obama criticized Vladimir Putin on Monday.\n\nObama later praised Angela Merkel in Berlin."
-    odd = plain.replace("Obama", "Obama\u200b").replace("Putin", "\u202ePutin\u202c").replace("Berlin", "Berl\u00ading")
-    odd = odd.replace("Berl\u00ading", "Berlin\ufeff")
+def test_zero_width_dalton_and_dalton_are_one_entity(nlp):
+    plain = "Marcus Dalton criticized Ines Lindqvist on Monday.\n\nDalton later praised Pavel Horak in Tromso."
+    odd = plain.replace("Dalton", "Dalton\u200b").replace("Lindqvist", "\u202eLindqvist\u202c")
+    odd = odd.replace("Tromso", "Troms\u00ado").replace("Troms\u00ado", "Tromso\ufeff")
     art, text = prepare(_art(odd))
     facts = extract_facts(nlp(text), art)
-    obamas = [e for e in facts.entities.values() if "Obama" in e.label]
-    assert len(obamas) == 1, facts.entities
+    daltons = [e for e in facts.entities.values() if "Dalton" in e.label]
+    assert len(daltons) == 1, facts.entities
     assert all(not re.search(f"[{REMOVED_CHARS}]", a) for e in facts.entities.values() for a in e.aliases | {e.label})
     # the full path gives the same facts as the plain text, with offsets into the original text
     full = extract_article(_art(odd), Settings())

@@ -39,13 +39,13 @@ def test_degree_counts_drawn_edges() -> None:
 def test_edges() -> None:
     net = _network()
     assert _triples(net) == {
-        (vs.GUNMAN, vs.ADVISERS, "kill", "event"),
-        (vs.KARZAI, vs.TALIBAN, "condemn", "event"),
-        (vs.WARDAK, vs.MINISTRY, "visit", "event"),
+        (vs.GUNMAN, vs.GUARDS, "kill", "event"),
+        (vs.MOEN, vs.WOLVES, "condemn", "event"),
+        (vs.IBARRA, vs.MINISTRY, "visit", "event"),
         (vs.EVIL, vs.EVILORG, "meet", "event"),
-        (vs.LITTLE, vs.PENTAGON, "press secretary", "role"),
-        (vs.MUJAHID, vs.TALIBAN, "spokesman", "role"),
-        (vs.WARDAK, vs.MINISTRY, "defense minister", "role"),
+        (vs.FERRANTE, vs.HARBOR, "press secretary", "role"),
+        (vs.KAMARA, vs.WOLVES, "spokesman", "role"),
+        (vs.IBARRA, vs.MINISTRY, "fisheries minister", "role"),
         (vs.EVIL, vs.EVILORG, f"chief {vs.SCRIPT}", "role"),
     }
     assert all(e.target is not None for e in net.edges)
@@ -55,10 +55,10 @@ def test_edge_provenance() -> None:
     net = _network()
     kill = next(e for e in net.edges if e.label == "kill")
     assert kill.sentence == vs.KILL_SENTENCE
-    assert kill.title == f"Gunman kills two advisers {vs.SCRIPT}"
+    assert kill.title == f"Gunman kills two guards {vs.SCRIPT}"
     assert kill.article_source == f"seeds/{vs.IMG}.txt"  # dcterms:source
     assert kill.date == "2012-02-25"
-    assert kill.article == vs.MINTER.article("kabul-shooting")
+    assert kill.article == vs.MINTER.article("bergen-shooting")
     assert (kill.negated, kill.modality) == (False, "asserted")
     condemn = next(e for e in net.edges if e.label == "condemn")
     assert condemn.article_source == vs.JS_URL  # no dcterms:source: schema:url
@@ -72,7 +72,7 @@ def test_negated_planned_and_hypothetical_events_are_not_edges() -> None:
     net = _network()
     labels = {e.label for e in (*net.edges, *net.untargeted)}
     assert not labels & {"attack", "threaten", "planned_trip"}
-    assert vs.KABUL not in {n.id for n in net.nodes}  # only in the negated attack
+    assert vs.BERGEN not in {n.id for n in net.nodes}  # only in the negated attack
     assert all(not e.negated and e.modality in ("asserted", "reported") for e in net.edges if e.kind == "event")
 
 
@@ -82,22 +82,22 @@ def test_include_negated_and_other_modalities_on_request() -> None:
     assert by_label["attack"].negated is True
     assert by_label["threaten"].modality == "hypothetical"
     assert by_label["planned_trip"].modality == "planned"
-    assert vs.KABUL in {n.id for n in net.nodes}
+    assert vs.BERGEN in {n.id for n in net.nodes}
 
 
 def test_untargeted_events_are_facts_of_their_actor() -> None:
     net = _network()
-    assert [(e.source, e.label, e.target) for e in net.untargeted] == [(vs.KARZAI, "call", None)]
-    assert net.untargeted[0].sentence == vs.CALM_SENTENCE
-    facts = {(e.label, e.kind) for e in net.facts_of(vs.KARZAI)}
+    assert [(e.source, e.label, e.target) for e in net.untargeted] == [(vs.MOEN, "call", None)]
+    assert net.untargeted[0].sentence == vs.CALL_SENTENCE
+    facts = {(e.label, e.kind) for e in net.facts_of(vs.MOEN)}
     assert facts == {("call", "event"), ("condemn", "event")}
-    assert net.node(vs.KARZAI).degree == 1  # the target-less call is not a link
+    assert net.node(vs.MOEN).degree == 1  # the target-less call is not a link
 
 
 def test_label_choice_is_deterministic_and_aliases_kept() -> None:
-    wardak = _network().node(vs.WARDAK)
-    assert wardak.label == "Abdul Rahim Wardak"
-    assert wardak.aliases == ("Abdul Rahim Wardák",)
+    ibarra = _network().node(vs.IBARRA)
+    assert ibarra.label == "Tomas Ibarra"
+    assert ibarra.aliases == ("Tomas Ibárra",)
 
 
 def test_deterministic_and_sorted() -> None:
@@ -137,10 +137,10 @@ def test_to_networkx() -> None:
     assert isinstance(g, nx.MultiDiGraph)
     assert sorted(g.nodes) == [n.id for n in net.nodes]
     assert g.number_of_edges() == len(net.edges)
-    assert g.nodes[vs.TALIBAN]["type"] == "Organization"
+    assert g.nodes[vs.WOLVES]["type"] == "Organization"
     assert dict(g.degree()) == {n.id: n.degree for n in net.nodes}
-    # two parallel edges Wardak -> ministry: an event and a role, keyed by fact IRI
-    keys = {k: d["kind"] for _, _, k, d in g.edges(vs.WARDAK, keys=True, data=True)}
+    # two parallel edges Ibarra -> ministry: an event and a role, keyed by fact IRI
+    keys = {k: d["kind"] for _, _, k, d in g.edges(vs.IBARRA, keys=True, data=True)}
     assert sorted(keys.values()) == ["event", "role"]
     assert g.graph["untargeted"][0]["label"] == "call"
     edge: Edge = net.edges[0]
@@ -182,10 +182,10 @@ def test_quad_class(code: str | None, labels: tuple[str, ...], quad: str) -> Non
 
 def test_find_entity_by_iri_label_alias_and_substring() -> None:
     net = _network()
-    assert find_entity(net, vs.KARZAI).id == vs.KARZAI
-    assert find_entity(net, "hamid KARZAI").id == vs.KARZAI
-    assert find_entity(net, "Abdul Rahim Wardák").id == vs.WARDAK  # an alias
-    assert find_entity(net, "Mujahid").id == vs.MUJAHID  # the one substring match
+    assert find_entity(net, vs.MOEN).id == vs.MOEN
+    assert find_entity(net, "halvard MOEN").id == vs.MOEN
+    assert find_entity(net, "Tomas Ibárra").id == vs.IBARRA  # an alias
+    assert find_entity(net, "Kamara").id == vs.KAMARA  # the one substring match
     with pytest.raises(UsageError, match="did you mean"):
         find_entity(net, "a")  # many substring matches
     with pytest.raises(UsageError, match="no entity named 'Nobody'"):
@@ -194,31 +194,31 @@ def test_find_entity_by_iri_label_alias_and_substring() -> None:
 
 def test_ego_network_hops() -> None:
     net = _network()
-    zero = ego_network(net, "Mujahid", hops=0)
-    assert [n.id for n in zero.nodes] == [vs.MUJAHID] and zero.edges == []
-    one = ego_network(net, "Mujahid", hops=1)
-    assert {n.id for n in one.nodes} == {vs.MUJAHID, vs.TALIBAN}
-    two = ego_network(net, "Mujahid", hops=2)
-    assert {n.id for n in two.nodes} == {vs.MUJAHID, vs.TALIBAN, vs.KARZAI}
+    zero = ego_network(net, "Kamara", hops=0)
+    assert [n.id for n in zero.nodes] == [vs.KAMARA] and zero.edges == []
+    one = ego_network(net, "Kamara", hops=1)
+    assert {n.id for n in one.nodes} == {vs.KAMARA, vs.WOLVES}
+    two = ego_network(net, "Kamara", hops=2)
+    assert {n.id for n in two.nodes} == {vs.KAMARA, vs.WOLVES, vs.MOEN}
     assert {e.label for e in two.edges} == {"spokesman", "condemn"}
-    assert [e.label for e in two.untargeted] == ["call"]  # Karzai's target-less event comes along
-    assert {n.id: n.degree for n in two.nodes} == {vs.MUJAHID: 1, vs.TALIBAN: 2, vs.KARZAI: 1}
-    # induced: both Wardak -> ministry facts, although one hop reaches the ministry
-    wardak = ego_network(net, vs.WARDAK, hops=1)
-    assert sorted(e.label for e in wardak.edges) == ["defense minister", "visit"]
+    assert [e.label for e in two.untargeted] == ["call"]  # Moen's target-less event comes along
+    assert {n.id: n.degree for n in two.nodes} == {vs.KAMARA: 1, vs.WOLVES: 2, vs.MOEN: 1}
+    # induced: both Ibarra -> ministry facts, although one hop reaches the ministry
+    ibarra = ego_network(net, vs.IBARRA, hops=1)
+    assert sorted(e.label for e in ibarra.edges) == ["fisheries minister", "visit"]
     with pytest.raises(UsageError):
-        ego_network(net, "Mujahid", hops=-1)
+        ego_network(net, "Kamara", hops=-1)
 
 
 def test_article_network_by_iri_id_and_title() -> None:
     net = _network()
-    by_id = article_network(net, "karzai-condemns")
+    by_id = article_network(net, "moen-condemns")
     assert {e.label for e in by_id.facts()} == {"condemn", "visit"}
-    assert article_network(net, vs.MINTER.article("karzai-condemns")) == by_id
+    assert article_network(net, vs.MINTER.article("moen-condemns")) == by_id
     assert article_network(net, vs.HREF_TITLE.upper()) == by_id  # title, any case
-    kabul = article_network(net, "kabul-shooting")
-    assert {e.label for e in kabul.facts()} >= {"kill", "meet", "call", "spokesman"}
-    assert all(e.article == vs.MINTER.article("kabul-shooting") for e in kabul.facts())
+    bergen = article_network(net, "bergen-shooting")
+    assert {e.label for e in bergen.facts()} >= {"kill", "meet", "call", "spokesman"}
+    assert all(e.article == vs.MINTER.article("bergen-shooting") for e in bergen.facts())
     with pytest.raises(UsageError, match="no article"):
         article_network(net, "nope")
 
@@ -230,7 +230,7 @@ def test_class_network() -> None:
     for query in ("18", "18", "assault", "ASSAULT", f"{vs.CAMEO}18", "material conflict"):
         assert [e.label for e in class_network(net, query).edges] == ["kill"], query
     assert [e.label for e in class_network(net, "verbal conflict").edges] == ["condemn"]
-    assert {n.id for n in class_network(net, "11").nodes} == {vs.KARZAI, vs.TALIBAN}
+    assert {n.id for n in class_network(net, "11").nodes} == {vs.MOEN, vs.WOLVES}
     with pytest.raises(UsageError, match="classes in the graph: assault, disapprove"):
         class_network(net, "fight")
     with pytest.raises(UsageError, match="no event in the graph has a class"):
@@ -253,9 +253,9 @@ def test_select_combines_and_describes() -> None:
     net = _network()
     same, what = select(net)
     assert same is net and what == ""
-    sub, what = select(net, article="kabul-shooting", entity="Taliban", hops=1)
-    assert {n.id for n in sub.nodes} == {vs.TALIBAN, vs.MUJAHID}  # condemn is from the other article
-    assert what.startswith("article Gunman kills") and what.endswith("Taliban and 1 hop around")
+    sub, what = select(net, article="bergen-shooting", entity="Iron Wolves", hops=1)
+    assert {n.id for n in sub.nodes} == {vs.WOLVES, vs.KAMARA}  # condemn is from the other article
+    assert what.startswith("article Gunman kills") and what.endswith("Iron Wolves and 1 hop around")
 
 
 def test_descriptions_repeated_in_many_article_graphs_give_one_row_per_fact() -> None:

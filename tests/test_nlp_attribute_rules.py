@@ -17,7 +17,7 @@ from kg.nlp.pipeline import DEFAULT_MODEL, load
 
 BLANK = spacy.blank("en")
 COLUMNS = [POS, TAG, DEP, LEMMA, MORPH]
-WORDS = ["the", "The", "it", "is", "ai", "n't", "nt", "gon", "na", "y'", "all", "run", "runs", " ", "\n", "Kim"]
+WORDS = ["the", "The", "it", "is", "ai", "n't", "nt", "gon", "na", "y'", "all", "run", "runs", " ", "\n", "Ana"]
 TAGS = ["DT", "PRP", "VBZ", "VBP", "RB", "VBG", "TO", "NN", "NNP", "_SP", "IN"]
 DEPS = ["det", "nsubj", "ROOT", "aux", "neg", "dobj", "pobj", "expl", "dep"]
 
@@ -106,7 +106,7 @@ SENTENCES = [
     "Let's go: I gotta say it's great, and you ain't seen nothing yet.",
     "There are two men who were going to sue me and you; he gave it to me and I gave you it.",
     "The spokesman said that the army, which is not in the city, had done what it did to them.",
-    "Afghan Defense Minister General Abdul Rahim Wardak called US Defense Secretary Leon Panetta.",
+    "Norwegian Transport Minister Tomas Ibarra phoned the Peruvian envoy Dale Whitcombe at noon.",
 ]
 
 

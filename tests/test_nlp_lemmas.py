@@ -12,6 +12,7 @@ import pytest
     ("The mechanic fixes old trucks.", "fixes", "fix"),
     ("Thieves robbed two banks.", "robbed", "rob"),
     ("The dog kept wagging its tail.", "wagging", "wag"),
+    ("Governor Nur tells reporters that the troops retook the town.", "retook", "retake"),
 ])
 def test_verb_lemma(nlp, sentence, word, lemma):  # type: ignore[no-untyped-def]
     tok = next(t for t in nlp(sentence) if t.text == word)
@@ -19,6 +20,6 @@ def test_verb_lemma(nlp, sentence, word, lemma):  # type: ignore[no-untyped-def]
 
 
 def test_events_read_the_repaired_lemma(read):  # type: ignore[no-untyped-def]
-    f = read("The United Nations rates the Rohingya among the most persecuted people.")
+    f = read("The Harbor Board rates the Iron Wolves among the most dangerous groups.")
     assert any(e.action.startswith("rate") for e in f.events)
     assert not any(e.action.startswith("rat ") or e.action == "rat" for e in f.events)

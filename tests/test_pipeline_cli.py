@@ -96,16 +96,6 @@ def test_two_builds_of_the_seeds_are_isomorphic_and_parse_everywhere(runner, tmp
     assert len(list(ox.parse((a / "graph.ttl").read_bytes(), format=ox.RdfFormat.TURTLE))) == len(ga)
 
 
-def test_seeds_conform_to_the_shapes(runner, tmp_path):
-    pyshacl = pytest.importorskip("pyshacl")
-    assert _build(runner, SEEDS, tmp_path).exit_code == 0
-    data = rdflib.Graph().parse(tmp_path / "graph.ttl")
-    shapes = rdflib.Graph().parse(ROOT / "ontology" / "shapes.ttl")
-    ont = rdflib.Graph().parse(ROOT / "ontology" / "kg.ttl")
-    conforms, _, text = pyshacl.validate(data, shacl_graph=shapes, ont_graph=ont, inference="rdfs")
-    assert conforms, text[:3000]
-
-
 def test_every_canned_query_runs(runner, tmp_path):
     assert _build(runner, SEEDS, tmp_path).exit_code == 0
     for rq in sorted((ROOT / "queries").glob("*.rq")):

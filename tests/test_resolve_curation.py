@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from test_resolve_rules import BASE, MINTER, _karzai, article, iri, store_of
+from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
 
 from kg.cli import app
 from kg.curation import Curation, curate, dumps, load, parse
@@ -24,12 +24,12 @@ HAND_WRITTEN = '''\
 
 # the article misspells it
 [[merge]]
-entities = ["organization/untied-nations", "organization/united-nations"]
+entities = ["organization/wrold-bank", "organization/world-bank"]
 note = "typo"
 
 [[retype]]
 # not an organization
-entity = "organization/wingfield-hayes"
+entity = "organization/ostrova-lind"
 type = "Person"
 
 [[merge]]
@@ -42,13 +42,13 @@ def test_the_file_is_written_sorted_and_stable_with_comments_kept():
     text = dumps(cur)
     assert text.startswith("# our decisions\n# (reviewed weekly)\n")
     assert text.index('entities = ["a/a", "a/b"]') < text.index("# the article misspells it") < text.index(
-        'entities = ["organization/united-nations", "organization/untied-nations"]') < text.index(
+        'entities = ["organization/world-bank", "organization/wrold-bank"]') < text.index(
         "# not an organization") < text.index("[[retype]]")
     assert dumps(parse(text)) == text  # a second write changes nothing
     import tomllib
 
     data = tomllib.loads(text)
-    assert data["retype"] == [{"entity": "organization/wingfield-hayes", "type": "Person"}]
+    assert data["retype"] == [{"entity": "organization/ostrova-lind", "type": "Person"}]
     cur.add("merge", entities=["a/b", "a/a"])  # already there: not repeated
     assert dumps(cur) == text
 
@@ -88,50 +88,50 @@ def test_the_path_comes_from_flag_env_then_pyproject(tmp_path, monkeypatch):
 
 # --- decisions applied ---------------------------------------------------------------------------
 
-UN_A = article("a", "The United Nations criticised it.", [("u", "United Nations", "Organization")])
-UN_B = article("b", "The Untied Nations and United States criticised it.", [("u", "Untied Nations", "Organization"),
-                                                                             ("us", "United States", "Place")])
+WB_A = article("a", "The World Bank criticised it.", [("u", "World Bank", "Organization")])
+WB_B = article("b", "The Wrold Bank and United States criticised it.", [("u", "Wrold Bank", "Organization"),
+                                                                        ("us", "United States", "Place")])
 
 
 def test_merge_never_merge_split_rename_retype_are_applied():
-    st = store_of(UN_A, UN_B, _karzai("k"), article("c", "President Karzai of Afghanistan spoke.",
-                                                  [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place")],
-                                                  roles=[("k", "President", "af")]),
-                  article("d", "Wingfield-Hayes of the BBC was detained; Rupert Wingfield-Hayes left.",
-                          [("w", "Wingfield-Hayes", "Organization"), ("r", "Rupert Wingfield-Hayes", "Person")]))
-    un, untied = iri("Organization", "United Nations"), iri("Organization", "Untied Nations")
-    karzai, hamid = iri("Person", "Karzai"), iri("Person", "Hamid Karzai")
-    wh, rupert = iri("Organization", "Wingfield-Hayes"), iri("Person", "Rupert Wingfield-Hayes")
+    st = store_of(WB_A, WB_B, _moen("k"), article("c", "President Moen of Norway spoke.",
+                                                [("k", "Moen", "Person"), ("af", "Norway", "Place")],
+                                                roles=[("k", "President", "af")]),
+                  article("d", "Ostrova-Lind of the Harbor Herald was detained; Mira Ostrova-Lind left.",
+                          [("w", "Ostrova-Lind", "Organization"), ("r", "Mira Ostrova-Lind", "Person")]))
+    un, untied = iri("Organization", "World Bank"), iri("Organization", "Wrold Bank")
+    moen, halvard = iri("Person", "Moen"), iri("Person", "Halvard Moen")
+    wh, mira = iri("Organization", "Ostrova-Lind"), iri("Person", "Mira Ostrova-Lind")
 
     res = resolve_store(st, BASE, Curation(), [])
-    assert res.of[un] is not res.of[untied] and res.of[karzai] is res.of[hamid] and res.of[wh] is not res.of[rupert]
+    assert res.of[un] is not res.of[untied] and res.of[moen] is res.of[halvard] and res.of[wh] is not res.of[mira]
 
     cur = Curation()
-    cur.add("merge", entities=["organization/united-nations", "organization/untied-nations"])
-    cur.add("never_merge", entities=["person/karzai", "person/hamid-karzai"])
-    cur.add("retype", entity="organization/wingfield-hayes", type="Person")
-    cur.add("rename", entity="organization/united-nations", label="UN")
+    cur.add("merge", entities=["organization/world-bank", "organization/wrold-bank"])
+    cur.add("never_merge", entities=["person/moen", "person/halvard-moen"])
+    cur.add("retype", entity="organization/ostrova-lind", type="Person")
+    cur.add("rename", entity="organization/world-bank", label="WB")
     res = resolve_store(st, BASE, cur, [])
-    assert res.of[un] is res.of[untied] and res.of[un].label == "UN" and res.of[un].canonical == un
-    assert res.of[karzai] is not res.of[hamid]
+    assert res.of[un] is res.of[untied] and res.of[un].label == "WB" and res.of[un].canonical == un
+    assert res.of[moen] is not res.of[halvard]
     cl = res.of[wh]  # retyped, it joins the full name by the short-name rule (same article)
-    assert cl is res.of[rupert] and cl.type == "Person" and cl.canonical == rupert
-    assert iri("Person", "Wingfield-Hayes") in cl.members  # the IRI the right type gives, minted
+    assert cl is res.of[mira] and cl.type == "Person" and cl.canonical == mira
+    assert iri("Person", "Ostrova-Lind") in cl.members  # the IRI the right type gives, minted
 
     cur = Curation()
-    cur.add("split", entity="person/karzai")
-    assert resolve_store(st, BASE, cur, []).of[karzai].members == [karzai]
+    cur.add("split", entity="person/moen")
+    assert resolve_store(st, BASE, cur, []).of[moen].members == [moen]
 
 
 def test_merging_different_types_or_across_a_never_merge_is_refused_with_a_note():
-    st = store_of(UN_A, UN_B)
+    st = store_of(WB_A, WB_B)
     cur = Curation()
-    cur.add("merge", entities=["organization/united-nations", "place/united-states"])
-    cur.add("merge", entities=["organization/united-nations", "organization/untied-nations"])
-    cur.add("never_merge", entities=["organization/united-nations", "organization/untied-nations"])
-    cur.add("merge", entities=["organization/united-nations", "organization/nobody"])
+    cur.add("merge", entities=["organization/world-bank", "place/united-states"])
+    cur.add("merge", entities=["organization/world-bank", "organization/wrold-bank"])
+    cur.add("never_merge", entities=["organization/world-bank", "organization/wrold-bank"])
+    cur.add("merge", entities=["organization/world-bank", "organization/nobody"])
     res = resolve_store(st, BASE, cur, [])
-    assert len(res.of[iri("Organization", "United Nations")].members) == 1
+    assert len(res.of[iri("Organization", "World Bank")].members) == 1
     text = "\n".join(res.notes)
     assert "different types" in text and "never-merge" in text and "organization/nobody (a merge)" in text
 
@@ -140,26 +140,26 @@ def test_the_commands_edit_the_file_and_the_store(tmp_path):
     store_dir, cfile = tmp_path / "store", tmp_path / "curation.toml"
     st = open_store(store_dir)
     try:
-        store_of(UN_A, UN_B, _karzai("k"), article("c", "President Karzai of Afghanistan spoke.",
-                                                 [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place")],
-                                                 roles=[("k", "President", "af")]), store=st)
+        store_of(WB_A, WB_B, _moen("k"), article("c", "President Moen of Norway spoke.",
+                                               [("k", "Moen", "Person"), ("af", "Norway", "Place")],
+                                               roles=[("k", "President", "af")]), store=st)
         update_resolution(st, MINTER, curation=Curation())
     finally:
         st.close()
-    said, path = curate("merge", str(store_dir), BASE, "Untied Nations", "United Nations", curation_file=cfile, note="typo")
-    assert path == cfile and said == ["merged United Nations into Untied Nations"]
-    assert load(cfile).of("merge")[0].values == {"entities": ["organization/united-nations", "organization/untied-nations"],
+    said, path = curate("merge", str(store_dir), BASE, "Wrold Bank", "World Bank", curation_file=cfile, note="typo")
+    assert path == cfile and said == ["merged World Bank into Wrold Bank"]
+    assert load(cfile).of("merge")[0].values == {"entities": ["organization/world-bank", "organization/wrold-bank"],
                                                  "note": "typo"}
-    said, path = curate("merge", str(store_dir), BASE, "Untied Nations", "United Nations", curation_file=cfile)
+    said, path = curate("merge", str(store_dir), BASE, "Wrold Bank", "World Bank", curation_file=cfile)
     assert path is None and "already one entity" in said[0]
     with pytest.raises(UsageError, match="different types never merge"):
-        curate("merge", str(store_dir), BASE, "United Nations", "United States", curation_file=cfile)
-    with pytest.raises(UsageError, match="both name Hamid Karzai"):
-        curate("never_merge", str(store_dir), BASE, "Karzai", "Hamid Karzai", curation_file=cfile)
-    curate("split", str(store_dir), BASE, "Hamid Karzai", curation_file=cfile, article="c")
-    assert load(cfile).of("split")[0].values == {"entity": "person/karzai"}
-    curate("rename", str(store_dir), BASE, "Hamid Karzai", "President Hamid Karzai", curation_file=cfile)
-    curate("retype", str(store_dir), BASE, "Afghanistan", "Organization", curation_file=cfile)
+        curate("merge", str(store_dir), BASE, "World Bank", "United States", curation_file=cfile)
+    with pytest.raises(UsageError, match="both name Halvard Moen"):
+        curate("never_merge", str(store_dir), BASE, "Moen", "Halvard Moen", curation_file=cfile)
+    curate("split", str(store_dir), BASE, "Halvard Moen", curation_file=cfile, article="c")
+    assert load(cfile).of("split")[0].values == {"entity": "person/moen"}
+    curate("rename", str(store_dir), BASE, "Halvard Moen", "President Halvard Moen", curation_file=cfile)
+    curate("retype", str(store_dir), BASE, "Norway", "Organization", curation_file=cfile)
     with pytest.raises(UsageError, match="no entity named 'Nobody'"):
         curate("rename", str(store_dir), BASE, "Nobody", "x", curation_file=cfile)
 
@@ -168,11 +168,11 @@ def test_the_commands_edit_the_file_and_the_store(tmp_path):
         clusters = {c.canonical: c for c in read_clusters(st, BASE)}
     finally:
         st.close()
-    un = clusters[iri("Organization", "United Nations")]
-    assert un.members == [iri("Organization", "United Nations"), iri("Organization", "Untied Nations")]
-    assert clusters[iri("Person", "Hamid Karzai")].label == "President Hamid Karzai"
-    assert iri("Person", "Karzai") in clusters  # split off: its own entity
-    assert clusters[iri("Organization", "Afghanistan")].type == "Organization"
+    un = clusters[iri("Organization", "World Bank")]
+    assert un.members == [iri("Organization", "World Bank"), iri("Organization", "Wrold Bank")]
+    assert clusters[iri("Person", "Halvard Moen")].label == "President Halvard Moen"
+    assert iri("Person", "Moen") in clusters  # split off: its own entity
+    assert clusters[iri("Organization", "Norway")].type == "Organization"
     assert [e.table for e in load(cfile).entries] == ["merge", "split", "rename", "retype"]
 
 
@@ -184,8 +184,8 @@ def _write(folder: Path, name: str, text: str) -> None:
 def test_a_merge_survives_a_rebuild_from_scratch(tmp_path):
     """build, kg merge, rm -rf the store, build again: the merge is still there (spaCy, the real CLI)."""
     src, store, cfile = tmp_path / "in", tmp_path / "store", tmp_path / "curation.toml"
-    _write(src, "a.txt", "Protesters marched to the Ministry of Defence in Kabul on Monday, police said.\n")
-    _write(src, "b.txt", "The Defence Ministry said on Tuesday that the protesters had left Kabul.\n")
+    _write(src, "a.txt", "Protesters marched to the Ministry of Defence in Quito on Monday, police said.\n")
+    _write(src, "b.txt", "The Defence Ministry said on Tuesday that the protesters had left Quito.\n")
     runner = CliRunner()
     common = ["--store", str(store), "--curation", str(cfile)]
 
@@ -217,3 +217,34 @@ def test_a_merge_survives_a_rebuild_from_scratch(tmp_path):
     shown = runner.invoke(app, ["show", "Defence Ministry", "--store", str(store), "--curation", str(cfile)])
     assert shown.exit_code == 0 and shown.stdout.startswith("Ministry of Defence (Organization)"), shown.output
     assert "organization/defence-ministry (curation)" in shown.stdout
+
+
+def test_show_reads_the_store_resolution_not_the_curation_file(tmp_path, monkeypatch):
+    """A rename and a never-merge applied through another curation file are what the store holds;
+    ``kg show`` says what the store says (it recomputed from ./curation.toml, which has neither)."""
+    import json
+
+    from kg.curation import parse as parse_curation
+
+    store_dir = tmp_path / "store"
+    st = open_store(store_dir)
+    try:
+        store_of(_moen("a"), article("b", "President Moen of Norway spoke.",
+                                       [("k", "Moen", "Person"), ("af", "Norway", "Place")],
+                                       roles=[("k", "President", "af")]), store=st)
+        decisions = parse_curation('[[rename]]\nentity = "person/halvard-moen"\nlabel = "H. Moen"\n\n'
+                                   '[[never_merge]]\nentities = ["person/halvard-moen", "person/moen"]\n')
+        update_resolution(st, MINTER, curation=decisions)
+    finally:
+        st.close()
+    monkeypatch.chdir(tmp_path)  # no curation.toml here: computing afresh would undo both decisions
+    runner = CliRunner()
+    res = runner.invoke(app, ["show", "person/halvard-moen", "--format", "json", "--store", str(store_dir)])
+    assert res.exit_code == 0, res.output
+    shown = json.loads(res.stdout)
+    assert shown["label"] == "H. Moen"
+    assert [m["iri"] for m in shown["members"]] == [iri("Person", "Halvard Moen")]  # never merged
+    listed = runner.invoke(app, ["entities", "--format", "json", "--store", str(store_dir)])
+    assert {e["label"] for e in json.loads(listed.stdout)} >= {"H. Moen", "Moen"}
+    text = runner.invoke(app, ["show", "person/moen", "--store", str(store_dir)])
+    assert text.exit_code == 0 and text.stdout.startswith("Moen (Person)")

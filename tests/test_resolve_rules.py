@@ -79,18 +79,18 @@ def test_us_variants_across_articles_are_one_place_labelled_united_states():
 
 def test_names_that_differ_in_case_accents_titles_are_one():
     res = resolve(
-        article("a", "Gérald Darmanin spoke.", [("g", "Gérald Darmanin", "Person")]),
-        article("b", "Minister Gerald Darmanin spoke.", [("g", "Minister Gerald Darmanin", "Person")]),
+        article("a", "Frédéric Marchetti spoke.", [("g", "Frédéric Marchetti", "Person")]),
+        article("b", "Minister Frederic Marchetti spoke.", [("g", "Minister Frederic Marchetti", "Person")]),
     )
-    assert same(res, iri("Person", "Gérald Darmanin"), iri("Person", "Minister Gerald Darmanin"))
+    assert same(res, iri("Person", "Frédéric Marchetti"), iri("Person", "Minister Frederic Marchetti"))
 
 
-def test_different_types_never_merge_washington_place_and_government():
+def test_different_types_never_merge_a_capital_and_its_government():
     res = resolve(
-        article("a", "Protesters marched in Washington.", [("w", "Washington", "Place")]),
-        article("b", "Washington imposed sanctions.", [("w", "Washington", "Organization")]),
+        article("a", "Protesters marched in Oslo.", [("w", "Oslo", "Place")]),
+        article("b", "Oslo imposed sanctions.", [("w", "Oslo", "Organization")]),
     )
-    place, gov = iri("Place", "Washington"), iri("Organization", "Washington")
+    place, gov = iri("Place", "Oslo"), iri("Organization", "Oslo")
     assert place != gov and not same(res, place, gov)
     assert (res.of[place].type, res.of[gov].type) == ("Place", "Organization")
 
@@ -107,42 +107,42 @@ def test_groups_are_local_and_never_merge():
 # --- rule 2: acronyms -----------------------------------------------------------------------
 
 
-KCNA_TEXT = "North Korea's main news agency Korean Central News Agency (KCNA) said the army was on alert. KCNA added more."
+VNA_TEXT = "Valdoria's state broadcaster Valdorian News Agency (VNA) said the harbour was closed. VNA added more."
 
 
 def test_acronym_and_expansion_merge_when_an_article_pairs_them():
     res = resolve(
-        article("a", KCNA_TEXT, [("k", "KCNA", "Organization")]),
-        article("b", "The Korean Central News Agency reported a test.", [("k", "Korean Central News Agency", "Organization")]),
+        article("a", VNA_TEXT, [("k", "VNA", "Organization")]),
+        article("b", "The Valdorian News Agency reported a test.", [("k", "Valdorian News Agency", "Organization")]),
     )
-    acr, full = iri("Organization", "KCNA"), iri("Organization", "Korean Central News Agency")
+    acr, full = iri("Organization", "VNA"), iri("Organization", "Valdorian News Agency")
     assert same(res, acr, full)
     cl = res.of[acr]
-    assert cl.label == "Korean Central News Agency" and cl.canonical == full and "KCNA" in cl.aliases
+    assert cl.label == "Valdorian News Agency" and cl.canonical == full and "VNA" in cl.aliases
     assert ("acronym" in {rule for *_, rule in cl.reasons})
 
 
 def test_acronym_and_expansion_stay_apart_when_no_article_pairs_them():
     res = resolve(
-        article("a", "KCNA said the army was on alert.", [("k", "KCNA", "Organization")]),
-        article("b", "The Korean Central News Agency reported a test.", [("k", "Korean Central News Agency", "Organization")]),
+        article("a", "VNA said the port was closed.", [("k", "VNA", "Organization")]),
+        article("b", "The Valdorian News Agency reported a test.", [("k", "Valdorian News Agency", "Organization")]),
     )
-    assert not same(res, iri("Organization", "KCNA"), iri("Organization", "Korean Central News Agency"))
+    assert not same(res, iri("Organization", "VNA"), iri("Organization", "Valdorian News Agency"))
 
 
 def test_an_acronym_alone_takes_the_expansion_its_article_gives_as_label():
-    text = 'the supreme commander of the Korean People\'s Army [KPA] said the KPA would strike.'
-    res = resolve(article("a", text, [("k", "KPA", "Organization")]))
-    cl = res.of[iri("Organization", "KPA")]
-    assert cl.label == "Korean People's Army" and cl.aliases == ["KPA"]
+    text = 'the chief of the Valdorian People\'s Front [VPF] said the VPF would march.'
+    res = resolve(article("a", text, [("k", "VPF", "Organization")]))
+    cl = res.of[iri("Organization", "VPF")]
+    assert cl.label == "Valdorian People's Front" and cl.aliases == ["VPF"]
 
 
 def test_one_entity_carrying_both_names_pairs_them_for_the_store():
     res = resolve(
-        article("a", "The North Atlantic Treaty Organization met.", [("n", "North Atlantic Treaty Organization", "Organization", {"NATO"})]),
-        article("b", "NATO ordered workers out.", [("n", "NATO", "Organization")]),
+        article("a", "The Baltic Fisheries Treaty Organization met.", [("n", "Baltic Fisheries Treaty Organization", "Organization", {"BFTO"})]),
+        article("b", "BFTO ordered workers out.", [("n", "BFTO", "Organization")]),
     )
-    assert same(res, iri("Organization", "NATO"), iri("Organization", "North Atlantic Treaty Organization"))
+    assert same(res, iri("Organization", "BFTO"), iri("Organization", "Baltic Fisheries Treaty Organization"))
 
 
 # --- rule 3: country-qualified organizations, common nouns -------------------------------------
@@ -150,92 +150,92 @@ def test_one_entity_carrying_both_names_pairs_them_for_the_store():
 
 def test_country_qualified_organization_joins_its_short_name():
     res = resolve(
-        article("a", "The US State Department said the State Department spokesperson would speak.",
-                [("l", "US State Department", "Organization"), ("s", "State Department", "Organization")]),
-        article("b", "The State Department criticised the United States Congress.",
-                [("s", "State Department", "Organization"), ("us", "United States", "Place")]),
-        article("c", "The Home Office said no.", [("h", "Home Office", "Organization")]),
+        article("a", "The US Fisheries Board said the Fisheries Board spokesperson would speak.",
+                [("l", "US Fisheries Board", "Organization"), ("s", "Fisheries Board", "Organization")]),
+        article("b", "The Fisheries Board criticised the United States Senate.",
+                [("s", "Fisheries Board", "Organization"), ("us", "United States", "Place")]),
+        article("c", "The Cabinet Office said no.", [("h", "Cabinet Office", "Organization")]),
     )
-    long, short = iri("Organization", "US State Department"), iri("Organization", "State Department")
-    assert same(res, long, short) and res.of[short].label == "US State Department"
-    assert not same(res, short, iri("Organization", "Home Office"))
+    long, short = iri("Organization", "US Fisheries Board"), iri("Organization", "Fisheries Board")
+    assert same(res, long, short) and res.of[short].label == "US Fisheries Board"
+    assert not same(res, short, iri("Organization", "Cabinet Office"))
 
 
 def test_a_short_name_qualified_by_two_countries_stays_apart():
     res = resolve(
-        article("a", "The Indonesian Navy and the Malaysian Navy sailed; the Navy said.",
-                [("i", "Indonesian Navy", "Organization"), ("m", "Malaysian Navy", "Organization"),
+        article("a", "The Peruvian Navy and the Norwegian Navy sailed; the Navy said.",
+                [("i", "Peruvian Navy", "Organization"), ("m", "Norwegian Navy", "Organization"),
                  ("n", "Navy", "Organization")]),
     )
     navy = iri("Organization", "Navy")
-    assert not same(res, navy, iri("Organization", "Indonesian Navy"))
-    assert not same(res, navy, iri("Organization", "Malaysian Navy"))
+    assert not same(res, navy, iri("Organization", "Peruvian Navy"))
+    assert not same(res, navy, iri("Organization", "Norwegian Navy"))
 
 
 def test_a_common_noun_joins_the_one_name_it_ends_in_its_article():
     res = resolve(
-        article("a", "Reporters covered the Workers' Party Congress. During the congress, Kim spoke.",
-                [("w", "Workers' Party Congress", "Organization"), ("c", "congress", "Organization")]),
+        article("a", "Reporters covered the Farmers' Union Congress. During the congress, Moen spoke.",
+                [("w", "Farmers' Union Congress", "Organization"), ("c", "congress", "Organization")]),
     )
-    assert same(res, iri("Organization", "congress"), iri("Organization", "Workers' Party Congress"))
+    assert same(res, iri("Organization", "congress"), iri("Organization", "Farmers' Union Congress"))
     # once a second article uses the common noun it may be another congress: it stands alone
     res = resolve(
-        article("a", "Reporters covered the Workers' Party Congress. During the congress, Kim spoke.",
-                [("w", "Workers' Party Congress", "Organization"), ("c", "congress", "Organization")]),
+        article("a", "Reporters covered the Farmers' Union Congress. During the congress, Moen spoke.",
+                [("w", "Farmers' Union Congress", "Organization"), ("c", "congress", "Organization")]),
         article("b", "The congress voted.", [("c", "congress", "Organization")]),
     )
-    assert not same(res, iri("Organization", "congress"), iri("Organization", "Workers' Party Congress"))
+    assert not same(res, iri("Organization", "congress"), iri("Organization", "Farmers' Union Congress"))
 
 
 # --- rule 5: short person names ---------------------------------------------------------------
 
 
-def _karzai(aid: str = "a") -> ArticleFacts:
-    return article(aid, "Afghan President Hamid Karzai called for calm and condemned the Taliban.",
-                   [("k", "Hamid Karzai", "Person", {"Hamid Karzai", "Karzai"}), ("af", "Afghanistan", "Place"),
-                    ("t", "Taliban", "Organization")],
+def _moen(aid: str = "a") -> ArticleFacts:
+    return article(aid, "Norwegian President Halvard Moen called for a ceasefire and condemned the Iron Wolves.",
+                   [("k", "Halvard Moen", "Person", {"Halvard Moen", "Moen"}), ("af", "Norway", "Place"),
+                    ("t", "Iron Wolves", "Organization")],
                    events=[("k", "condemn", "t")], roles=[("k", "President", "af")])
 
 
 def test_short_name_joins_the_full_name_when_they_share_an_organization():
-    res = resolve(_karzai(), article("b", "President Karzai of Afghanistan spoke.",
-                                     [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place")],
-                                     roles=[("k", "President", "af")]))
-    short, full = iri("Person", "Karzai"), iri("Person", "Hamid Karzai")
+    res = resolve(_moen(), article("b", "President Moen of Norway spoke.",
+                                   [("k", "Moen", "Person"), ("af", "Norway", "Place")],
+                                   roles=[("k", "President", "af")]))
+    short, full = iri("Person", "Moen"), iri("Person", "Halvard Moen")
     assert same(res, short, full)
     cl = res.of[short]
-    assert cl.label == "Hamid Karzai" and cl.canonical == full and ("short name" in {r for *_, r in cl.reasons})
+    assert cl.label == "Halvard Moen" and cl.canonical == full and ("short name" in {r for *_, r in cl.reasons})
 
 
 def test_short_name_joins_the_full_name_through_a_common_partner():
-    res = resolve(_karzai(), article("b", "Karzai blamed the Taliban.", [("k", "Karzai", "Person"), ("t", "Taliban", "Organization")],
-                                     events=[("k", "blame", "t")]))
-    assert same(res, iri("Person", "Karzai"), iri("Person", "Hamid Karzai"))
+    res = resolve(_moen(), article("b", "Moen blamed the Iron Wolves.", [("k", "Moen", "Person"), ("t", "Iron Wolves", "Organization")],
+                                   events=[("k", "blame", "t")]))
+    assert same(res, iri("Person", "Moen"), iri("Person", "Halvard Moen"))
 
 
 def test_short_name_without_evidence_stays_apart():
-    res = resolve(_karzai(), article("b", "Karzai won the chess final.", [("k", "Karzai", "Person")]))
-    assert not same(res, iri("Person", "Karzai"), iri("Person", "Hamid Karzai"))
+    res = resolve(_moen(), article("b", "Moen won the chess final.", [("k", "Moen", "Person")]))
+    assert not same(res, iri("Person", "Moen"), iri("Person", "Halvard Moen"))
 
 
 def test_an_ambiguous_short_name_stays_apart_even_with_evidence():
     res = resolve(
-        _karzai(),
-        article("c", "Ahmed Wali Karzai of Afghanistan condemned the Taliban.",
-                [("w", "Ahmed Wali Karzai", "Person"), ("af", "Afghanistan", "Place"), ("t", "Taliban", "Organization")],
+        _moen(),
+        article("c", "Ingrid Moen of Norway condemned the Iron Wolves.",
+                [("w", "Ingrid Moen", "Person"), ("af", "Norway", "Place"), ("t", "Iron Wolves", "Organization")],
                 events=[("w", "condemn", "t")], roles=[("w", "council head", "af")]),
-        article("b", "Karzai of Afghanistan condemned the Taliban.", [("k", "Karzai", "Person"), ("t", "Taliban", "Organization"),
-                                                                      ("af", "Afghanistan", "Place")],
+        article("b", "Moen of Norway condemned the Iron Wolves.", [("k", "Moen", "Person"), ("t", "Iron Wolves", "Organization"),
+                                                                    ("af", "Norway", "Place")],
                 events=[("k", "condemn", "t")], roles=[("k", "President", "af")]),
     )
-    short = iri("Person", "Karzai")
-    assert not same(res, short, iri("Person", "Hamid Karzai")) and not same(res, short, iri("Person", "Ahmed Wali Karzai"))
+    short = iri("Person", "Moen")
+    assert not same(res, short, iri("Person", "Halvard Moen")) and not same(res, short, iri("Person", "Ingrid Moen"))
 
 
 def test_full_names_that_merely_share_a_word_stay_apart():
-    res = resolve(article("a", "John Kerry met John Baird.", [("k", "John Kerry", "Person"), ("b", "John Baird", "Person")],
+    res = resolve(article("a", "Peter Lund met Peter Vance.", [("k", "Peter Lund", "Person"), ("b", "Peter Vance", "Person")],
                           events=[("k", "meet", "b")]))
-    assert not same(res, iri("Person", "John Kerry"), iri("Person", "John Baird"))
+    assert not same(res, iri("Person", "Peter Lund"), iri("Person", "Peter Vance"))
 
 
 # --- the linking table ------------------------------------------------------------------------
@@ -266,11 +266,11 @@ def test_names_a_swap_apart_stay_apart_without_an_article_naming_both_or_a_major
 
 
 def test_linking_table_links_and_merges_by_external_iri():
-    q = "http://www.wikidata.org/entity/Q464041"
-    links = [Link("Hamid Karzai", "Person", q), Link("Karzai", "Person", q), Link("Karzai", "Place", "http://example.org/p")]
-    res = resolve(_karzai(), article("b", "Karzai won the chess final.", [("k", "Karzai", "Person")]), links=links)
-    cl = res.of[iri("Person", "Karzai")]
-    assert same(res, iri("Person", "Karzai"), iri("Person", "Hamid Karzai")) and cl.external == [q]
+    q = "http://www.wikidata.org/entity/Q4115189"
+    links = [Link("Halvard Moen", "Person", q), Link("Moen", "Person", q), Link("Moen", "Place", "http://example.org/p")]
+    res = resolve(_moen(), article("b", "Moen won the chess final.", [("k", "Moen", "Person")]), links=links)
+    cl = res.of[iri("Person", "Moen")]
+    assert same(res, iri("Person", "Moen"), iri("Person", "Halvard Moen")) and cl.external == [q]
 
 
 # --- the extractor, across articles (spaCy) ----------------------------------------------------
@@ -278,22 +278,22 @@ def test_linking_table_links_and_merges_by_external_iri():
 
 def test_the_extractor_gives_us_variants_one_iri_across_articles(read):
     iris = set()
-    for i, text in enumerate(["U.S. troops left Kabul on Monday.", "The United States said it would leave.",
-                              "America sent more troops to Kabul."]):
+    for i, text in enumerate(["U.S. troops left Quito on Monday.", "The United States said it would leave.",
+                              "America sent more troops to Quito."]):
         facts = read(text, article_id=f"x{i}")
         iris |= {MINTER.entity(e.type, e.label, f"x{i}") for e in facts.entities.values() if e.type == "Place"
-                 and e.label != "Kabul"}
-    res = resolve(*[read(t, article_id=f"y{i}") for i, t in enumerate(["U.S. troops left Kabul.", "The United States left."])])
+                 and e.label != "Quito"}
+    res = resolve(*[read(t, article_id=f"y{i}") for i, t in enumerate(["U.S. troops left Quito.", "The United States left."])])
     assert iris == {iri("Place", "United States")}
     assert res.of[iri("Place", "United States")].label == "United States"
 
 
 def test_update_writes_one_resolution_graph():
-    st = store_of(_karzai(), article("b", "President Karzai of Afghanistan spoke.",
-                                     [("k", "Karzai", "Person"), ("af", "Afghanistan", "Place")], roles=[("k", "President", "af")]))
+    st = store_of(_moen(), article("b", "President Moen of Norway spoke.",
+                                   [("k", "Moen", "Person"), ("af", "Norway", "Place")], roles=[("k", "President", "af")]))
     update_resolution(st, MINTER, curation=Curation())
     graphs = st.graphs()
     assert f"{BASE}resolution" in graphs and len(graphs) == 3
     rows = st.select(f"""SELECT ?m ?c WHERE {{ GRAPH <{BASE}resolution> {{
         ?m <http://www.w3.org/2002/07/owl#sameAs> ?c }} }}""")
-    assert [(r["m"], r["c"]) for r in rows] == [(iri("Person", "Karzai"), iri("Person", "Hamid Karzai"))]
+    assert [(r["m"], r["c"]) for r in rows] == [(iri("Person", "Moen"), iri("Person", "Halvard Moen"))]

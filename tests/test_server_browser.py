@@ -112,7 +112,7 @@ def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served
     assert heads == ["article", "actor", "action", "target", "sentence"]
     assert cdp.js("document.querySelectorAll('#kg-results tbody tr').length") == len(expected)
     table = cdp.js("document.getElementById('kg-results').textContent")
-    assert "Karzai condemned the Taliban." in table
+    assert "Moen condemned the Iron Wolves." in table
     assert vs.HOSTILE_SENTENCE in table  # the markup is shown as text
     _not_pwned(cdp)
 
@@ -141,18 +141,18 @@ def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served
 
 
 def test_entity_page_shows_the_facts(cdp: _Cdp, served: Served) -> None:
-    url = served.url + vs.KARZAI[len(vs.BASE):]
+    url = served.url + vs.MOEN[len(vs.BASE):]
     cdp.call("Page.navigate", {"url": url})
     assert cdp.wait_for("document.readyState === 'complete' && !!document.getElementById('kg-label')", timeout=30)
-    assert cdp.js("document.getElementById('kg-label').textContent") == "Hamid Karzai"
-    assert "Karzai" in cdp.js("document.getElementById('kg-aliases').textContent")
+    assert cdp.js("document.getElementById('kg-label').textContent") == "Halvard Moen"
+    assert "Moen" in cdp.js("document.getElementById('kg-aliases').textContent")
     actor = cdp.js("document.getElementById('kg-as-actor').textContent")
-    assert "Karzai called for calm." in actor and "Karzai condemned the Taliban." in actor and "condemn" in actor
+    assert "Moen called for a ceasefire." in actor and "Moen condemned the Iron Wolves." in actor and "condemn" in actor
     # follow the link to the target, as a click would
-    cdp.js("[...document.querySelectorAll('#kg-as-actor a')].find(a => a.textContent === 'Taliban').click()")
+    cdp.js("[...document.querySelectorAll('#kg-as-actor a')].find(a => a.textContent === 'Iron Wolves').click()")
     assert cdp.wait_for("document.getElementById('kg-label') && "
-                        "document.getElementById('kg-label').textContent === 'Taliban'", timeout=30)
-    assert "Karzai condemned the Taliban." in cdp.js("document.getElementById('kg-as-target').textContent")
+                        "document.getElementById('kg-label').textContent === 'Iron Wolves'", timeout=30)
+    assert "Moen condemned the Iron Wolves." in cdp.js("document.getElementById('kg-as-target').textContent")
     assert "spokesman" in cdp.js("document.getElementById('kg-members').textContent")
     assert cdp.js("getComputedStyle(document.querySelector('th')).fontWeight") in ("700", "bold")  # entity.css loaded
 

@@ -75,7 +75,7 @@ def near_valid_query(draw: st.DrawFn, port: int) -> str:
 def requests(draw: st.DrawFn, port: int) -> dict:  # type: ignore[type-arg]
     method = draw(st.sampled_from(["GET"] * 4 + ["POST"] * 5 + ["PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]))
     path = draw(st.sampled_from(["/sparql"] * 8 + ["/store", "/store", "/", "/queries", "/entity/person/x",
-                                 "/entity/person/hamid-karzai", "/entity/%00/%FF", "/static/query.js", "/nope",
+                                 "/entity/person/halvard-moen", "/entity/%00/%FF", "/static/query.js", "/nope",
                                  "/entity/", "/view"]))
     keys = st.sampled_from(["query", "update", "default-graph-uri", "named-graph-uri", "using-graph-uri", "graph",
                             "default", "format", "x"])

@@ -17,7 +17,7 @@ from test_server_support import KG, ROOT, Served, build_store
 
 CARTESIAN = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }"
 ASK = "ASK { ?s ?p ?o }"
-SELECTIVE = ('SELECT DISTINCT ?e WHERE { ?e <http://www.w3.org/2000/01/rdf-schema#label> "Hamid Karzai" }')
+SELECTIVE = ('SELECT DISTINCT ?e WHERE { ?e <http://www.w3.org/2000/01/rdf-schema#label> "Halvard Moen" }')
 
 
 @pytest.fixture(scope="module")

@@ -121,13 +121,22 @@ class Served:
         self.line = line
         self.url = m.group(0)
 
+    def stop(self) -> str:
+        """Stop the server as a user does (SIGTERM) and return what it wrote on stderr."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.stderr.closed:
+            return ""
+        self.stderr.seek(0)
+        return self.stderr.read().decode("utf-8", "replace")
+
     def close(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        self.stop()
         if self.proc.stdout is not None:
             self.proc.stdout.close()
         self.stderr.close()

@@ -141,15 +141,15 @@ def test_data_matches_network(html: str, network: Network) -> None:
     assert [n["id"] for n in data["nodes"]] == [n.id for n in network.nodes]
     assert [e["id"] for e in data["edges"]] == [e.id for e in network.edges]
     groups = {n["id"]: n["group"] for n in data["nodes"]}
-    assert groups[vs.KARZAI] == "Person" and groups[vs.GUNMAN] == "Group" and groups[vs.TALIBAN] == "Organization"
+    assert groups[vs.MOEN] == "Person" and groups[vs.GUNMAN] == "Group" and groups[vs.WOLVES] == "Organization"
     sizes = {n["id"]: n["size"] for n in data["nodes"]}
-    assert sizes[vs.TALIBAN] > sizes[vs.KARZAI]  # degree 2 > degree 1
+    assert sizes[vs.WOLVES] > sizes[vs.MOEN]  # degree 2 > degree 1
     dashes = {e["label"]: e["dashes"] for e in data["edges"]}
     assert dashes["spokesman"] is True and dashes["kill"] is False
     assert {e["label"] for e in data["edges"]} >= {"kill", "condemn", "visit", "meet"}
-    # the target-less call is a fact (of Karzai) but not an edge
+    # the target-less call is a fact (of Moen) but not an edge
     call = [f for f in data["facts"] if f["label"] == "call"]
-    assert call and call[0]["target"] is None and call[0]["source"] == vs.KARZAI and not call[0]["drawn"]
+    assert call and call[0]["target"] is None and call[0]["source"] == vs.MOEN and not call[0]["drawn"]
     assert "call" not in {e["label"] for e in data["edges"]}
     physics = data["options"]["physics"]
     assert physics["solver"] in ("barnesHut", "forceAtlas2Based") and physics["stabilization"]["enabled"]
@@ -238,8 +238,8 @@ def test_filter_controls_and_their_data(html: str, network: Network) -> None:
     assert boxes == ["Person", "Organization", "Group"]  # the types present, in legend order
     data = _data(html)
     arts = {a["id"]: a for a in data["articles"]}
-    assert set(arts) == {vs.MINTER.article("kabul-shooting"), vs.MINTER.article("karzai-condemns")}
-    assert arts[vs.MINTER.article("kabul-shooting")]["date"] == "2012-02-25"
+    assert set(arts) == {vs.MINTER.article("bergen-shooting"), vs.MINTER.article("moen-condemns")}
+    assert arts[vs.MINTER.article("bergen-shooting")]["date"] == "2012-02-25"
     assert data["classes"] == [] and data["quadColors"] == {}
     assert re.search(r'<label hidden>class <select id="kg-filter-class">', html)  # no classes: no class filter
     assert '<span id="kg-filter-dates">' in html  # one article has a date

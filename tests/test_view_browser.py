@@ -187,18 +187,18 @@ def test_javascript_source_is_text_not_a_link(chromium: str, page: Path, network
     dom = _dump_dom(chromium, _url(page, "#select-edge=" + quote(condemn.id, safe="")), tmp_path)
     d = _parse(dom, text_of="kg-panel-body")
     panel = "".join(d.text)
-    assert "Karzai condemned the Taliban." in panel
+    assert "Moen condemned the Iron Wolves." in panel
     assert vs.HREF_TITLE in panel and vs.JS_URL in panel
     assert not any(t == "a" for t, _ in d.elements)
     _assert_not_pwned(d)
 
 
 def test_node_panel_lists_facts_including_targetless(chromium: str, page: Path, tmp_path: Path) -> None:
-    dom = _dump_dom(chromium, _url(page, "#select-node=" + quote(vs.KARZAI, safe="")), tmp_path)
+    dom = _dump_dom(chromium, _url(page, "#select-node=" + quote(vs.MOEN, safe="")), tmp_path)
     panel = "".join(_parse(dom, text_of="kg-panel-body").text)
-    assert "Hamid Karzai" in panel
-    assert vs.CALM_SENTENCE in panel  # target-less event: a fact of its actor, not an edge
-    assert "Karzai condemned the Taliban." in panel
+    assert "Halvard Moen" in panel
+    assert vs.CALL_SENTENCE in panel  # target-less event: a fact of its actor, not an edge
+    assert "Moen condemned the Iron Wolves." in panel
 
 
 def test_hostile_node_panel(chromium: str, page: Path, tmp_path: Path) -> None:
@@ -210,9 +210,9 @@ def test_hostile_node_panel(chromium: str, page: Path, tmp_path: Path) -> None:
 
 
 def test_search_focuses_a_node_by_label(chromium: str, page: Path, tmp_path: Path) -> None:
-    dom = _dump_dom(chromium, _url(page, "#search=" + quote("wardák", safe="")), tmp_path)  # an alias, any case
+    dom = _dump_dom(chromium, _url(page, "#search=" + quote("ibárra", safe="")), tmp_path)  # an alias, any case
     panel = "".join(_parse(dom, text_of="kg-panel-body").text)
-    assert "Abdul Rahim Wardak" in panel and "Wardak visited the ministry." in panel
+    assert "Tomas Ibarra" in panel and "Ibarra visited the ministry." in panel
 
 
 def test_empty_network_page(chromium: str, tmp_path: Path) -> None:
@@ -358,13 +358,13 @@ def test_real_clicks_over_devtools(cdp: _Cdp, page: Path, network: Network) -> N
     panel = cdp.wait_for(_PANEL, timeout=10)
     assert vs.HOSTILE_SENTENCE in panel and meet.title in panel
 
-    # close the panel (it covers part of the canvas), then click Karzai's node
+    # close the panel (it covers part of the canvas), then click Moen's node
     cdp.js("document.getElementById('kg-panel-close').click()")
-    x, y = cdp.js(f"{_NODE_XY}({json.dumps(vs.KARZAI)})")
+    x, y = cdp.js(f"{_NODE_XY}({json.dumps(vs.MOEN)})")
     assert cdp.js(f"document.elementFromPoint({x}, {y}).tagName") == "CANVAS"
     cdp.click(x, y)
     panel = cdp.wait_for(_PANEL, timeout=10)
-    assert "Hamid Karzai" in panel and vs.CALM_SENTENCE in panel
+    assert "Halvard Moen" in panel and vs.CALL_SENTENCE in panel
 
     # hover the hostile node: vis-network's tooltip holds our DOM element, its text is the label
     cdp.js("document.getElementById('kg-panel-close').click()")
@@ -443,9 +443,9 @@ def test_filters_through_the_controls(cdp: _Cdp, classified: tuple[Path, Network
     options = cdp.js("Array.from(document.querySelectorAll('#kg-filter-class option')).map(o => o.value)")
     assert options == ["", "quad:material conflict", "quad:verbal conflict", f"{vs.CAMEO}11", f"{vs.CAMEO}18"]
     _change(cdp, "#kg-filter-class", "quad:material conflict")
-    assert cdp.js("kgState().visibleNodes") == sorted([vs.GUNMAN, vs.ADVISERS])
+    assert cdp.js("kgState().visibleNodes") == sorted([vs.GUNMAN, vs.GUARDS])
     _change(cdp, "#kg-filter-class", f"{vs.CAMEO}11")
-    assert cdp.js("kgState().visibleNodes") == sorted([vs.KARZAI, vs.TALIBAN])
+    assert cdp.js("kgState().visibleNodes") == sorted([vs.MOEN, vs.WOLVES])
     labels = cdp.js("Array.from(document.querySelectorAll('#kg-filter-class option')).map(o => o.textContent)")
     assert any(vs.HOSTILE_CLASS in t for t in labels)  # a payload in a class label: an option's text
     assert cdp.js(f"kgSelectEdge({json.dumps(next(e.id for e in net.edges if e.label == 'condemn'))})") is True
@@ -455,11 +455,11 @@ def test_filters_through_the_controls(cdp: _Cdp, classified: tuple[Path, Network
     # article (the hostile title is an option's text)
     titles = cdp.js("Array.from(document.querySelectorAll('#kg-filter-article option')).map(o => o.textContent)")
     assert vs.HREF_TITLE in titles
-    _change(cdp, "#kg-filter-article", vs.MINTER.article("karzai-condemns"))
-    assert cdp.js("kgState().visibleNodes") == sorted([vs.KARZAI, vs.TALIBAN, vs.WARDAK, vs.MINISTRY])
+    _change(cdp, "#kg-filter-article", vs.MINTER.article("moen-condemns"))
+    assert cdp.js("kgState().visibleNodes") == sorted([vs.MOEN, vs.WOLVES, vs.IBARRA, vs.MINISTRY])
     _change(cdp, "#kg-filter-article", "")
 
-    # date range: Karzai's only fact that day has no target, so he is hidden unless asked for
+    # date range: Moen's only fact that day has no target, so he is hidden unless asked for
     _change(cdp, "#kg-filter-since", "2012-02-25")
     _change(cdp, "#kg-filter-until", "2012-02-25")
     assert cdp.js("document.body.dataset.visibleNodes") == str(everyone - 1)

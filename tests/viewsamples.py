@@ -31,50 +31,50 @@ HREF_TITLE = 'Read <a href="javascript:window.__pwned=1">href</a> javascript:win
 JS_URL = "javascript:window.__pwned=1"
 HOSTILE = (SCRIPT, IMG, HREF_TITLE)
 
-KILL_SENTENCE = "A gunman killed two US military advisers at the ministry in Kabul."
+KILL_SENTENCE = "A gunman killed two Norwegian border guards at the port in Bergen."
 HOSTILE_SENTENCE = f"The man called {IMG} met the {SCRIPT} group & left."
-CALM_SENTENCE = "Karzai called for calm."
+CALL_SENTENCE = "Moen called for a ceasefire."
 
 
 def _ev(text: str, start: int) -> Evidence:
     return Evidence(text=text, start=start, end=start + len(text))
 
 
-def _facts_kabul() -> ArticleFacts:
+def _facts_bergen() -> ArticleFacts:
     art = Article(
-        id="kabul-shooting",
+        id="bergen-shooting",
         text="...",
-        title=f"Gunman kills two advisers {SCRIPT}",
+        title=f"Gunman kills two guards {SCRIPT}",
         date="2012-02-25",
         path=f"seeds/{IMG}.txt",
         content_hash="h1",
     )
     ents = [
         Entity("gunman", "a gunman", "Group"),
-        Entity("advisers", "two US military advisers", "Group"),
-        Entity("karzai", "Hamid Karzai", "Person", {"Karzai"}),
-        Entity("little", "George Little", "Person"),
-        Entity("pentagon", "Pentagon", "Organization"),
-        Entity("kabul", "Kabul", "Place"),
-        Entity("taliban", "Taliban", "Organization"),
-        Entity("mujahid", "Zabiullah Mujahid", "Person"),
-        Entity("wardak", "Abdul Rahim Wardák", "Person"),
-        Entity("ministry", "Defense Ministry", "Organization"),
+        Entity("guards", "two Norwegian border guards", "Group"),
+        Entity("moen", "Halvard Moen", "Person", {"Moen"}),
+        Entity("ferrante", "Nadia Ferrante", "Person"),
+        Entity("harbor", "Harbor Board", "Organization"),
+        Entity("bergen", "Bergen", "Place"),
+        Entity("wolves", "Iron Wolves", "Organization"),
+        Entity("kamara", "Idris Kamara", "Person"),
+        Entity("ibarra", "Tomas Ibárra", "Person"),
+        Entity("ministry", "Fisheries Ministry", "Organization"),
         Entity("evil", IMG, "Person"),
         Entity("evilorg", SCRIPT, "Organization"),
     ]
     events = [
-        Event("gunman", "kill", _ev(KILL_SENTENCE, 0), target="advisers"),
-        Event("karzai", "call", _ev(CALM_SENTENCE, 70)),  # no target
-        Event("taliban", "attack", _ev("The Taliban did not attack Kabul.", 100), target="kabul", negated=True),
-        Event("mujahid", "threaten", _ev("Mujahid might threaten the Pentagon.", 140), target="pentagon",
+        Event("gunman", "kill", _ev(KILL_SENTENCE, 0), target="guards"),
+        Event("moen", "call", _ev(CALL_SENTENCE, 70)),  # no target
+        Event("wolves", "attack", _ev("The Iron Wolves did not attack Bergen.", 100), target="bergen", negated=True),
+        Event("kamara", "threaten", _ev("Kamara might threaten the Harbor Board.", 140), target="harbor",
               modality="hypothetical"),
         Event("evil", "meet", _ev(HOSTILE_SENTENCE, 200), target="evilorg", modality="reported"),
     ]
     roles = [
-        Role("little", "press secretary", "pentagon", _ev("Pentagon press secretary George Little said.", 300)),
-        Role("mujahid", "spokesman", "taliban", _ev("Taliban spokesman Zabiullah Mujahid said.", 350)),
-        Role("wardak", "defense minister", "ministry", _ev("Defense Minister Abdul Rahim Wardák.", 400)),
+        Role("ferrante", "press secretary", "harbor", _ev("Harbor Board press secretary Nadia Ferrante said.", 300)),
+        Role("kamara", "spokesman", "wolves", _ev("Iron Wolves spokesman Idris Kamara said.", 350)),
+        Role("ibarra", "fisheries minister", "ministry", _ev("Fisheries Minister Tomas Ibárra.", 400)),
         Role("evil", f"chief {SCRIPT}", "evilorg", _ev(f"{IMG} is chief of {SCRIPT}.", 450)),
     ]
     return ArticleFacts(art, {e.key: e for e in ents}, events, roles)
@@ -82,22 +82,22 @@ def _facts_kabul() -> ArticleFacts:
 
 def _facts_condemn() -> ArticleFacts:
     art = Article(
-        id="karzai-condemns",
+        id="moen-condemns",
         text="...",
         title=HREF_TITLE,
         url=JS_URL,
         content_hash="h2",
     )
     ents = [
-        Entity("karzai", "Hamid Karzai", "Person"),
-        Entity("taliban", "Taliban", "Organization"),
-        Entity("wardak", "Abdul Rahim Wardak", "Person"),
-        Entity("ministry", "Defense Ministry", "Organization"),
+        Entity("moen", "Halvard Moen", "Person"),
+        Entity("wolves", "Iron Wolves", "Organization"),
+        Entity("ibarra", "Tomas Ibarra", "Person"),
+        Entity("ministry", "Fisheries Ministry", "Organization"),
     ]
     events = [
-        Event("karzai", "condemn", _ev("Karzai condemned the Taliban.", 0), target="taliban", modality="reported"),
-        Event("wardak", "visit", _ev("Wardak visited the ministry.", 40), target="ministry"),
-        Event("karzai", "planned_trip", _ev("Karzai plans to visit Wardak.", 80), target="wardak",
+        Event("moen", "condemn", _ev("Moen condemned the Iron Wolves.", 0), target="wolves", modality="reported"),
+        Event("ibarra", "visit", _ev("Ibarra visited the ministry.", 40), target="ministry"),
+        Event("moen", "planned_trip", _ev("Moen plans to visit Ibarra.", 80), target="ibarra",
               modality="planned"),
     ]
     return ArticleFacts(art, {e.key: e for e in ents}, events, [])
@@ -105,7 +105,7 @@ def _facts_condemn() -> ArticleFacts:
 
 def sample_facts() -> list[ArticleFacts]:
     """The two sample articles' facts."""
-    return [_facts_kabul(), _facts_condemn()]
+    return [_facts_bergen(), _facts_condemn()]
 
 
 def build_store(facts: list[ArticleFacts] | None = None) -> MemoryStore:
@@ -122,33 +122,33 @@ def iri(etype: str, label: str, article_id: str | None = None) -> str:
 
 
 # What the projection of the sample must give (IRI -> (label, type, degree)).
-GUNMAN = iri("Group", "a gunman", "kabul-shooting")
-ADVISERS = iri("Group", "two US military advisers", "kabul-shooting")
-KARZAI = iri("Person", "Hamid Karzai")
-LITTLE = iri("Person", "George Little")
-PENTAGON = iri("Organization", "Pentagon")
-TALIBAN = iri("Organization", "Taliban")
-MUJAHID = iri("Person", "Zabiullah Mujahid")
-WARDAK = iri("Person", "Abdul Rahim Wardak")
-MINISTRY = iri("Organization", "Defense Ministry")
+GUNMAN = iri("Group", "a gunman", "bergen-shooting")
+GUARDS = iri("Group", "two Norwegian border guards", "bergen-shooting")
+MOEN = iri("Person", "Halvard Moen")
+FERRANTE = iri("Person", "Nadia Ferrante")
+HARBOR = iri("Organization", "Harbor Board")
+WOLVES = iri("Organization", "Iron Wolves")
+KAMARA = iri("Person", "Idris Kamara")
+IBARRA = iri("Person", "Tomas Ibarra")
+MINISTRY = iri("Organization", "Fisheries Ministry")
 EVIL = iri("Person", IMG)
 EVILORG = iri("Organization", SCRIPT)
-KABUL = iri("Place", "Kabul")
+BERGEN = iri("Place", "Bergen")
 
 EXPECTED_NODES = {
     GUNMAN: ("a gunman", "Group", 1),
-    ADVISERS: ("two US military advisers", "Group", 1),
-    KARZAI: ("Hamid Karzai", "Person", 1),  # condemn (call has no target, planned trip not drawn)
-    LITTLE: ("George Little", "Person", 1),
-    PENTAGON: ("Pentagon", "Organization", 1),  # the hypothetical threat is not drawn
-    TALIBAN: ("Taliban", "Organization", 2),  # spokesman + condemned; negated attack not drawn
-    MUJAHID: ("Zabiullah Mujahid", "Person", 1),
-    WARDAK: ("Abdul Rahim Wardak", "Person", 2),  # label: same length, "a" sorts before "á"
-    MINISTRY: ("Defense Ministry", "Organization", 2),
+    GUARDS: ("two Norwegian border guards", "Group", 1),
+    MOEN: ("Halvard Moen", "Person", 1),  # condemn (call has no target, planned trip not drawn)
+    FERRANTE: ("Nadia Ferrante", "Person", 1),
+    HARBOR: ("Harbor Board", "Organization", 1),  # the hypothetical threat is not drawn
+    WOLVES: ("Iron Wolves", "Organization", 2),  # spokesman + condemned; negated attack not drawn
+    KAMARA: ("Idris Kamara", "Person", 1),
+    IBARRA: ("Tomas Ibarra", "Person", 2),  # label: same length, "a" sorts before "á"
+    MINISTRY: ("Fisheries Ministry", "Organization", 2),
     EVIL: (IMG, "Person", 2),
     EVILORG: (SCRIPT, "Organization", 2),
 }
-# Kabul only takes part in the negated attack: not a node.
+# Bergen only takes part in the negated attack: not a node.
 
 
 def synthetic_network(n_nodes: int, links_per_node: int = 2, seed: int = 0, classes: bool = True):  # -> Network

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from ..facts import Article, ArticleFacts, Role
+from ..facts import Article, ArticleFacts
 from .context import add_context
 from .entities import EntityIndex
 from .events import EventReader
@@ -17,13 +17,13 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     index = EntityIndex(doc)
     index.set_headline(article.title)
     events_reader = EventReader(index, article.text)
-    roles_reader = RoleReader(index, article.text)
+    roles_reader = RoleReader(index, article.text, article.title, article.date)
     facts = ArticleFacts(article=article)
     text = doc.text
     sents = [s for s in doc.sents if text[s.start_char:s.end_char].strip()]  # Span.text joins its tokens: slower
     for sent in sents:
         facts.roles.extend(roles_reader.read(sent))
-    facts.roles = _consolidate_roles(facts.roles)
+    facts.roles = roles_reader.finish(facts.roles)
     index.set_affiliations({r.person: r.org for r in facts.roles if not r.former})
     holders: dict[tuple[str, str], set[str]] = {}
     for r in facts.roles:
@@ -38,10 +38,3 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     used |= {k for r in facts.roles for k in (r.person, r.org)}
     facts.entities = {k: index.entities[k] for k in sorted(used)}
     return facts
-
-
-def _consolidate_roles(roles: list[Role]) -> list[Role]:
-    """Drop a guessed organization ("implicit-country") when the article names the person's
-    organization for that role elsewhere ("Afghan President Hamid Karzai")."""
-    explicit = {(r.person, r.role.lower()) for r in roles if r.rule != "implicit-country"}
-    return [r for r in roles if r.rule != "implicit-country" or (r.person, r.role.lower()) not in explicit]

@@ -14,8 +14,8 @@ in the Doc) and the parse:
   against ``Article.date``. An infinitive complement ("called to apologize") and a *when/while*
   clause share the time of the clause they hang on;
 * **place**: a GPE/LOC/FAC entity (or a facility noun: "at the embassy") under a locative
-  preposition of the clause ("in Kunduz", "in the province of Kunduz"), else the article's
-  dateline ("KABUL -"), flagged ``place_from_dateline``;
+  preposition of the clause ("in Varno", "in the province of Varno"), else the article's
+  dateline ("TALMORA -"), flagged ``place_from_dateline``;
 * **coreference distance**: when the verb's subject or object is a pronoun standing for a named
   entity, the sentences back to that entity's last mention by name; it lowers the confidence
   (the scheme is in ``ontology/README.md``);
@@ -70,7 +70,7 @@ _DATE_NOUNS, _PLACE_NOUNS = 6, 2
 _FAR = 10
 _CLAUSE_DEPS = frozenset("relcl acl ccomp advcl xcomp csubj parataxis".split())
 _SHARED_TIME_MARKS = frozenset(("when", "while", "whilst"))
-#: Heads whose named modifier is the place itself ("Kunduz province", "Imam Sahib town").
+#: Heads whose named modifier is the place itself ("Varno province", "Dal Seret town").
 _REGION_NOUNS = frozenset("""province district city town village region state county area capital suburb
 neighbourhood neighborhood valley island coast border outskirts""".split())
 _PRONOUN_SKIP = frozenset("who whom which that whose what i me my we us our you your".split())
@@ -169,7 +169,7 @@ class ContextReader:
     @staticmethod
     def _reaches(tok: Token, verb: Token, nouns: int = 1) -> bool:
         """Whether ``tok`` hangs on ``verb`` through prepositions and at most ``nouns`` nouns
-        ("called for calm on Sunday"), within the verb's clause (no other verb on the way)."""
+        ("called for a recount on Sunday"), within the verb's clause (no other verb on the way)."""
         t = tok
         for _ in range(8):
             if t.dep_ in _CLAUSE_DEPS:
@@ -266,7 +266,7 @@ class ContextReader:
         return found
 
     def _place_key(self, tok: Token) -> tuple[str | None, bool]:
-        """A place named by a prepositional object: the entity, a named modifier, "X of Kunduz"."""
+        """A place named by a prepositional object: the entity, a named modifier, "X of Varno"."""
         regional = tok.lemma_.lower() in _REGION_NOUNS
         for cand in (tok, *(c for c in tok.children if regional and c.dep_ in ("compound", "nmod")),
                      *(p for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"
@@ -282,7 +282,7 @@ class ContextReader:
         return None, False
 
     def dateline_place(self) -> str | None:
-        """The Place key of the article's dateline ("KABUL -" -> Kabul), if it has one."""
+        """The Place key of the article's dateline ("TALMORA -" -> Talmora), if it has one."""
         if self._dateline is False:
             name = clean(_opening(self.article.text)).dateline
             if name:
@@ -365,7 +365,7 @@ class ContextReader:
 
     def _agent_target(self, ev: Event) -> bool:
         """Whether the event is done to a person, an organization or a group (not a place or a
-        thing): what the target senses of the lexicon need ("recalled the personnel")."""
+        thing): what the target senses of the lexicon need ("recalled the envoys")."""
         if ev.target is None:
             return False
         ent = self.index.entities.get(ev.target)
@@ -445,7 +445,7 @@ class ContextReader:
         return None
 
     def _deed_target(self, deed: Token, claimant: str) -> str | None:
-        """Who the claimed deed was aimed at: "the Interior Ministry attack", "an attack on the base"."""
+        """Who the claimed deed was aimed at: "the Transport Ministry attack", "an attack on the base"."""
         for c in deed.children:
             if c.dep_ in ("compound", "nmod") and c.ent_type_:
                 key = self.index.named_key(c)
@@ -488,7 +488,7 @@ class ContextReader:
 
     @staticmethod
     def _title_tokens(span: Span, mention: list[Token]) -> list[Token]:
-        """The words right before the name that make up its title ("the new Interior Minister")."""
+        """The words right before the name that make up its title ("the new Transport Minister")."""
         doc = span.doc
         first = min(t.i for t in mention)
         out: list[Token] = []

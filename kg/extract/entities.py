@@ -103,8 +103,21 @@ class EntityIndex(PlaceIndex):
             self._add_mention(key, name, "Person", ent)
         self._fold_compass_names()
         self._fold_generic_heads()
+        self._fold_short_names()
         self._split_shared_heads()
         self._index_descriptions()
+
+    def _fold_short_names(self) -> None:
+        """"the Comets" after "the Varno Comets": an organization's name that is the end of exactly
+        one longer organization name of the article is that organization (persons: ``_person_key``)."""
+        orgs = [(k, e.label.split()) for k, e in self.entities.items() if e.type == "Organization"]
+        for key, words in orgs:
+            if len(words) > 2 or words[-1].lower() in _GENERIC_HEADS or key not in self.entities:
+                continue
+            longer = [k for k, w in orgs if k != key and k in self.entities and len(w) > len(words)
+                      and [norm_name(x) for x in w[-len(words):]] == [norm_name(x) for x in words]]
+            if len(longer) == 1:
+                self._merge(key, longer[0])
 
     def _fold_generic_heads(self) -> None:
         """"the Velmora party" and "Velmora", "Orvane Corp." and "Orvane": a name and the same name

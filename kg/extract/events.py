@@ -14,30 +14,30 @@ from spacy.tokens import Span, Token
 from ..facts import Evidence, Event
 from ..nlp.lexicon import (
     GOAL_PREPOSITIONS,
-    HABITUAL_ADVERBS,
-    MODALS,
-    NON_EVENT_VERBS,
+    NATURAL_FORCES,
+    STATEMENT_NOUNS,
     OBJECT_CONTROL_VERBS,
-    PLAN_NOUNS,
-    PLAN_VERBS,
     QUANTITY_NOUNS,
     REPORTING_VERBS,
-    REQUEST_VERBS,
-    UNACCUSATIVE_VERBS,
 )
 from .accusation import accusation
 from .entities import EntityIndex
+from .modality import modality, negated
 from .nominal import nominal_events
+from .verbs import NAMING_VERBS, attributive_participle, is_event_verb, motion_without_goal
+from .verbs import is_verb as _is_verb
 
 _SUBJ = ("nsubj", "csubj")
 _CLAUSE_LINKS = ("xcomp", "ccomp", "conj", "advcl", "relcl", "acl", "pcomp")
-_CONDITIONAL_MARKS = {"if", "unless", "whether"}
-_NEG_WORDS = {"not", "n't", "never", "no"}
-_NEGATIVE_VERBS = {"refuse", "decline", "fail", "deny"}
-_PREVENTING_VERBS = {"ban", "bar", "prevent", "stop", "prohibit", "block", "keep", "refrain", "forbid", "restrain"}
-#: "a user labelled Anonymous", "a group known as X": naming, not an event done to someone.
-_NAMING_VERBS = frozenset("label call name dub title know entitle nickname term style brand".split())
 _POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
+_REFLEXIVES = frozenset("myself yourself himself herself itself ourselves yourselves themselves".split())
+#: Verbs of judging someone: their object's possessor is the one judged ("praised her efforts").
+_JUDGING_VERBS = frozenset("""
+praise commend hail laud applaud welcome criticize criticise condemn denounce blame fault slam
+congratulate salute thank
+""".split())
+#: Verbs of answering: the possessor of what is answered is the one answered.
+_ANSWERING_VERBS = frozenset(("respond", "reply", "react", "answer", "retort"))
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
 
 
@@ -60,32 +60,12 @@ def evidence_of(sent: Span, text: str) -> Evidence:
     return Evidence(text=text[start:end], start=start, end=end)
 
 
-#: Nouns whose "that" clause the writer does not vouch for: "the pretext that ...", "rumours that ...".
-_PRETEXT_NOUNS = frozenset("pretext pretence pretense excuse rumour rumor".split())
-
-
 def _conjuncts(tok: Token) -> list[Token]:
     out = [tok]
     for c in tok.children:
         if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON"):
             out.extend(_conjuncts(c))
     return out
-
-
-def _lost_infinitive(verb: Token) -> bool:
-    """A bare verb coordinated with a finite one ("Labour has a plan to fast-track cases, get ...
-    and take action"): English joins verbs of one form, so the bare one belongs to an infinitive
-    whose "to" the parser attached elsewhere; it states no deed."""
-    if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ or c.dep_ == "aux" for c in verb.children):
-        return False
-    head = verb.head
-    while head.dep_ == "conj" and head.head != head:
-        head = head.head
-    return head.tag_ in ("VBZ", "VBD") and not any(c.dep_ == "aux" for c in head.children)
-
-
-def _is_verb(tok: Token) -> bool:
-    return tok.pos_ == "VERB" and tok.dep_ not in ("amod", "aux", "auxpass", "compound")
 
 
 class EventReader:
@@ -103,12 +83,24 @@ class EventReader:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
         passive = [c for c in verb.children if c.dep_ == "nsubjpass"]
+        if own and any(c.dep_ == "auxpass" for c in verb.children):
+            # "Rolf Lane ..., and Tom Ruiz were suspended": a verb with a passive auxiliary has
+            # no active subject; the parser split one passive subject in two.
+            passive += [c for c in own if c.dep_ == "nsubj"]
+            own = [c for c in own if c.dep_ != "nsubj"]
+        elif passive and not own and verb.dep_ in ("ROOT", "ccomp", "advcl") \
+                and not any(c.dep_ == "auxpass" for c in verb.children):
+            # "Desperate rescuers dug by hand": a passive subject with no passive auxiliary is the subject.
+            own, passive = passive, []
         if len(own) + len(passive) > 1:
             own, passive = ([c for c in group if not _stranded_object(c)] or group for group in (own, passive))
+        if len(own) > 1:
+            # '"...", Tusk said': a verb has one subject; the nearest is its own, the others misattached
+            own = [min(own, key=lambda c: abs(c.i - verb.i))]
         if own:
             return [t for s in own for t in _conjuncts(s)], False
         if passive:
-            return [t for s in passive for t in _conjuncts(s)], True
+            return [t for s in passive for t in _conjuncts(s)] + _gapped_subjects(verb), True
         if depth > 4:
             return [], False
         head = verb.head
@@ -126,12 +118,19 @@ class EventReader:
             # verb tells a result of the event ("the site was attacked, causing it to shut down").
             subj, head_passive = self.subjects(head, depth + 1)
             return ([], False) if head_passive and verb.i > head.i else (subj, False)
+        if verb.dep_ == "conj" and verb.tag_ in ("VBZ", "VBD", "VBP"):
+            stray = _stray_subject(verb)
+            if stray is not None:
+                return [stray], any(c.dep_ == "auxpass" for c in verb.children)
         if verb.dep_ == "conj" and _is_verb(head):
             subj, head_passive = self.subjects(head, depth + 1)
             # "was interrogated ... and made to sign": a bare -ed conjunct shares the passive auxiliary.
+            # A past tense ("were offered rooms and feasted", "were freed and returned home") is
+            # active; "made to sign" has no active reading without an object.
             own_passive = any(c.dep_ == "auxpass" for c in verb.children) or (
-                verb.tag_ in ("VBN", "VBD") and head_passive
-                and not any(c.dep_ in ("dobj", "aux") for c in verb.children))
+                head_passive and not any(c.dep_ in ("dobj", "aux") for c in verb.children)
+                and (verb.tag_ == "VBN" or verb.tag_ == "VBD" and any(
+                    c.dep_ == "xcomp" and any(a.lower_ == "to" for a in c.children) for c in verb.children)))
             if head_passive and not own_passive:
                 up = head
                 while up.dep_ in ("ccomp", "conj") and up.head != up:
@@ -140,7 +139,10 @@ class EventReader:
                         s2, p2 = self.subjects(up, depth + 1)
                         if s2 and not p2:
                             return s2, False
-                return [], False
+                # "Many were offered rooms and feasted": the passive's subject acts in the active conjunct.
+                return subj, False
+            if any(c.dep_ == "auxpass" for c in verb.children):
+                return subj, True  # "cannot connect, but are given the message": a passive of its own
             return subj, head_passive and own_passive
         if verb.dep_ == "relcl":
             return [head], False
@@ -160,38 +162,52 @@ class EventReader:
         if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.pos_ == "PROPN" and head.ent_type_ \
                 and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
                 and not any(c.dep_ == "agent" for c in verb.children):
-            # A name takes no restrictive participle ("Karzai, condemned by many" needs the comma):
-            # 'Karzai "condemned ..." the treatment' is Karzai's own finite verb, misparsed. With a
+            # A name takes no restrictive participle ("Moen, condemned by many" needs the comma):
+            # 'Moen "condemned ..." the ruling' is Moen's own finite verb, misparsed. With a
             # "by" phrase it is a participle ("the Center for Studies headed by Professor X").
             return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
-                and verb.lemma_.lower() not in _NAMING_VERBS \
+                and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in verb.children):  # a passive takes no object
-            return [head], True  # "a plan backed by the Red Cross", "troops wounded in the attack"
+            return [head], True  # "a plan backed by the Harbor Board", "troops wounded in the attack"
         if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
             return [head], False  # "James Ray, serving a sentence"
         return [], False
 
     def agents(self, verb: Token) -> list[Token]:
-        """The "by" phrase of a passive verb."""
-        out = []
+        """The "by" phrase of a passive verb ("by the journal, Clinical Reports": the name in apposition)."""
+        out: list[Token] = []
         for c in verb.children:
             if c.dep_ == "agent":
-                out.extend(t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p))
+                for p in c.children:
+                    if p.dep_ != "pobj":
+                        continue
+                    for t in _conjuncts(p):
+                        if self.index.resolve(t) is None:
+                            t = next((a for a in t.children if a.dep_ == "appos" and self.index.resolve(a)), t)
+                        out.append(t)
         return out
 
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
-        direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)]
-        if not direct:
-            # "X shot and mortally wounded Y", parsed with "wounded" as Y's adjective and Y as a
-            # conjunct of "shot": the name is the object of both verbs.
-            direct = [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "PROPN" and c.i > verb.i
-                      and any(a.dep_ == "amod" and a.tag_ in ("VBN", "VBD") for a in c.lefts)]
+        direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)
+                  if t.lower_ not in _REFLEXIVES]  # "killed themselves": no one else is the target
         if verb.dep_ == "relcl" and verb.head.pos_ in ("NOUN", "PROPN"):
-            # "a war that Scientology has been waging": the relative pronoun object is the head noun.
+            # "a campaign that the group has been waging": the relative pronoun object is the head noun.
             direct = [verb.head if t.tag_ in ("WDT", "WP") and t.lower_ in ("that", "which", "whom", "who")
                       else t for t in direct]
+            if not direct and _object_gap(verb):
+                direct = [verb.head]  # "two towns that militants captured": the head fills the gap
+        lemma = verb.lemma_.lower()
+        if lemma in _JUDGING_VERBS and direct and not any(self.index.resolve(t, allow_things=True) for t in direct):
+            # "commended Lee's leadership", "praised her efforts": one praises or blames a person.
+            owners = [c for t in direct for c in t.children if c.dep_ == "poss" and self.index.resolve(c)]
+            direct = owners or direct
+        if lemma in _ANSWERING_VERBS and not direct:
+            # "responded to the father's assertions": one answers the one who asserted.
+            said = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
+                    for p in c.children if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
+            direct = [c for p in said for c in p.children if c.dep_ == "poss" and self.index.resolve(c)]
         particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt" and _particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
@@ -206,7 +222,9 @@ class EventReader:
             for c in verb.children:
                 if c.dep_ != "prep":
                     continue
-                pobjs = [t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p)]
+                pobjs = [t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p)] or [
+                    t for p in c.children if p.dep_ == "pcomp" and attributive_participle(p)
+                    for o in p.children if o.dep_ == "dobj" for t in _conjuncts(o)]
                 pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES]
                 if not pobjs:
                     continue
@@ -221,86 +239,18 @@ class EventReader:
                     prep_word = c.lower_
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
-    # ----- context ------------------------------------------------------------
-    def negated(self, verb: Token) -> bool:
-        """Whether the clause, or a clause that governs it by control, is negated."""
-        t = verb
-        for _ in range(4):
-            if any(c.dep_ == "neg" or c.lower_ in _NEG_WORDS and c.dep_ in ("advmod", "neg", "det") for c in t.children):
-                return True
-            if t.dep_ == "xcomp" and t.head.lemma_ in _NEGATIVE_VERBS:
-                return True
-            if t.dep_ == "pcomp" and t.head.lower_ == "from" and t.head.head.lemma_ in _PREVENTING_VERBS:
-                return True  # "banned from leaving", "stopped from entering"
-            if t.dep_ == "pcomp":
-                gov = t.head.head
-                while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov:
-                    gov = gov.head
-                if gov is not t and any(c.dep_ == "neg" for c in gov.children):
-                    return True  # "did not offer proposals for reducing tensions"
-            if t.dep_ in ("xcomp", "conj") and t.head != t:
-                t = t.head
-                if t.dep_ == "conj" or verb.dep_ == "conj":
-                    continue
-                continue
-            break
-        return False
-
-    def modality(self, verb: Token) -> tuple[str, Token | None]:
-        """asserted, reported (with the reporting verb), planned, hypothetical or generic."""
-        if _lost_infinitive(verb):
-            return "hypothetical", None
-        t = verb
-        reporter: Token | None = None
-        own_tense = False
-        for _ in range(8):
-            for c in t.children:
-                if own_tense and c.dep_ in ("aux", "advmod"):
-                    continue
-                if c.dep_ == "aux" and c.lower_ in MODALS:
-                    return MODALS[c.lower_], None
-                if c.dep_ == "mark" and c.lower_ in _CONDITIONAL_MARKS:
-                    return "hypothetical", None
-                if c.dep_ == "aux" and c.lower_ == "going":
-                    return "planned", None
-                if c.dep_ == "advmod" and c.lower_ in HABITUAL_ADVERBS:
-                    return "generic", None
-            if t.dep_ == "xcomp" and t.head.lemma_ in PLAN_VERBS:
-                return "planned", None
-            if _purpose_of_ongoing(t):
-                return "planned", None  # "is gathering volunteers to clean the river": not yet done
-            if t.dep_ == "xcomp" and t.head.lemma_ in REQUEST_VERBS and any(
-                    c.dep_ in ("dobj", "dative") for c in t.head.children):
-                return "hypothetical", None  # "urged them to leave": asked for, not done
-            if t.dep_ == "ccomp" and t.head.lemma_ in REQUEST_VERBS and any(
-                    c.dep_ == "aux" and c.lower_ == "to" for c in t.children):
-                return "hypothetical", None  # "want the company to raise wages", parsed as a clause
-            if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
-                return "planned", None  # "the office is to begin issuing forms"
-            if (t.dep_ in ("acl", "ccomp") and t.head.lemma_.lower() in _PRETEXT_NOUNS) or any(
-                    c.dep_ == "mark" and c.lower_ == "that" and c.i > 0 and c.doc[c.i - 1].lemma_.lower() in _PRETEXT_NOUNS
-                    for c in t.children):
-                return "hypothetical", None  # "under the pretext that X fired": put forward, not stated
-            if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS and t.tag_ != "VBN":
-                return "planned", None  # "a plan to build"
-            if t.dep_ in ("ccomp",) and t.head.lemma_ in REPORTING_VERBS and reporter is None:
-                reporter = t.head
-            if t.dep_ == "relcl" or t.head == t:
-                break
-            # A finite conjunct ("... should be punished, but told ...") has its own tense and modality.
-            own_tense = t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ", "VBP")
-            done_to_noun = t.dep_ == "acl" and t.tag_ == "VBN"  # "a plan backed by X": done, not planned
-            t = t.head
-            while t.pos_ not in ("VERB", "AUX") and t.head != t:
-                if t.dep_ == "relcl":
-                    break
-                if t.lemma_.lower() in PLAN_NOUNS and not done_to_noun:
-                    return "planned", None  # "proposals for reducing tensions"
-                t = t.head
-
-        if reporter is not None:
-            return "reported", reporter
-        return "asserted", None
+    def _source(self, subject: Token) -> str | None:
+        """The entity a subject names; for a statement ("A union statement said", "Acme's report
+        says") the body that issued it."""
+        key = self.index.resolve(subject)
+        if key is None and subject.lemma_.lower() in STATEMENT_NOUNS:
+            for c in subject.children:
+                if c.dep_ in ("compound", "poss", "nmod") or c.dep_ == "prep" and c.lower_ in ("by", "from"):
+                    issuer = c if c.dep_ != "prep" else next((p for p in c.children if p.dep_ == "pobj"), None)
+                    found = self.index.resolve(issuer) if issuer is not None else None
+                    if found is not None:
+                        return found
+        return key
 
     # ----- reading --------------------------------------------------------------
     def read(self, sent: Span) -> list[Event]:
@@ -309,14 +259,7 @@ class EventReader:
         evidence = evidence_of(sent, self.text)
         seen: set[tuple[str | None, str, str | None]] = set()
         for verb in sent:
-            if not _is_verb(verb):
-                continue
-            lemma = verb.lemma_.lower()
-            if lemma in UNACCUSATIVE_VERBS or not lemma.replace("-", "").isalpha():
-                continue
-            if lemma in NON_EVENT_VERBS and not self._light(verb):
-                continue
-            if _noun_gerund(verb) or _elaborating_speech(verb):
+            if not is_event_verb(verb):
                 continue
             for ev in self._events_of(verb, evidence):
                 key = (ev.actor, ev.action, ev.target)
@@ -330,9 +273,6 @@ class EventReader:
                 events.append(ev)
         return events
 
-    def _light(self, verb: Token) -> bool:
-        return False
-
     def _events_of(self, verb: Token, evidence: Evidence) -> list[Event]:
         judged = accusation(verb, self.subjects) if verb.dep_ == "pcomp" and verb.tag_ == "VBG" else None
         subjects, passive = (judged.accused, False) if judged else self.subjects(verb)
@@ -340,17 +280,30 @@ class EventReader:
         lemma = verb.lemma_.lower()
         rule = "svo"
         if passive:
-            agents = [a for a in self.agents(verb) if self.index.resolve(a) is not None]
+            named = self.agents(verb)
+            agents = [a for a in named if self.index.resolve(a) is not None]
+            if not agents and any(a.pos_ == "PROPN" for a in named):
+                return []  # "was sentenced by Judge X" with X not read: the doer is named, just not found
             actors = [self.index.resolve(a) for a in agents] or [None]
             targets = [self.index.resolve(s, allow_things=True) for s in subjects]
             rule = "passive" if agents else "passive-agentless"
             if not agents and not any(targets):
                 return []
         else:
-            actors = [self.index.resolve(s) for s in subjects]
+            actors = [self._source(s) for s in subjects]
             targets = [self.index.resolve(o, allow_things=True) for o in entity_objs] or [None]
             if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in verb.children if c.dep_ in _SUBJ]:
                 rule = "inherited-subject"
+            if subjects and all(_natural_force(s) for s in subjects) and any(targets):
+                actors, passive = [None], True  # "the flood killed 10": what it caused, with no actor
+            if lemma in ("go", "come") and not any(targets) and not motion_without_goal(verb):
+                return []  # "went into the room": no one and no place went to
+            if rule == "inherited-subject":
+                bound = {self.index.resolve(o) for o in entity_objs if o.tag_ == "PRP"}
+                # "paid the officials, giving him control": a pronoun object is never its own clause's
+                # subject, so the participle's doer is not the main subject but the paying itself.
+                if bound & set(actors):
+                    return []
         action = lemma
         patients = [x for x in subjects if x.pos_ in ("NOUN", "PROPN")] if passive and not any(targets) else []
         if joiner and not passive:
@@ -359,26 +312,21 @@ class EventReader:
             action = f"{lemma} {_counted(things[0]).lemma_.lower()}"
         elif patients and lemma not in REPORTING_VERBS:
             action = f"{lemma} {_counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
-        negated = self.negated(verb)
-        modality, reporter_verb = self.modality(verb)
+        negative = negated(verb)
+        mode, reporter_verb = modality(verb)
         reported_by = None
         if reporter_verb is not None:
             speakers, _ = self.subjects(reporter_verb)
             resolved = [self.index.resolve(s) for s in speakers]
             reported_by = next((r for r in resolved if r is not None), None)
         if judged is not None:
-            negated = negated or judged.negated
-            if judged.modality == "reported" and modality == "asserted":
-                modality = "reported"
+            negative = negative or judged.negated
+            if judged.modality == "reported" and mode == "asserted":
+                mode = "reported"
                 reported_by = self.index.resolve(judged.accuser) if judged.accuser is not None else None
         actors = [k for a in actors for k in self.index.parts(a)]
         targets = [k for t in targets for k in self.index.parts(t)]
         out: list[Event] = []
-        if _anonymity_formula(verb):
-            return out
-        if lemma in REPORTING_VERBS and not passive and not any(targets) and not things \
-                and self._attribution_only(verb, actors):
-            return out
         for actor in actors:
             if actor is None and not passive:
                 continue
@@ -390,19 +338,56 @@ class EventReader:
                 out.append(Event(
                     actor=actor, action=action, target=target, evidence=evidence,
                     trigger=Evidence(text=verb.text, start=verb.idx, end=verb.idx + len(verb.text)),
-                    negated=negated, modality=modality, reported_by=reported_by if reported_by != actor else None,
+                    negated=negative, modality=mode, reported_by=reported_by if reported_by != actor else None,
                     confidence=_confidence(rule, actor, target), rule=rule,
                 ))
         return out
 
 
-    def _attribution_only(self, verb: Token, actors: list[str | None]) -> bool:
-        """ "officials said ...", "police said": an unnamed source's saying is sourcing, not an event.
+def _stray_subject(verb: Token) -> Token | None:
+    """ "ships are rushing to the area and the United States says ...": a finite conjunct with no
+    subject, right after a noun the parser joined to an earlier object: that noun is its subject."""
+    if verb.i == 0 or any(c.dep_ in _SUBJ or c.dep_ == "nsubjpass" for c in verb.children):
+        return None
+    noun = verb.doc[verb.i - 1]
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.dep_ != "conj" or noun.head.dep_ not in ("pobj", "dobj", "conj"):
+        return None
+    return noun if any(c.dep_ == "cc" and c.i < noun.left_edge.i for c in noun.head.children) else None
 
-        The reported clause keeps the source as ``reported_by``; a named speaker's statement
-        ("Little said") stays an event of its own.
-        """
-        return bool(actors) and all(a is not None and a.startswith("Group:") for a in actors)
+
+def _gapped_subjects(verb: Token) -> list[Token]:
+    """ "X has been suspended for the season, Y for 30 games, and Z for 6": names that follow the
+    clause, each with a phrase of its own, are subjects of the same verb, left out (gapped)."""
+    doc = verb.doc
+
+    def gapped(t: Token) -> bool:
+        return (t.dep_ in ("npadvmod", "appos", "conj") and t.i > verb.i and t.pos_ == "PROPN"
+                and t.ent_type_ == "PERSON" and t.left_edge.i > 0
+                and doc[t.left_edge.i - 1].lower_ in (",", "and", "or")
+                and (any(p.dep_ == "prep" for p in t.children) or t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "prep"))
+
+    out: list[Token] = []
+    for c in verb.children:
+        if gapped(c):
+            out.extend(t for t in c.subtree if t is c or gapped(t))
+    return out
+
+
+def _object_gap(verb: Token) -> bool:
+    """A relative clause with a subject of its own, no object and no relative pronoun ("the towns
+    that militants captured", "the deal he signed"): its object is the noun it modifies. One
+    ending in a preposition ("the town they fled from") is that preposition's."""
+    if not any(c.dep_ == "nsubj" and c.tag_ not in ("WDT", "WP") for c in verb.children):
+        return False
+    if any(c.dep_ in ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd", "nsubjpass", "auxpass")
+           or c.tag_ in ("WDT", "WP") and c.dep_ != "mark" for c in verb.children):
+        return False
+    return not any(c.dep_ == "prep" and not any(p.dep_ in ("pobj", "pcomp") for p in c.children) for c in verb.children)
+
+
+def _natural_force(tok: Token) -> bool:
+    """A storm, a flood, a landslide: it causes, it does not act."""
+    return tok.lemma_.lower() in NATURAL_FORCES or tok.lower_ in NATURAL_FORCES
 
 
 def _stranded_object(tok: Token) -> bool:
@@ -435,46 +420,6 @@ def _particle_place(verb: Token, prt: Token) -> bool:
 
     ends = [verb.i] + [core_end(c) for c in verb.children if c.dep_ in ("dobj", "dative") and c.i < prt.i]
     return prt.i - max(ends) <= 1
-
-
-def _purpose_of_ongoing(clause: Token) -> bool:
-    """A purpose infinitive of an action still in progress ("was assembling leaders to take steps"):
-    the purpose is intended, not done. After a completed action ("called him to apologize") or a
-    verb of trying ("is trying to strengthen") the complement stays an event."""
-    if clause.dep_ not in ("advcl", "xcomp") or not any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children):
-        return False
-    head = clause.head
-    if clause.dep_ == "xcomp" and not any(c.dep_ == "dobj" for c in head.children):
-        return False
-    return head.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in head.children)
-
-
-def _noun_gerund(verb: Token) -> bool:
-    """ "before the party congress meeting": an -ing noun the parser took for a verb."""
-    if verb.tag_ != "VBG" or any(c.dep_ in ("aux", "dobj", "prt") for c in verb.children):
-        return False
-    if verb.dep_ == "advcl":
-        if not any(c.dep_ == "mark" and c.lower_ in ("before", "after", "during", "since", "until") for c in verb.children):
-            return False
-    elif verb.dep_ not in ("pcomp", "pobj"):
-        return False
-    subj = [c for c in verb.children if c.dep_ == "nsubj"]
-    return len(subj) == 1 and subj[0].i == verb.i - 1 and subj[0].left_edge.dep_ == "det"
-
-
-def _elaborating_speech(verb: Token) -> bool:
-    """ "claimed responsibility, saying it was revenge", "said ..., adding that ...": the participle
-    tells what the same speech act said; it is not a second statement."""
-    return (verb.dep_ == "advcl" and verb.tag_ == "VBG" and verb.lemma_ in REPORTING_VERBS
-            and verb.head.lemma_ in REPORTING_VERBS)
-
-
-def _anonymity_formula(verb: Token) -> bool:
-    """ "spoke on condition of anonymity": how a source is described, not something it did."""
-    if verb.lemma_ not in ("speak", "talk"):
-        return False
-    return any(p.dep_ == "prep" and any(o.lemma_ in ("condition", "anonymity") for o in p.children)
-               for p in verb.children)
 
 
 def _confidence(rule: str, actor: str | None, target: str | None) -> float:

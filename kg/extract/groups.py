@@ -98,10 +98,6 @@ def group_label(tok: Token) -> str:
         if c.dep_ in ("det", "predet") and c.lower_ in _QUANTIFYING_DETERMINERS:
             keep.append(c)  # "all people", "another judge": which or how many is part of the group
             continue
-        if c.dep_ == "poss" and c.lower_ in ("his", "her", "its", "their") and not any(
-                m.dep_ in _LABEL_MODIFIERS for m in tok.lefts):
-            keep.append(c)  # "their forces", "his colleagues": whose, when nothing else says which
-            continue
         if c.dep_ in ("det", "poss", "punct", "case", "predet") or c.lower_ == "such":
             continue
         if c.dep_ in _LABEL_MODIFIERS:

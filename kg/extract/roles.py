@@ -1,10 +1,12 @@
-"""Who holds which role in which organization, read from titles and appositions.
+"""Who holds which role in which organization, read from titles, appositions and career verbs.
 
-Constructions: a title before a name ("Pentagon press secretary George Little",
-"Afghan Defense Minister General Abdul Rahim Wardak"), an apposition in either order
-("George Little, the Pentagon press secretary"; "its sympathizers, Abdul Rahman"),
-"X, a spokesman for Y", "Y's chief executive X", "X, who heads Y", "X from Y".
-A role is kept only when an organization (or a country) is named for it.
+Noun constructions are read here, around each named person: a title before the name ("Acme press
+secretary Ann Lee", "Chief Financial Officer Ann Lee"), an apposition in either order ("Ann Lee, the
+Acme spokeswoman"; "the party's candidate, Ann Lee"), "the head of Acme, Ann Lee", "Ann Lee and
+other members of Acme", "Ann Lee of Acme". Verb constructions (careers, appointments, "who heads")
+are read by ``careers.py``, word classes by ``titles.py``, and the organization a role phrase names
+by ``role_orgs.py``. A role is kept only when an organization or a country the article names is given
+for it; ``finish`` settles what only the whole article tells (an aide's office).
 """
 from __future__ import annotations
 
@@ -13,86 +15,68 @@ from dataclasses import replace
 from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Role
-from ..nlp.lexicon import (
-    DEPARTMENT_WORDS,
-    GENERIC_PEOPLE,
-    NOT_HUMAN,
-    OCCUPATION_SUFFIXES,
-    ORG_HEADS,
-    RANKS,
-    ROLE_MODIFIERS,
-    ROLE_NOUNS,
-)
+from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ORG_HEADS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
+from .careers import CareerReader
 from .entities import EntityIndex
 from .events import evidence_of
+from .role_orgs import OrgFinder
+from .titles import (
+    ASSISTING_NOUNS,
+    NOT_ROLE_WORDS,
+    ORG_PREPS,
+    RANK_MODIFIERS,
+    TRAILING_RANKS,
+    is_government_title,
+    is_past_title,
+    is_plural_title,
+    is_role_noun,
+    is_role_word,
+    of_title,
+    role_text,
+    title_complement,
+)
 
-_ORG_PREPS = ("of", "for", "at", "from", "with", "in")
-#: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
-_GOVERNMENT_HEADS = {"minister", "president", "premier", "chancellor", "secretary"}
-_ROLE_PREDICATES = {"be", "remain", "become", "serve", "name", "appoint", "elect", "install", "instal", "hire",
-                    "promote", "select", "choose", "nominate", "confirm", "sworn", "swear", "reappoint", "re-elect"}
-#: "resigned as minister", "stepped down as chairman": the role is a past one.
-_LEAVING_PREDICATES = {"resign", "quit", "retire", "step", "leave"}
-#: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
-_NOT_YET = frozenset("will would could might may should shall must to".split())
-_HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director", "found": "founder"}
-
-
-def _is_role_word(tok: Token) -> bool:
-    low = tok.lower_
-    return (_is_role_noun(tok) or low in ROLE_MODIFIERS or low in DEPARTMENT_WORDS or low in RANKS)
-
-
-def _is_role_noun(tok: Token) -> bool:
-    """A noun naming a position or an occupation ("spokesman", "meteorologist")."""
-    lemma = tok.lemma_.lower()
-    if tok.lower_ in ROLE_NOUNS or lemma in ROLE_NOUNS:
-        return True
-    return (tok.pos_ == "NOUN" and tok.is_lower and len(lemma) > 5 and lemma.endswith(OCCUPATION_SUFFIXES)
-            and lemma not in GENERIC_PEOPLE and tok.lower_ not in GENERIC_PEOPLE and lemma not in NOT_HUMAN)
+#: Organization words that, after "Secretary of", name a government department ("Secretary of State").
+_DEPARTMENT_PHRASES = frozenset(DEPARTMENT_WORDS | {"homeland security", "the interior", "the treasury",
+                                                    "foreign affairs", "home affairs", "internal affairs"})
 
 
-def _role_text(words: list[Token]) -> str:
-    """The role as a singular phrase ("its sympathizers" -> "sympathizer"), hyphens kept tight."""
-    if not words:
-        return ""
-    last = words[-1]
-    head = last.lemma_ if last.tag_ in ("NNS", "NNPS") else last.text
-    if last.text[:1].isupper() and head[:1].islower():
-        head = head[:1].upper() + head[1:]
-    out = ""
-    for t in words[:-1]:
-        out += t.text + ("" if t.text == "-" or t.doc[t.i + 1].text == "-" else " ")
-    return (out + head).strip()
-
-
-class RoleReader:
+class RoleReader(OrgFinder):
     """Reads person-role-organization facts from the sentences of one article."""
 
-    def __init__(self, index: EntityIndex, text: str) -> None:
-        self.index = index
+    def __init__(self, index: EntityIndex, text: str, headline: str | None = None, date: str | None = None) -> None:
+        super().__init__(index, headline)
         self.text = text
+        self.careers = CareerReader(self, date)
 
     def read(self, sent: Span) -> list[Role]:
         """Every role stated in a sentence."""
         evidence = evidence_of(sent, self.text)
         roles: list[Role] = []
+        persons: list[tuple[Span, str]] = []
+        shared: dict[int, list[Role]] = {}
         for ent in self.index.ents:
             if ent.label_ != "PERSON" or not (sent.start <= ent.start and ent.end <= sent.end):
                 continue
+            if ent.root.tag_ == "NNPS" and ent.start > 0 and ent.doc[ent.start - 1].lower_ == "the":
+                continue  # "the Comets": a plural name is no person, whatever the model says
             person = self.index.resolve(ent.root)
-            if person is None:
+            if person is None or not person.startswith("Person:"):
                 continue
-            roles.extend(self._title_before(ent, person, evidence))
+            persons.append((ent, person))
+            own = self._title_in_name(ent)
+            titled = self._title_before(ent, person, evidence, own)
+            if titled and is_plural_title([ent.doc[max(own)]] if own else self._word_before(ent)):
+                shared[ent.root.i] = titled
+            roles.extend(titled)
             roles.extend(self._appositions(ent, person, evidence))
             roles.extend(self._unparsed_apposition(ent, person, evidence))
-            roles.extend(self._relative_heads(ent, person, evidence))
-            roles.extend(self._heading_verbs(ent, person, evidence))
             roles.extend(self._one_of_them(ent, person, evidence))
             roles.extend(self._role_of_org_before(ent, person, evidence))
-            roles.extend(self._predicates(ent, person, evidence))
-            roles.extend(self._of_organization(ent, person, evidence, any(r.person == person for r in roles)))
-        # Appositions to an unnamed person are rare; a named one is the common case above.
+        roles.extend(self.careers.read(sent, evidence))
+        holders = {r.person for r in roles}
+        roles.extend(self._shared_titles(persons, shared, holders))
+        roles.extend(self._of_organization(persons, evidence, {r.person for r in roles}))
         seen: set[tuple[str, str, str]] = set()
         out = []
         for r in roles:
@@ -102,53 +86,121 @@ class RoleReader:
                 out.append(r)
         return out
 
-    # "Pentagon press secretary George Little"
-    def _title_before(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
-        return self._title_ending_at(ent.start - 1, ent, person, evidence)
+    def finish(self, roles: list[Role]) -> list[Role]:
+        """The article's roles, settled: an aide's organization is the office of the person served ("an
+        aide to Senator X": X's country or body, when the article gives X one), a guessed country gives
+        way to the organization the article names for the same role, and an organization is always an
+        Organization or a Place (never an unnamed group or a person)."""
+        explicit = {(r.person, r.role.lower()) for r in roles if r.rule != "implicit-country"}
+        roles = [r for r in roles if r.rule != "implicit-country" or (r.person, r.role.lower()) not in explicit]
+        offices: dict[str, set[str]] = {}
+        for r in roles:
+            if not r.former and r.org.startswith(("Organization:", "Place:")):
+                offices.setdefault(r.person, set()).add(r.org)
+        out: list[Role] = []
+        seen: set[tuple[str, str, str, int]] = set()
+        named = self._named_groups() if any(r.org.startswith("Group:") for r in roles) else {}
+        for r in roles:
+            org: str | None = self.index.canonical(named.get(r.org, r.org))
+            if org is not None and org.startswith("Person:"):
+                served = offices.get(org, set())
+                org = next(iter(served)) if len(served) == 1 else None
+                r = replace(r, confidence=min(r.confidence, 0.6))
+            if org is None or org == r.person or not org.startswith(("Organization:", "Place:")):
+                continue
+            k = (r.person, r.role.lower(), org, r.evidence.start)
+            if k not in seen:
+                seen.add(k)
+                out.append(replace(r, org=org) if org != r.org else r)
+        return out
 
-    # "Malaysia's Prime Minister, Najib Razak said ...": an apposition with no closing comma, which
-    # the parser reads as two clauses (the title a root or a second subject, not an appos)
-    def _unparsed_apposition(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
-        doc = ent.doc
-        comma = ent.start - 1
-        if comma - 1 < ent.sent.start or doc[comma].text != "," or ent.root.dep_ in ("appos", "conj"):
-            return []
-        noun = doc[comma - 1]
-        if (not _is_role_noun(noun) or noun.tag_ not in ("NN", "NNP")
-                or any(c.dep_ in ("appos", "conj") for c in noun.children)):
-            return []  # a plural, a list ("the spokesman, Kim and Lee") or an apposition the parse has
-        return [replace(r, rule="apposition") for r in self._title_ending_at(comma - 1, ent, person, evidence)]
+    def _named_groups(self) -> dict[str, str]:
+        """Unnamed bodies the article names later in the same phrase: "the new company, which is to be
+        called Acme Holdings" / "the new company, Acme Holdings" -> Acme Holdings."""
+        out: dict[str, str] = {}
+        for e in self.index.ents:
+            key = self.index.named_key(e.root)
+            if e.label_ != "ORG" or not key or not key.startswith("Organization:"):
+                continue
+            noun: Token | None = None
+            if e.root.dep_ == "appos" and e.root.head.pos_ == "NOUN":
+                noun = e.root.head
+            elif e.root.dep_ in ("oprd", "attr") and e.root.head.lemma_.lower() in ("call", "name", "rename", "know", "dub"):
+                v = e.root.head
+                while v.dep_ in ("xcomp", "conj") and v.head is not v:
+                    v = v.head
+                if v.dep_ in ("relcl", "acl") and v.head.pos_ == "NOUN":
+                    noun = v.head
+            group = self.index.resolve(noun) if noun is not None else None
+            if group is not None and group.startswith("Group:"):
+                out[group] = key
+        return out
 
-    def _title_ending_at(self, i: int, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+    # ----- titles -------------------------------------------------------------------------
+    def title_ending_at(self, i: int, ent: Span, person: str, evidence: Evidence,
+                        own: frozenset[int] = frozenset()) -> list[Role]:
         """The role of a title whose last word is ``doc[i]`` (read back to the clause's punctuation)."""
-        doc = ent.doc
+        title = self.title_words(i, ent.sent.start, own)
+        return self.split_title(title, person, evidence, ent, own) if title else []
+
+    def title_words(self, i: int, floor: int, own: frozenset[int] = frozenset()) -> list[Token]:
+        """The words of a title whose last word is ``doc[i]``: role words, names of organizations and
+        countries, possessors ("the nation's"), read back to the clause's punctuation; with an
+        organization name the model missed right before it."""
+        doc = self.doc
         title: list[Token] = []
-        while i >= ent.sent.start:
+        while i >= floor:
             t = doc[i]
-            hyphen = t.text == "-" and i - 1 >= ent.sent.start and _is_role_word(doc[i - 1]) and title and _is_role_word(title[0])
-            if (t.is_punct and t.tag_ != "POS" and not hyphen) or t.is_space:
-                break
-            if hyphen:
+            if t.i in own:
                 title.insert(0, t)
                 i -= 1
                 continue
-            if not (_is_role_word(t) or t.ent_type_ in ("ORG", "GPE", "NORP", "LOC") or t.tag_ in ("POS", "PRP$")
-                    or t.lower_ in ("former", "then", "ex", "new")):
+            hyphen = t.text == "-" and i - 1 >= floor and is_role_word(doc[i - 1]) and title and is_role_word(title[0])
+            if (t.is_punct and t.tag_ != "POS" and not hyphen) or t.is_space:
+                break
+            possessor = t.pos_ == "NOUN" and i + 1 < len(doc) and doc[i + 1].tag_ == "POS" and bool(title)
+            served = t.ent_type_ == "PERSON" and bool(title) and title[-1].lemma_.lower() in ASSISTING_NOUNS
+            if not (hyphen or possessor or served or is_role_word(t) or t.ent_type_ in ("ORG", "GPE", "NORP", "LOC")
+                    or t.tag_ in ("POS", "PRP$") or t.lower_ in NOT_ROLE_WORDS or self._interior(t, title, floor)
+                    or of_title(doc, i, floor)):
                 break
             title.insert(0, t)
             i -= 1
-        if not title:
-            return []
-        if _is_role_word(title[0]) and i >= ent.sent.start:
-            name = self._proper_name_before(i, ent.sent.start)
+        if title and is_role_word(title[0]) and i >= floor:
+            name = self._proper_name_before(i, floor)
             if name is not None:
                 title = name + title
-        return self._split_title(title, person, evidence, ent)
+        return title
+
+    def noun_title(self, noun: Token, ent: Span | None = None) -> list[Token]:
+        """The title a role noun heads: its modifiers ("a Stanford University economist") and the title
+        words before it ("the nation's former vice-minister"), as one run of words ending at the noun;
+        the words of a coordinated role noun are not its own ("chairman and chief executive")."""
+        skip = {t.i for c in noun.children if c.dep_ == "conj" for t in c.subtree}
+        served = noun.lemma_.lower() in ASSISTING_NOUNS  # "Trump adviser": the person served
+        mods = {t.i for t in noun.subtree if t.i < noun.i and t.dep_ not in ("det", "punct", "case", "cc")
+                and t.i not in skip and (t.ent_type_ != "PERSON" or served)
+                and not (ent is not None and ent.start <= t.i < ent.end)}
+        mods |= {t.i for t in self.title_words(noun.i, noun.sent.start)}
+        mods.add(noun.i)
+        first = noun.i
+        while first - 1 in mods:
+            first -= 1
+        return list(self.doc[first:noun.i + 1])
+
+    @staticmethod
+    def _interior(t: Token, after: list[Token], floor: int) -> bool:
+        """ "Chief [Financial] Officer", "Chief [Patrol] Agent": a word between a title's modifier and
+        its role noun is part of the title."""
+        return (bool(after) and t.is_alpha and not t.ent_type_ and t.i - 1 >= floor
+                and t.doc[t.i - 1].lower_ in ROLE_MODIFIERS and not t.doc[t.i - 1].ent_type_
+                and t.doc[t.i - 1].lower_ not in NOT_ROLE_WORDS
+                and t.lower_ not in NOT_ROLE_WORDS and any(is_role_noun(x) for x in after))
 
     def _proper_name_before(self, i: int, floor: int) -> list[Token] | None:
-        """An organization name the model did not tag, right before a title ("Joint Council for the
-        Welfare of Immigrants campaigner X"): capitalized words joined by of/for/the/and."""
-        doc = self.index.doc
+        """An organization name the model did not tag, right before a title ("Fair Harbor Council for
+        the Rights of Tenants campaigner X"): capitalized words joined by of/for/the/and."""
+        doc = self.doc
         toks: list[Token] = []
         while i >= floor:
             t = doc[i]
@@ -163,23 +215,35 @@ class RoleReader:
             toks = toks[1:]
         if not toks or all(self.index.named_key(t) is not None for t in toks):
             return None
-        self.index.organization_span(toks)
+        known = self.org_named(toks)
+        if known is None:
+            self.index.organization_span(toks)
+        else:
+            self._short_names.update((t.i, known) for t in toks)
         return toks
 
-    def _split_title(self, title: list[Token], person: str, evidence: Evidence, ent: Span | None) -> list[Role]:
-        """Split modifiers into organization tokens and the role phrase, then name the org."""
+    def split_title(self, title: list[Token], person: str, evidence: Evidence, ent: Span | None,
+                    own: frozenset[int] = frozenset()) -> list[Role]:
+        """Split a title into organization words and the role phrase, then name the organization."""
         toks = list(title)
         ranks: list[Token] = []
         while len(toks) > 1 and toks[-1].lower_ in RANKS and toks[-1].lower_ not in ROLE_NOUNS and toks[-2].text != "-":
             ranks.insert(0, toks.pop())
-        # Trailing ranks like "General" after a role ("Defense Minister General"): drop them.
-        while len(toks) > 1 and toks[-1].lower_ in RANKS and toks[-2].text != "-" and any(t.lower_ in ROLE_NOUNS for t in toks[:-1]) \
-                and toks[-1].lower_ in ("general", "colonel", "major", "lieutenant", "captain", "admiral", "sergeant", "dr", "dr."):
-            toks.pop()
+        while (len(toks) > 1 and toks[-1].lower_ in TRAILING_RANKS and toks[-2].text != "-"
+               and any(t.lower_ in ROLE_NOUNS for t in toks[:-1])):
+            toks.pop()  # "Defense Minister General X": the rank is no part of the role
         role_toks: list[Token] = []
         j = len(toks) - 1
-        while j >= 0 and (_is_role_word(toks[j]) or toks[j].text == "-") and self.index.named_key(toks[j]) is None:
-            role_toks.insert(0, toks[j])
+        while j >= 0:
+            t = toks[j]
+            if self.key(t, own) is not None:
+                break
+            inner = (bool(role_toks) and j > 0 and toks[j - 1].lower_ in ROLE_MODIFIERS and t.is_alpha
+                     and toks[j - 1].lower_ not in NOT_ROLE_WORDS and (not t.ent_type_ or t.i in own)
+                     and self.key(toks[j - 1], own) is None and any(is_role_noun(x) for x in role_toks))
+            if not (is_role_word(t) or t.text == "-" or inner or of_title(t.doc, t.i, toks[0].i)):
+                break
+            role_toks.insert(0, t)
             j -= 1
         # A capitalized body word opening the title is the organization ("Army spokesman").
         body = []
@@ -188,182 +252,138 @@ class RoleReader:
         if body:
             self.index.organization_span(body)
             j += len(body)
-        if (not role_toks or not any(_is_role_noun(t) for t in role_toks)) and ranks:
-            role_toks, j = ranks, len(toks) - 1  # "Navy Capt. Michael Coats": the rank is the role
-        elif not role_toks or not any(_is_role_noun(t) for t in role_toks):
+        if (not role_toks or not any(is_role_noun(t) for t in role_toks)) and ranks:
+            role_toks, j = ranks, len(toks) - 1  # "Navy Capt. Ann Ford": the rank is the role
+        elif not role_toks or not any(is_role_noun(t) for t in role_toks):
             return []
-        former = any(t.lower_ in ("former", "then", "ex") for t in title)
-        role_words = [t for t in role_toks if t.lower_ not in ("former", "then", "ex", "new")]
-        role = _role_text(role_words)
-        org = self._affiliation(ent) if ent is not None else None
-        possessor = [t for t in toks[: j + 1] if t.i + 1 < len(t.doc) and t.doc[t.i + 1].tag_ == "POS" or t.tag_ == "PRP$"]
+        before = toks[: j + 1]
+        shown = role_toks
+        lead = 0
+        while lead < len(before) and before[lead].lower_ in RANK_MODIFIERS and self.key(before[lead], own) is None:
+            lead += 1
+        if 0 < lead < len(before) and all(self.key(t, own) is not None or t.i in own for t in before[lead:]):
+            shown = before + role_toks  # "Assistant U.S. Attorney": one role across the country's name
+        role_words = [t for t in shown if t.lower_ not in NOT_ROLE_WORDS]
+        role = role_text(role_words) + title_complement(role_toks[-1])
+        org = self.affiliation(ent) if ent is not None else None
+        if org is None:
+            org = self.explicit_org(role_toks)
+        if org is None:
+            org = self._country_in_name([t for t in before if t.i in own])
+        possessor = [t for t in before if (t.i + 1 < len(t.doc) and t.doc[t.i + 1].tag_ == "POS") or t.tag_ == "PRP$"]
         for t in possessor if org is None else []:
-            org = self.index.org_of_modifier(t) or self.index.resolve(t)
+            org = self.org_of_modifier(t) or self.index.resolve(t)
             if org is not None:
                 break
-        for t in reversed(toks[: j + 1]) if org is None else []:
-            org = self.index.org_of_modifier(t) or (self.index.resolve(t) if t.tag_ in ("PRP$",) else None)
+        for t in reversed(before) if org is None else []:
+            if t.i not in own:
+                org = self.org_of_modifier(t)
             if org is not None:
                 break
-        if org is None or (org.startswith("Place:") and not self._is_country(org)):
-            # "the Middle East correspondent for the AP": a region before the role is its beat; an
+        if org is None or (org.startswith("Place:") and not self.is_country(org)):
+            # "the Baltic correspondent for the Gazette": a region before the role is its beat; an
             # organization the role is "for" or "of" is the employer.
-            org = self._org_from_preps([t for t in role_toks]) or org
+            org = self.org_from_preps(role_toks) or org
         rule, confidence = "title", 0.8
-        if org is None and self._government_title(role_words):
-            # "Prime Minister Rishi Sunak" in an article about one country: that country's government.
-            org, rule, confidence = self.index.home_country(), "implicit-country", 0.5
-        if org is None or org == person or not role:
+        if org is None and is_government_title(role_words):
+            # "Prime Minister X" in an article about one country: that country's government.
+            org, rule, confidence = self.home_country(), "implicit-country", 0.5
+        if org is None or org == person or not role or not self.may_employ(org, role_toks[-1]):
             return []
-        return [Role(person=person, role=role, org=org, evidence=evidence, former=former, rule=rule,
+        return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
                      confidence=confidence)]
 
-    def _is_country(self, key: str) -> bool:
-        return key in self.index.countries()
+    # ----- titles before the name ------------------------------------------------------
+    @staticmethod
+    def _title_in_name(ent: Span) -> frozenset[int]:
+        """Title words the model took into the name ("Patrol Agent Ann Lee", "United States Attorneys
+        Ann Lee"): up to the last role noun of the name, when a first and last name (or a plural title,
+        or a modified one) follow."""
+        toks = list(ent)
+        last = None
+        for k, t in enumerate(toks[:-1]):
+            if not t.text[:1].isupper():
+                break
+            if is_role_noun(t) and t.lower_ not in ("dean", "major", "marshal", "king", "bishop", "pope"):
+                last = k
+        if last is None:
+            return frozenset()
+        rest = len(toks) - last - 1
+        if rest >= 2 or is_plural_title([toks[last]]) or (last > 0 and is_role_word(toks[last - 1])):
+            return frozenset(t.i for t in toks[: last + 1])
+        return frozenset()
 
     @staticmethod
-    def _government_title(words: list[Token]) -> bool:
-        if not words or words[-1].lemma_.lower() not in _GOVERNMENT_HEADS:
-            return False
-        mods = {t.lower_ for t in words[:-1]}
-        return bool(mods & (DEPARTMENT_WORDS | {"prime", "vice", "shadow"})) or words[-1].lower_ in ("president", "premier", "chancellor")
+    def _word_before(ent: Span) -> list[Token]:
+        return [ent.doc[ent.start - 1]] if ent.start > ent.sent.start else []
 
-    def _affiliation(self, ent: Span) -> str | None:
-        """ "Bruce Bennett from the RAND Corporation", "Boston University's Ann Lee": an organization
-        the name itself is tied to."""
-        for c in ent.root.children:
-            if c.dep_ == "poss" and c.i < ent.start:
-                key = self.index.named_key(c)
-                if key and key.startswith("Organization:"):
-                    return key
-            if c.dep_ == "prep" and c.lower_ in ("from", "at", "of", "with"):
-                for p in c.children:
-                    if p.dep_ == "pobj":
-                        key = self.index.named_key(p)
-                        if key and key.startswith("Organization:"):
-                            return key
+    # "Acme press secretary Ann Lee", "U.S. Border Patrol Chief Patrol Agent Ann Lee"
+    def _title_before(self, ent: Span, person: str, evidence: Evidence, own: frozenset[int]) -> list[Role]:
+        end = max(own) if own else ent.start - 1
+        return self.title_ending_at(end, ent, person, evidence, own)
+
+    def _shared_titles(self, persons: list[tuple[Span, str]], shared: dict[int, list[Role]],
+                       holders: set[str]) -> list[Role]:
+        """ "Assistant U.S. Attorneys Ann Lee and Tom Roe": a plural title belongs to each name."""
+        out: list[Role] = []
+        for ent, person in persons:
+            if person in holders:
+                continue
+            head = ent.root
+            while head.dep_ == "conj" and head.head != head and head.head.i not in shared:
+                head = head.head
+            if head.dep_ == "conj" and head.head.i in shared:
+                out.extend(replace(r, person=person, confidence=min(r.confidence, 0.7))
+                           for r in shared[head.head.i])
+        return out
+
+    # "Portugal's foreign minister, Rui Teixeira said ...": an apposition with no closing comma, which
+    # the parser reads as two clauses (the title a root or a second subject, not an appos)
+    def _unparsed_apposition(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         doc = ent.doc
-        i = ent.end
-        if i + 1 < len(doc) and doc[i].lower_ in ("from", "of"):  # "at": often where, not whose
-            # The words themselves when the parser hung the phrase elsewhere ("X of Harvard
-            # University and Y of the University of Bordeaux").
-            j = i + 2 if doc[i + 1].lower_ == "the" else i + 1
-            key = self.index.named_key(doc[j]) if j < len(doc) and doc[j].ent_type_ == "ORG" else None
-            if key and key.startswith("Organization:"):
-                return key
-        return None
+        comma = ent.start - 1
+        if comma - 1 < ent.sent.start or doc[comma].text != "," or ent.root.dep_ in ("appos", "conj"):
+            return []
+        noun = doc[comma - 1]
+        if (not is_role_noun(noun) or noun.tag_ not in ("NN", "NNP")
+                or any(c.dep_ in ("appos", "conj") for c in noun.children)):
+            return []  # a plural, a list ("the spokesman, Oda and Lee") or an apposition the parse has
+        return [replace(r, rule="apposition") for r in self.title_ending_at(comma - 1, ent, person, evidence)]
 
-    def _org_from_preps(self, heads: list[Token], depth: int = 0) -> str | None:
-        """The organization a role noun is "of", "for" or "at" (also a little further down the phrase:
-        "a professor of chemistry at Oxford University"), or its possessor ("Canada's")."""
-        for h in heads:
-            for c in h.children:
-                if c.dep_ == "poss":
-                    key = self.index.resolve(c) or self.index.org_of_modifier(c)
-                    if key and not key.startswith("Person:"):
-                        return key
-                if c.dep_ == "prep" and c.lower_ in _ORG_PREPS:
-                    for p in c.children:
-                        if p.dep_ != "pobj" or p.lower_ in DEPARTMENT_WORDS:
-                            continue
-                        key = self.index.named_key(p) or self.index.org_of_modifier(p)
-                        if key is not None and key.startswith("Person:"):
-                            key = None
-                        if key is None:
-                            for m in p.children:
-                                if m.dep_ in ("compound", "amod", "nmod"):
-                                    key = self.index.org_of_modifier(m)
-                                    if key:
-                                        break
-                        if key and not key.startswith("Person:"):
-                            return key
-                        if depth < 2:
-                            deeper = self._org_from_preps([p] + [x for x in p.children if x.dep_ == "conj"], depth + 1)
-                            if deeper:
-                                return deeper
-        return None
-
-    # "George Little, the Pentagon press secretary" / "its sympathizers, Abdul Rahman"
+    # ----- appositions -----------------------------------------------------------------
+    # "Ann Lee, the Acme press secretary" / "its sympathizers, Rui Ortiz" / "the party's candidate, Ann Lee"
     def _appositions(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         root = ent.root
-        nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and c.lower_ in ROLE_NOUNS | {c.lower_ for c in []}]
-        nouns += [c for c in root.children if c.dep_ == "appos" and _is_role_noun(c) and c not in nouns]
-        if root.dep_ == "appos" and _is_role_noun(root.head):
+        nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and is_role_noun(c)]
+        nouns += [x for n in nouns for x in n.children if x.dep_ == "conj" and is_role_noun(x)]
+        if root.dep_ == "appos" and is_role_noun(root.head):
             nouns.append(root.head)
         if root.dep_ == "appos" and root.head.lower_ == "one":
-            # "one of its members, Juan Ortiz"
+            # "one of its members, Rui Ortiz"
             nouns += [p for c in root.head.children if c.dep_ == "prep" and c.lower_ == "of"
                       for p in c.children if p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS]
         out: list[Role] = []
         for noun in nouns:
-            mods = [t for t in noun.subtree if t.i < noun.i and t.dep_ not in ("det", "punct", "case")
-                    and not (ent.start <= t.i < ent.end)]
-            title = sorted(mods + [noun], key=lambda t: t.i)
-            title = [t for t in title if t.i >= min(t2.i for t2 in title)]
-            roles = self._split_title(title, person, evidence, None)
+            title = self.noun_title(noun, ent)
+            roles = self.split_title(title, person, evidence, None)
             if not roles:
-                org = self._org_from_preps([noun])
-                role_words = [t for t in title if _is_role_word(t) and self.index.named_key(t) is None
-                              and t.lower_ not in ("former", "then")]
-                if org and role_words and org != person:
-                    roles = [Role(person=person, role=_role_text([t for t in role_words if t.i <= noun.i]) or noun.lemma_,
-                                  org=org, evidence=evidence,
-                                  former=any(t.lower_ == "former" for t in title), rule="apposition")]
+                org = self.org_from_preps([noun]) or self._org_of_partner(noun)
+                role_words = [t for t in title if is_role_word(t) and self.index.named_key(t) is None
+                              and t.lower_ not in ("former", "then", "new", "current")]
+                if org and role_words and org != person and self.may_employ(org, noun):
+                    roles = [Role(person=person, role=role_text([t for t in role_words if t.i <= noun.i]) or noun.lemma_,
+                                  org=org, evidence=evidence, former=is_past_title(title), rule="apposition")]
             else:
-                roles = [Role(person=r.person, role=r.role, org=r.org, evidence=r.evidence, former=r.former,
-                              rule="apposition" if r.rule == "title" else r.rule, confidence=r.confidence)
-                         for r in roles]
+                roles = [replace(r, rule="apposition" if r.rule == "title" else r.rule) for r in roles]
             out.extend(roles)
         return out
 
-    # "X, who heads Y" / "X, a shipyard electrician who founded Y" / "X, who works for Y"
-    def _relative_heads(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
-        out: list[Role] = []
-        holders = [ent.root] + [c for c in ent.root.children if c.dep_ == "appos"]
-        for h in holders:
-            for c in h.children:
-                if c.dep_ != "relcl":
-                    continue
-                if c.lemma_ in _HEAD_VERBS:
-                    for o in c.children:
-                        if o.dep_ == "dobj":
-                            org = self._org_in(o)
-                            if org:
-                                out.append(Role(person=person, role=_HEAD_VERBS[c.lemma_], org=org,
-                                                evidence=evidence, rule="relative-clause"))
-                elif c.lemma_ == "work":
-                    for p in c.children:
-                        if p.dep_ == "prep" and p.lower_ in ("for", "at", "with"):
-                            for o in p.children:
-                                org = self._org_in(o) if o.dep_ == "pobj" else None
-                                if org:
-                                    out.append(Role(person=person, role="employee", org=org,
-                                                    evidence=evidence, rule="relative-clause", confidence=0.6))
-        return out
+    def _org_of_partner(self, noun: Token) -> str | None:
+        """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""
+        partners = [c for c in noun.children if c.dep_ == "conj"] + ([noun.head] if noun.dep_ == "conj" else [])
+        return next((k for p in partners if is_role_noun(p) and (k := self.org_from_preps([p]))), None)
 
-    # "X heads Y", "X founded Y", "Y, led by X", "the Y headed by X"
-    def _heading_verbs(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
-        root = ent.root
-        verb: Token | None = None
-        orgs: list[Token] = []
-        if root.dep_ == "nsubj" and root.head.pos_ in ("VERB", "NOUN") and root.head.lemma_ in _HEAD_VERBS:
-            # (a noun with a subject is a verb the tagger missed: "X heads the agency")
-            verb = root.head
-            orgs = [c for c in verb.children if c.dep_ == "dobj"]
-        elif root.dep_ == "pobj" and root.head.dep_ == "agent" and root.head.head.lemma_ in _HEAD_VERBS:
-            verb = root.head.head
-            orgs = [verb.head] if verb.dep_ == "acl" else [c for c in verb.children if c.dep_ == "nsubjpass"]
-        if verb is None or any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _NOT_YET) for c in verb.children):
-            return []  # "X will head Y", "X did not found Y", "chosen to lead Y": no role (yet)
-        out = []
-        for o in orgs:
-            org = self._org_in(o)
-            if org:
-                former = verb.tag_ == "VBD" and verb.lemma_ != "found"  # "X led Y": once; a founder stays one
-                out.append(Role(person=person, role=_HEAD_VERBS[verb.lemma_], org=org, evidence=evidence,
-                                former=former, rule="heading-verb", confidence=0.7))
-        return out
-
+    # ----- "other members of X" ------------------------------------------------------------
     # "X and other members of Y", "Y councillors, including X", "officials of Y such as X"
     def _one_of_them(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         first = ent.root
@@ -377,17 +397,17 @@ class RoleReader:
         out = []
         for g in groups:
             noun = g.lemma_.lower()
-            if g.pos_ != "NOUN" or g.tag_ != "NNS" or noun not in ROLE_NOUNS or noun in GENERIC_PEOPLE:
+            if g.pos_ != "NOUN" or g.tag_ != "NNS" or not is_role_noun(g) or noun in GENERIC_PEOPLE:
                 continue
-            org = self._org_in(g) or next((k for p in g.children if p.dep_ == "prep" and p.lower_ in _ORG_PREPS
-                                           for o in p.children if o.dep_ == "pobj" and (k := self._org_in(o))), None)
+            org = self.org_in(g) or next((k for p in g.children if p.dep_ == "prep" and p.lower_ in ORG_PREPS
+                                           for o in p.children if o.dep_ == "pobj" and (k := self.org_in(o))), None)
             if org:
                 former = any(a.lower_ in ("former", "ex") for a in g.children if a.dep_ in ("amod", "compound"))
                 out.append(Role(person=person, role=noun, org=org, evidence=evidence, former=former,
                                 rule="one-of-them", confidence=0.7))
         return out
 
-    # "Chairman of the Reform Party Tom Reyes", "the head of the agency, Kim Soo"
+    # ----- "the head of X, NAME" / "Secretary of State NAME" --------------------------------
     def _role_of_org_before(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         doc = ent.doc
         end = ent.start - 1 if ent.start > 0 and doc[ent.start - 1].text == "," else ent.start
@@ -403,65 +423,68 @@ class RoleReader:
         words = [doc[i - 1]]
         while words[0].i > ent.sent.start and doc[words[0].i - 1].lower_ in ROLE_MODIFIERS:
             words.insert(0, doc[words[0].i - 1])  # "deputy chairman"
+        former = is_past_title(words)
+        words = [w for w in words if w.lower_ not in ("former", "ex")]
+        if not words:
+            return []
+        dept = " ".join(t.lower_ for t in org_span if t.lower_ != "the" or t.i > org_span.start)
+        if dept in _DEPARTMENT_PHRASES or org_span.text.lower() in _DEPARTMENT_PHRASES:
+            # "Secretary of State Ann Poe": one title, the post of a country's government
+            country = self._country_before(words[0].i) or self._department_country(words[-1])
+            if country is None:
+                return []
+            role = role_text(words) + " of " + doc[org_span.start:org_span.end].text
+            return [Role(person=person, role=role, org=country, evidence=evidence, former=former,
+                         rule="department-title", confidence=0.7)]
         org = self.index.named_key(org_span.root)
         if org is None or not org.startswith(("Organization:", "Place:")):
             return []
-        former = any(w.lower_ in ("former", "ex") for w in words)
-        words = [w for w in words if w.lower_ not in ("former", "ex")]
-        return [Role(person=person, role=_role_text(words), org=org, evidence=evidence, former=former,
-                     rule="role-of-org-before", confidence=0.7)] if words else []
+        return [Role(person=person, role=role_text(words), org=org, evidence=evidence, former=former,
+                     rule="role-of-org-before", confidence=0.7)]
 
-    def _org_in(self, tok: Token) -> str | None:
-        """An organization named by a noun phrase or by one of its modifiers ("the Solidarity union")."""
-        for t in [tok] + [c for c in tok.children if c.dep_ in ("compound", "nmod", "amod", "poss")]:
-            key = self.index.named_key(t)
-            if key and key.startswith("Organization:"):
-                return key
-        return None
+    def _country_before(self, i: int) -> str | None:
+        """ "U.S. Secretary of State": the country named right before a title."""
+        j = i - 1
+        while j >= 0 and self.doc[j].lower_ in ("former", "then", "-", "the", "new"):
+            j -= 1
+        if j < 0:
+            return None
+        key = self.index.org_of_modifier(self.doc[j])
+        return key if key is not None and self.is_country(key) else None
 
-    # "Anderson was the chief correspondent for The Associated Press"; "X was named chairman of Y"
-    def _predicates(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
-        root = ent.root
-        if root.dep_ not in ("nsubj", "nsubjpass"):
-            return []
-        verbs = [root.head]
-        for _ in range(3):  # down the control chain: "was forced to resign as minister"
-            nxt = next((c for c in verbs[-1].children if c.dep_ == "xcomp"), None)
-            if nxt is None:
-                break
-            verbs.append(nxt)
-        nouns: list[tuple[Token, bool]] = []
-        for verb in verbs:
-            lemma = verb.lemma_.lower()
-            leaving = lemma in _LEAVING_PREDICATES
-            if lemma not in _ROLE_PREDICATES and not leaving:
-                continue
-            if not leaving:
-                nouns += [(c, False) for c in verb.children if c.dep_ in ("attr", "oprd") and _is_role_noun(c)]
-            nouns += [(p, leaving) for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
-                      for p in c.children if p.dep_ == "pobj" and _is_role_noun(p)]
+    def _department_country(self, head: Token) -> str | None:
+        """ "Secretary of State" without a country: in English news the post of the United States
+        cabinet ("Secretary of Defense", "of the Treasury") when the article names the United States;
+        else the country the article is about."""
+        if head.lemma_.lower() == "secretary":
+            us = self.named_country("United States")
+            if us is not None:
+                return us
+        return self.home_country()
+
+    # ----- "Ann Lee of Acme" -----------------------------------------------------------
+    def _of_organization(self, persons: list[tuple[Span, str]], evidence: Evidence, found: set[str]) -> list[Role]:
+        """ "Ann Lee of the Forest Service", and each of "Ann Lee, Tom Roe and Ida Oh of Acme and Bo Li
+        of Zenith": a name tied to an organization with no role word is a member of it."""
         out: list[Role] = []
-        for noun, left in nouns:
-            title = sorted([t for t in noun.subtree if t.i < noun.i and t.dep_ not in ("det", "punct", "case")]
-                           + [noun], key=lambda t: t.i)
-            roles = self._split_title(title, person, evidence, None)
-            if not roles:
-                org = self._org_from_preps([noun])
-                if org and org != person:
-                    words = [t for t in title if _is_role_word(t) and self.index.named_key(t) is None
-                             and t.lower_ not in ("former", "then", "new")]
-                    roles = [Role(person=person, role=_role_text(words) or noun.lemma_, org=org, evidence=evidence,
-                                  former=any(t.lower_ == "former" for t in title), rule="predicate")]
-            out.extend(Role(person=r.person, role=r.role, org=r.org, evidence=r.evidence, former=r.former or left,
-                            rule="predicate" if r.rule == "title" else r.rule, confidence=r.confidence) for r in roles)
+        pending: list[tuple[Span, str]] = []
+        for ent, person in persons:
+            org = self.affiliation(ent)
+            if org is None:
+                pending = pending + [(ent, person)] if self._in_list(ent) else []
+                continue
+            for e, p in pending + [(ent, person)]:
+                if p not in found:
+                    out.append(Role(person=p, role="member", org=org, evidence=evidence, rule="of-organization",
+                                    confidence=0.5 if e is ent else 0.4))
+            pending = []
         return out
 
-    # "Greg Thayer of the Forest Service": the role is implied
-    def _of_organization(self, ent: Span, person: str, evidence: Evidence, found: bool) -> list[Role]:
-        if found:
-            return []
-        org = self._affiliation(ent)
-        if org is None:
-            return []
-        return [Role(person=person, role="member", org=org, evidence=evidence, rule="of-organization",
-                     confidence=0.5)]
+    @staticmethod
+    def _in_list(ent: Span) -> bool:
+        """A name followed by a comma or "and" and another name: one of a list of names."""
+        doc = ent.doc
+        i = ent.end
+        return i + 1 < len(doc) and doc[i].text in (",", "and") and (
+            doc[i + 1].ent_type_ == "PERSON" or (doc[i + 1].lower_ == "and" and i + 2 < len(doc)
+                                                and doc[i + 2].ent_type_ == "PERSON"))

@@ -1,7 +1,7 @@
 """Date expressions -> calendar values, against the article's date (pure Python, no spaCy).
 
 ``normalise(text, anchor)`` reads what spaCy tags DATE ("Saturday", "on Sunday", "last week",
-"in 2015", "yesterday", "March 3", "Friday, August 21, 2015") and returns a ``facts.Time``:
+"in 2015", "yesterday", "March 3", "Tuesday, March 4, 2014") and returns a ``facts.Time``:
 
 * the text as written, always (``kg:timeText``);
 * a value when the expression fixes one: a day (``xsd:date``), a month (``xsd:gYearMonth``),
@@ -9,7 +9,7 @@
   (``interval``: ``sem:hasEarliestBeginTimeStamp`` / ``sem:hasLatestEndTimeStamp``).
 
 Relative expressions need the anchor (``Article.date``, ISO ``yyyy-mm-dd``); without one only
-absolute ones ("August 21, 2015", "2015") get a value. The conventions (news style):
+absolute ones ("March 4, 2014", "2014") get a value. The conventions (news style):
 
 * a weekday name is the most recent such day on or before the article date ("Saturday" in a
   Saturday article is that day); "next Friday" is the first one after it;

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 _MONTH_NAME = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
                r"|Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)")
-#: "TARNOW -", "TARNOW, Belavia (AP) -", "LISBON, Mar. 3, 2019 -": a place, maybe a date, a dash.
+#: "TARNOW -", "TARNOW, Belavia (KNA) -", "LISBON, Mar. 3, 2019 -": a place, maybe a date, a dash.
 _DATELINE = re.compile(
     r"^(?P<place>[A-Z][A-Z .'\-]{1,40}?(?:,\s*[A-Z][A-Za-z. ]{1,30})?)"
     r"(?:,\s*" + _MONTH_NAME + r"\s+\d{1,2}(?:,\s*\d{4})?)?"
@@ -75,7 +75,7 @@ def clean(text: str) -> Cleaned:
         out.text = _blank(out.text, s, e)
         out.removed.append((s, e, "headline"))
         lines = lines[1:]
-    # A date line ("Friday, August 21, 2015") right under the headline.
+    # A date line ("Tuesday, March 4, 2014") right under the headline.
     if lines:
         s, e = lines[0]
         m = _DATE_LINE.match(text[s:e].strip())
@@ -84,7 +84,7 @@ def clean(text: str) -> Cleaned:
             out.text = _blank(out.text, s, e)
             out.removed.append((s, e, "date"))
             lines = lines[1:]
-    # A byline ("By Jane Doe", "By JANE DOE, Associated Press Writer") above or opening the story.
+    # A byline ("By Jane Doe", "By JANE DOE, Harbor Wire Writer") above or opening the story.
     if lines:
         s, e = lines[0]
         m = _BYLINE.match(text[s:e])

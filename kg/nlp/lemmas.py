@@ -9,7 +9,9 @@ becomes "rat" and "waging" "wag". Two spelling rules of English settle these:
   "-ing"/"-ed" ("wag" -> "wagging", "rob" -> "robbed"); a form that does not double it comes
   from the stem with e ("waging" -> "wage", "hoped" -> "hope").
 
-A repair is made only when the stem with e is a verb the model knows.
+A repair is made only when the stem with e is a verb the model knows. And an irregular past
+tagged as a base form ("the troops retook the town" tagged VBP, lemma "retook") takes the lemma
+of the lemmatizer's own table of irregular forms, when the form is no verb lemma itself.
 """
 from __future__ import annotations
 
@@ -51,13 +53,18 @@ class VerbTest:
         return self._words is not None and word in self._words
 
 
-def repair_lemmas(doc: Doc, table: str) -> Doc:
-    """Apply ``repaired_lemma`` to every token of a parsed Doc."""
+def repair_lemmas(doc: Doc, table: str, irregular: str | None = None) -> Doc:
+    """Apply ``repaired_lemma`` to every token of a parsed Doc, and give an irregular past
+    mistagged as a base form the lemma of the ``irregular`` table (form -> lemma)."""
     test = VerbTest(doc.vocab, table)
     if not test.available:
         return doc
+    forms = doc.vocab.lookups.get_table(irregular) if irregular and doc.vocab.lookups.has_table(irregular) else None
     for tok in doc:
         fixed = repaired_lemma(tok, test)
+        if fixed is None and forms is not None and tok.pos_ == "VERB" and tok.tag_ in ("VB", "VBP") \
+                and tok.lemma_.lower() == tok.lower_ and not test(tok.lower_):
+            fixed = forms.get(tok.lower_)
         if fixed is not None:
             tok.lemma_ = fixed
     return doc

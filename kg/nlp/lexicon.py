@@ -18,7 +18,16 @@ king queen prince princess emperor monarch pope bishop archbishop cardinal imam 
 principal dean professor researcher scientist economist strategist negotiator delegate councillor
 councilor alderman sheriff treasurer comptroller auditor registrar chairman-elect president-elect
 owner partner president-designate producer anchor presenter host commentator blogger writer author agent
+boss emir sultan ruler monarch chieftain candidate nominee speaker magistrate clerk
+counsel trustee employee staffer intern assemblyman assemblywoman councilman councilwoman consul
+diplomat surgeon physician nurse engineer architect pilot astronaut detective constable trooper warden
+player guard quarterback striker goalkeeper midfielder pitcher
+vice-chairman vice-chair vice-minister director-general secretary-general attorney-general
 """.split())
+
+#: Nouns that name a post only inside a title ("Special Agent X", "Comets coach X"); elsewhere they
+#: name things as often as people ("a nerve agent", "a coach"), so they are no ROLE_NOUNS.
+TITLE_ONLY_NOUNS = frozenset("agent coach forward".split())
 
 #: Military and honorific ranks that may stand before a name without naming the role.
 RANKS = frozenset("""
@@ -33,9 +42,19 @@ press deputy chief senior top foreign defense defence interior home finance just
 labor labour trade commerce energy environment transport transportation agriculture state
 prime vice executive general assistant associate acting interim former then new shadow
 managing national regional local police military army navy security intelligence communications
+special principal presidential parliamentary federal district county staff lead founding honorary
 """.split())
 
-#: Words in an organization name that make a place name into a body ("Tarnow police").
+#: Common nouns that name a kind of organization: "the party", "the company" stand for the one
+#: organization of that kind the article names.
+ORGANIZATION_NOUNS = frozenset("""
+party company firm bank group center centre institute university college agency ministry department
+commission committee council board court union association foundation trust corporation network team
+club league newspaper paper station airline school hospital museum laboratory lab bureau office
+organization organisation movement alliance coalition fund charity society service
+""".split())
+
+#: Words in an organization name that make a place name into a body ("Varno police").
 ORG_HEADS = frozenset("""
 police army navy military government ministry department council parliament congress senate court
 forces force guard administration agency office bureau commission committee authority authorities
@@ -167,6 +186,7 @@ DEMONYMS: dict[str, str] = {
     "senegalese": "Senegal", "sierra leonean": "Sierra Leone", "slovak": "Slovakia", "slovenian": "Slovenia",
     "south sudanese": "South Sudan", "tajik": "Tajikistan", "tanzanian": "Tanzania", "togolese": "Togo",
     "turkmen": "Turkmenistan", "uruguayan": "Uruguay", "uzbek": "Uzbekistan", "zambian": "Zambia",
+    "botswanan": "Botswana",
 }
 
 #: Adjectives of religions and their branches: never an organization ("Shiite militias").
@@ -217,6 +237,13 @@ declare admit acknowledge reveal suggest write indicate allege believe predict s
 emphasize point_out reiterate testify recall remark reply respond answer told
 """.split())
 
+#: Verbs of communicating: each clause of one is a statement, an event also in the present tense
+#: ("Ortiz tells the radio", "the party condemns the attack").
+COMMUNICATION_VERBS = REPORTING_VERBS | frozenset("""
+urge call appeal demand condemn criticize criticise praise welcome thank blame accuse promise pledge
+vow threaten propose ask request reject applaud hail commend denounce express describe speak talk
+""".split())
+
 #: Verbs whose object is the subject of their infinitive ("urged them to leave": they leave).
 OBJECT_CONTROL_VERBS = frozenset("""
 urge ask tell order force persuade allow encourage help want invite instruct compel require permit
@@ -224,7 +251,10 @@ advise beg direct enable lead oblige pressure push remind warn make let get conv
 """.split())
 
 #: Verbs that express intent or plan: what follows has not happened yet.
-PLAN_VERBS = frozenset("plan intend aim hope expect seek propose threaten vow promise pledge prepare".split())
+PLAN_VERBS = frozenset("""
+plan intend aim hope expect seek propose threaten vow promise pledge prepare agree decide offer
+volunteer want wish desire like love prefer arrange plot mean undertake resolve
+""".split())
 
 #: Modal auxiliaries and what they make of the event.
 MODALS: dict[str, str] = {
@@ -233,13 +263,68 @@ MODALS: dict[str, str] = {
     "can": "hypothetical", "ca": "hypothetical", "wo": "planned", "'d": "hypothetical",
 }
 
-#: Verbs that are not events between actors (copulas, light states, aspect).
+#: Verbs that are not events between actors (copulas, light states, aspect, control); a few of
+#: them head an event in one construction ("went to Canada", "stopped the cart": ``LIGHT_VERBS``).
 NON_EVENT_VERBS = frozenset("""
 be have seem appear become remain get do begin start continue keep stop go come include involve
 mean need know think feel like want hope wish try manage fail tend happen occur cost last
 """.split())
 
-#: Prepositions whose object is the one acted on ("threw a stone into their yard", "fired at").
+#: States and non-agentive changes: what someone is or undergoes, not what they do ("the rebels
+#: controlled the south", "her condition worsened", "shares gained 15 percent").
+STATIVE_VERBS = frozenset("""
+own possess control belong contain consist comprise involve require lack deserve depend equal
+resemble pertain relate concern face suffer undergo experience gain lose attain enjoy exist matter
+weigh total border
+""".split())
+
+#: Thinking, perceiving and feeling: never events, even when they introduce an opinion
+#: ("she believed the campaign helped", "he saw the cart falling", "they resent the plan").
+COGNITION_VERBS = frozenset("""
+believe think know realize realise understand learn decide hope expect wish want consider regard
+view see hear feel notice spot detect observe perceive sense witness watch remember forget wonder
+doubt assume suppose presume estimate imagine guess reckon fear worry resent respect like love hate
+dislike prefer admire trust envy value appreciate concur
+""".split())
+
+#: Verbs of emotion caused in someone ("he is excited by the offer", "the news surprised them"):
+#: a state of the one who feels, not an act of the cause.
+PSYCH_VERBS = frozenset("""
+excite please interest worry concern surprise shock disappoint frustrate upset impress delight
+satisfy amaze astonish bother trouble anger annoy scare frighten relieve
+""".split())
+
+#: Verbs that, with no object, tell a change or a standing, not a deed ("her condition improved",
+#: "the candidate is leading with 52%", "the firm operates in Germany"); with an object they act
+#: ("improved security", "led the protest", "operated the crane").
+INTRANSITIVE_STATES = frozenset("""
+improve worsen deteriorate recover grow shrink increase decrease rise fall drop climb soar plunge
+lead operate
+""".split())
+
+#: Verbs whose agentless passive tells where or what someone is, not what was done to them
+#: ("is located in Yemen", "was born in 1950", "is based near the port").
+PASSIVE_STATES = frozenset("locate situate bear base station".split())
+
+#: Passives that raise the subject of an infinitive ("is expected to discuss", "is believed to
+#: be", "is alleged to have taken", "is scheduled to hold"): the writer's hedge or schedule, no deed.
+RAISING_PASSIVES = frozenset("""
+expect schedule slate set suppose believe think say report allege rumor rumour know consider
+estimate understand presume reckon claim feared see
+""".split())
+
+#: Natural forces: they cause, they do not act ("the flood killed 10": actor null).
+NATURAL_FORCES = frozenset("""
+storm storms flood floods flooding earthquake earthquakes quake quakes tremor tremors tsunami
+landslide landslides mudslide mudslides avalanche avalanches hurricane hurricanes typhoon typhoons
+cyclone cyclones tornado tornadoes wildfire wildfires blaze fire fires eruption volcano drought
+rain rains downpour heatwave wave waves wind winds lightning snowstorm blizzard mud
+""".split())
+
+#: Nouns for what a body issues: "A union statement said" is the union's statement.
+STATEMENT_NOUNS = frozenset("statement report communique communiqué announcement release letter memo notice".split())
+
+#: Prepositions whose object is the one acted on ("threw a brick into the shop", "fired at").
 GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to with".split())
 
 #: Definite descriptions that refer back to an attacker mentioned earlier.
@@ -260,8 +345,23 @@ UNACCUSATIVE_VERBS = frozenset("die arrive fall grow exist disappear sink drown 
 #: Adverbs that make a clause a habit or a generalisation, not a dated event.
 HABITUAL_ADVERBS = frozenset("often sometimes usually always frequently generally typically routinely rarely seldom".split())
 
+#: Verbs whose infinitive is their complement ("tried to flee", "began to cry", "wants to go");
+#: after any other verb an infinitive tells a purpose ("lifted off to complete the tasks").
+COMPLEMENT_VERBS = frozenset("""
+try attempt manage begin start continue cease stop help dare fail refuse decline hesitate tend seem
+appear happen get come go prove turn be become remain have need ought use able bother struggle rush hurry
+""".split())
+
 #: Nouns of intent: an infinitive they govern has not happened ("a plan to cut taxes").
 PLAN_NOUNS = frozenset("plan plans proposal proposals promise promises threat threats pledge pledges bid intention aim goal".split())
+
+#: Nouns of means and endeavour: what their infinitive or "for V-ing" names is the purpose, not a
+#: deed ("a technique for repairing the shield", "her efforts to refocus the country").
+MEANS_NOUNS = frozenset("""
+technique techniques method methods way ways means tool tools strategy strategies effort efforts
+attempt attempts campaign programme program procedure procedures system capability capabilities
+ability mechanism approach scheme initiative mission measure measures
+""".split())
 
 #: Nouns for people that name no position: never a role, however they end.
 GENERIC_PEOPLE = frozenset("""
@@ -272,16 +372,24 @@ posters foreigner foreigners stranger strangers owner-occupier consumer consumer
 viewers reader readers listener listeners follower followers passerby bystander bystanders
 """.split())
 
+#: Nouns of kinship: never a role, however they end ("mother", "brother-in-law").
+KINSHIP_NOUNS = frozenset("""
+mother father brother sister daughter son wife husband parent grandmother grandfather grandparent
+grandson granddaughter grandchild uncle aunt nephew niece cousin stepmother stepfather stepson stepdaughter
+mother-in-law father-in-law brother-in-law sister-in-law son-in-law daughter-in-law fiancee fiance
+widow widower partner-in-law sibling twin
+""".split())
+
 #: Endings of occupation nouns ("meteorologist", "electrician", "prosecutor", "consultant").
 OCCUPATION_SUFFIXES = ("ist", "er", "or", "ian", "ant", "eer")
 
 #: Verbs of asking and wanting: the infinitive they govern has not happened ("urged them to leave").
 REQUEST_VERBS = frozenset("""
 urge ask want need request demand expect press require invite beg advise instruct encourage wish
-appeal pressure implore exhort
+appeal pressure implore exhort order tell command direct authorize authorise summon challenge
 """.split())
 
-#: Nouns that count or measure what their "of" phrase names ("dozens of rounds": the rounds).
+#: Nouns that count or measure what their "of" phrase names ("dozens of bottles": the bottles).
 QUANTITY_NOUNS = frozenset("""
 dozen dozens hundred hundreds thousand thousands million millions billion billions number numbers
 lot lots couple series handful pair batch barrage volley round-up score scores total

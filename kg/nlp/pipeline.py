@@ -42,7 +42,7 @@ def paragraphs(doc: Doc) -> Doc:
 @Language.component("kg_lemma_repairs", requires=["token.lemma"], assigns=["token.lemma"])
 def lemma_repairs(doc: Doc) -> Doc:
     """Fix verb lemmas by English spelling rules ("rates" -> "rate", "waging" -> "wage")."""
-    return repair_lemmas(doc, WORD_TABLES["verb"])
+    return repair_lemmas(doc, WORD_TABLES["verb"], IRREGULAR_VERBS)
 
 
 @Language.component("kg_entity_repairs", requires=["doc.ents"], assigns=["doc.ents"])
@@ -77,6 +77,8 @@ def load(model: str = DEFAULT_MODEL) -> Language:
 
 #: ``vocab.lookups`` tables of the verbs and nouns the model's lemmatizer knows (see ``known_word``).
 WORD_TABLES = {"verb": "kg_verbs", "noun": "kg_nouns"}
+#: ``vocab.lookups`` table of the irregular verb forms the lemmatizer knows ("retook" -> "retake").
+IRREGULAR_VERBS = "kg_verb_forms"
 
 
 def _share_word_lists(nlp: Language) -> None:
@@ -90,6 +92,11 @@ def _share_word_lists(nlp: Language) -> None:
     for pos, name in WORD_TABLES.items():
         if pos in index and not nlp.vocab.lookups.has_table(name):
             nlp.vocab.lookups.add_table(name, {w: True for w in index[pos]})
+    if tables.has_table("lemma_exc") and not nlp.vocab.lookups.has_table(IRREGULAR_VERBS):
+        exc = tables.get_table("lemma_exc")
+        if "verb" in exc:
+            nlp.vocab.lookups.add_table(IRREGULAR_VERBS, {
+                form: lemmas[0] for form, lemmas in exc["verb"].items() if lemmas and lemmas[0] != form})
 
 
 def known_word(vocab: Vocab, word: str, pos: str) -> bool | None:

@@ -75,7 +75,7 @@ def repair_entities(doc: Doc) -> Doc:
             while end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN"):
                 end += 1
             if end == ent.end:
-                end = _named_body_end(doc, ent.end)  # "Belavia Supreme Court": a body of the place
+                end = _named_body_end(doc, ent.end)  # "Belavia Appeals Tribunal": a body of the place
             if end > ent.end:
                 ents.append(Span(doc, ent.start, end, label="ORG"))
                 continue
@@ -281,7 +281,7 @@ def _with_name_words(doc: Doc, ent: Span) -> Span:
 
 
 def _named_body_end(doc: Doc, start: int) -> int:
-    """The end of capitalized words after a name that end in a word for a body ("Supreme Court",
+    """The end of capitalized words after a name that end in a word for a body ("Appeals Tribunal",
     "Coastal Defence Forces"), or ``start`` when they do not."""
     end, last = start, start
     while end < len(doc) and end - start < 6 and doc[end].ent_type_ == "" and (
@@ -316,9 +316,9 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
             continue
         before = doc[start - 1] if start > 0 else None
         if before is not None and before.dep_ == "case" or tok.dep_ == "poss":
-            continue  # "the Workers' Party Congress": a possessive name, too tangled to cut
+            continue  # "the Dockers' Union Congress": a possessive name, too tangled to cut
         if (len(run) == 1 and tok.is_upper and before is not None and before.text == "(" and start - 1 in org_end):
-            found.append(Span(doc, start, tok.i + 1, label="ORG"))  # "(CNE)" after the committee's name
+            found.append(Span(doc, start, tok.i + 1, label="ORG"))  # "(KEB)" after the board's name
         elif any(t.lower_ in _ORG_NAME_WORDS for t in run) or (
                 before is not None and before.lower_ in ("a", "an", "the") and before.head.i == tok.i
                 and (len(run) > 1 or tok.tag_ == "NNPS")):

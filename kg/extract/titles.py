@@ -1,0 +1,148 @@
+"""Role titles: which words of a phrase name a post, and how the post is worded.
+
+Word-level tests shared by the title and apposition reader (``roles.py``) and the career reader
+(``careers.py``). A title is read as [organization words] + [role words]: "U.S. Border Patrol" +
+"Chief Patrol Agent", "Acme" + "press secretary"; words such as "Chief ... Officer" or
+"Assistant ... Attorney" stay in the role even when an unknown word or a country stands between.
+"""
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from ..nlp.lexicon import (
+    DEPARTMENT_WORDS,
+    GENERIC_PEOPLE,
+    KINSHIP_NOUNS,
+    NOT_HUMAN,
+    OCCUPATION_SUFFIXES,
+    RANKS,
+    ROLE_MODIFIERS,
+    ROLE_NOUNS,
+    TITLE_ONLY_NOUNS,
+)
+
+#: Prepositions whose object is the organization of a role noun ("director of X", "spokesman for X").
+ORG_PREPS = ("of", "for", "at", "from", "with", "in", "within")
+#: Role nouns of people who serve a person: "to" names whom ("an aide to X", "adviser to the minister"),
+#: and the organization is that person's office.
+ASSISTING_NOUNS = frozenset("""
+aide adviser advisor assistant counselor counsellor consultant secretary spokesman spokeswoman spokesperson
+chief-of-staff lawyer attorney bodyguard
+""".split())
+#: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
+GOVERNMENT_HEADS = frozenset({"minister", "president", "premier", "chancellor", "secretary", "vice-president"})
+#: Words before a title that make it a past one ("former", "ex-", "the late").
+PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
+#: Words before a title that are no part of the role's name.
+NOT_ROLE_WORDS = PAST_WORDS | {"new", "current", "incoming", "outgoing", "sitting", "newly", "recently"}
+#: Modifiers that stay in the role across an organization word ("Assistant U.S. Attorney", "Deputy
+#: Defense Secretary").
+RANK_MODIFIERS = frozenset("assistant deputy associate acting interim special senior principal".split())
+#: Words that, after a role noun and "of", complete a title ("Chief of Staff", "Secretary of State").
+OF_TITLE_WORDS = frozenset(DEPARTMENT_WORDS | {"staff", "operations", "security", "affairs", "police"})
+#: Role nouns that name a post only in lowercase ("Comets guard X"; "the National Guard" is a body).
+_LOWERCASE_ONLY = frozenset({"guard", "forward", "player"})
+
+
+def lexicon_form(tok: Token) -> str | None:
+    """The role noun of the lexicon a token is a form of: "Attorneys" (a plural the model left
+    unlemmatized as a proper noun), "president-elect" (three tokens)."""
+    low = tok.lower_
+    for form in (low, tok.lemma_.lower(), low[:-1] if low.endswith("s") else ""):
+        if form in ROLE_NOUNS or form in TITLE_ONLY_NOUNS:
+            return form
+    doc = tok.doc
+    if tok.i >= 2 and doc[tok.i - 1].text == "-" and not doc[tok.i - 1].whitespace_:
+        joined = doc[tok.i - 2].lower_ + "-" + low
+        if joined in ROLE_NOUNS:
+            return joined
+    return None
+
+
+def is_role_noun(tok: Token) -> bool:
+    """A noun naming a position or an occupation ("spokesman", "meteorologist")."""
+    lemma = tok.lemma_.lower()
+    low = tok.lower_
+    form = lexicon_form(tok)
+    if form is not None:
+        return form not in _LOWERCASE_ONLY or tok.is_lower
+    return (tok.pos_ == "NOUN" and tok.is_lower and len(lemma) > 5 and lemma.endswith(OCCUPATION_SUFFIXES)
+            and lemma not in GENERIC_PEOPLE and low not in GENERIC_PEOPLE and lemma not in NOT_HUMAN
+            and lemma not in KINSHIP_NOUNS and low not in KINSHIP_NOUNS)
+
+
+def is_role_word(tok: Token) -> bool:
+    """A role noun or a word that can stand in a title before one ("deputy", "Defense", "Capt.")."""
+    low = tok.lower_
+    return is_role_noun(tok) or low in ROLE_MODIFIERS or low in DEPARTMENT_WORDS or low in RANKS
+
+
+def role_text(words: list[Token]) -> str:
+    """The role as a singular phrase ("its sympathizers" -> "sympathizer"), hyphens kept tight."""
+    if not words:
+        return ""
+    last = words[-1]
+    head = last.lemma_ if last.tag_ in ("NNS", "NNPS") else last.text
+    if is_plural_title([last]):
+        head = lexicon_form(last) or head
+    if last.text[:1].isupper() and head[:1].islower():
+        head = head[:1].upper() + head[1:]
+    out = ""
+    for t in words[:-1]:
+        nxt = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+        out += t.text + ("" if t.text == "-" or (nxt is not None and nxt.text == "-") else " ")
+    return (out + head).strip()
+
+
+def is_government_title(words: list[Token]) -> bool:
+    """ "Prime Minister", "Defense Secretary", "President", "President-elect": a post in a national
+    government."""
+    if len(words) > 2 and words[-2].text == "-" and words[-1].lower_ in ("elect", "designate"):
+        words = words[:-2]
+    if not words or words[-1].lemma_.lower() not in GOVERNMENT_HEADS:
+        return False
+    mods = {t.lower_ for t in words[:-1]}
+    return (bool(mods & (DEPARTMENT_WORDS | {"prime", "vice", "shadow"}))
+            or words[-1].lower_ in ("president", "premier", "chancellor", "vice-president"))
+
+
+def is_past_title(words: list[Token]) -> bool:
+    """Whether a title's own words make it a past role ("former", "ex-", "then-")."""
+    return any(t.lower_ in PAST_WORDS for t in words)
+
+
+def is_plural_title(words: list[Token]) -> bool:
+    """ "Assistant U.S. Attorneys X and Y": a plural title shared by the names coordinated after it."""
+    if not words:
+        return False
+    last = words[-1]
+    return last.lower_.endswith("s") and lexicon_form(last) not in (None, last.lower_)
+
+
+#: Trailing ranks dropped after a role ("Defense Minister General X": the role is the ministry's).
+TRAILING_RANKS = frozenset({"general", "colonel", "major", "lieutenant", "captain", "admiral", "sergeant", "dr", "dr."})
+
+
+def of_title(doc: Doc, i: int, floor: int) -> bool:
+    """ "Chief of Staff", "Minister of Defence": "of" and a department word after a role noun are part
+    of the title (``doc[i]`` is either word)."""
+    if doc[i].lower_ == "of":
+        return i - 1 >= floor and i + 1 < len(doc) and is_role_noun(doc[i - 1]) and doc[i + 1].lower_ in OF_TITLE_WORDS
+    return doc[i].lower_ in OF_TITLE_WORDS and i - 2 >= floor and doc[i - 1].lower_ == "of" and is_role_noun(doc[i - 2])
+
+
+def bare_title_word(tok: Token) -> bool:
+    """ "of State", "of Operations": a department word alone after "of" is part of the title, not an
+    organization ("of Government Information" is one)."""
+    return tok.lower_ in OF_TITLE_WORDS and not any(c.dep_ == "compound" for c in tok.children)
+
+
+def title_complement(head: Token) -> str:
+    """ "Vice President of Operations", "secretary of state": the words "of" adds to a role noun."""
+    for c in head.children:
+        if c.dep_ == "prep" and c.lower_ == "of" and c.i == head.i + 1:
+            words = [p for p in c.children if p.dep_ == "pobj" and bare_title_word(p)]
+            if words:
+                p = words[0]
+                return " of " + head.doc[c.i + 1:p.i + 1].text
+    return ""

@@ -1,0 +1,189 @@
+"""Which verbs head an event: the clause in which an actor acts, not a state, a thought or a frame.
+
+Not events: copulas, aspect and control verbs ("began to", "tried to": their complement is the
+event), states and non-agentive changes ("controlled the south", "shares gained 15 percent"),
+thinking, perceiving and feeling ("believed", "saw", "resent"), states told by a passive ("was
+born", "is located"), hedging passives ("is expected to discuss"), names given by a participle
+("dubbed the Salt Baron"), a participle that elaborates a statement (", saying ...") and a few
+fixed frames ("spoke on condition of anonymity"). Some of these verbs act in one construction
+("went to Canada", "stopped the cart", "got a job", "was kept in custody"): ``light_event``.
+"""
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from ..nlp.lexicon import (
+    COGNITION_VERBS,
+    INTRANSITIVE_STATES,
+    NON_EVENT_VERBS,
+    PASSIVE_STATES,
+    PSYCH_VERBS,
+    RAISING_PASSIVES,
+    REPORTING_VERBS,
+    STATIVE_VERBS,
+    UNACCUSATIVE_VERBS,
+)
+from .modality import is_passive
+
+__all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "attributive_participle", "NAMING_VERBS"]
+
+#: "a user labelled X", "a group known as X", "dubbed the Salt Baron": naming, not an event.
+NAMING_VERBS = frozenset("label call name dub title know entitle nickname term style brand".split())
+_NOT_EVENTS = STATIVE_VERBS | COGNITION_VERBS | PSYCH_VERBS
+_OBJECTS = ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd")
+#: Participles that tell how a statement was made, not a second statement (", saying ...",
+#: ", noting ...", ", calling X a Y", ", referring to X as ...").
+_SPEECH_PARTICIPLES = REPORTING_VERBS | frozenset("describe call refer express post issue publish".split())
+#: Verbs of motion that need somewhere to go to be events ("went to Canada", "came in second").
+_MOTION = frozenset(("go", "come"))
+_NOT_GOALS = frozenset(("from", "with", "as", "like", "for", "of", "without"))
+_MOTION_ADVERBS = frozenset("here there home back abroad ashore away inside outside forward".split())
+#: Phase verbs that act on a direct object ("began an offensive", "stopped the cart").
+#: Participles that stand before a title as adjectives ("visiting President X", "outgoing Mayor Y").
+_ATTRIBUTIVE = frozenset("""
+visiting outgoing incoming ruling acting presiding reigning defending sitting governing retiring
+departing serving
+""".split())
+#: Verbs of finding out: with a "that" clause they tell what someone learned ("found that ...").
+_FINDING = frozenset(("find", "discover"))
+_PHASE = frozenset(("begin", "start", "stop", "continue", "resume"))
+
+
+def is_verb(tok: Token) -> bool:
+    """A content verb (not an auxiliary, an adjective or part of a compound)."""
+    return tok.pos_ == "VERB" and tok.dep_ not in ("amod", "aux", "auxpass", "compound")
+
+
+def light_event(verb: Token) -> bool:
+    """A verb of ``NON_EVENT_VERBS`` that acts in this construction: motion to somewhere ("went
+    into the stands", "refugees have come here"), a phase verb with an object ("began an active
+    modernization", "stopped the cart"), "get" a thing ("got a job"), "keep" someone ("was kept
+    in solitary confinement")."""
+    lemma = verb.lemma_.lower()
+    kids = list(verb.children)
+    if any(c.dep_ in ("xcomp", "ccomp", "acomp") for c in kids):
+        return False
+    if lemma in _MOTION:
+        return motion_without_goal(verb) or any(
+            c.dep_ == "prep" and c.lower_ not in _NOT_GOALS
+            and any(p.dep_ == "pobj" for p in c.children) for c in kids)
+    objects = [c for c in kids if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON")]
+    if lemma in _PHASE:
+        return bool(objects) or (lemma == "stop" and is_passive(verb))
+    if lemma == "get":
+        return bool(objects) and not is_passive(verb)
+    if lemma == "keep":
+        return is_passive(verb) or any(o.ent_type_ in ("PERSON", "ORG", "NORP") for o in objects)
+    return False
+
+
+def motion_without_goal(verb: Token) -> bool:
+    """Motion that is an event without a target: to a place adverb ("refugees have come here"), a
+    particle ("came back"), a placing ("came in second") or a change of state told by a bare noun
+    ("went on alert", "went into hiding", "came to power")."""
+    for c in verb.children:
+        if c.dep_ == "prt" or c.dep_ == "advmod" and c.lower_ in _MOTION_ADVERBS or c.ent_type_ == "ORDINAL":
+            return True
+        if c.dep_ == "prep" and c.lower_ not in _NOT_GOALS:
+            for p in c.children:
+                if p.ent_type_ == "ORDINAL" or p.dep_ == "pobj" and p.tag_ in ("NN", "VBG") and not any(
+                        d.dep_ in ("det", "poss", "amod", "compound", "nummod") for d in p.children):
+                    return True
+    return False
+
+
+def _naming_participle(verb: Token) -> bool:
+    """ "Tor Chen, dubbed the Salt Baron, ...": a name given by a participle, also when the parser
+    reads it as a finite verb set off by commas."""
+    if verb.lemma_.lower() not in NAMING_VERBS or verb.tag_ not in ("VBN", "VBD"):
+        return False
+    if verb.dep_ in ("acl", "advcl", "relcl"):
+        return verb.tag_ == "VBN"
+    return (verb.dep_ in ("parataxis", "appos") and verb.i > 0 and verb.doc[verb.i - 1].text == ","
+            and not any(c.dep_ in ("aux", "auxpass") for c in verb.children))
+
+
+def elaborating_speech(verb: Token) -> bool:
+    """ "claimed responsibility, saying it was revenge", "commended her leadership, noting ...":
+    a participle that tells what the same act said is not a second statement. With a subject of
+    its own ("with Lee stating that ...") it is one."""
+    if verb.tag_ != "VBG" or verb.lemma_.lower() not in _SPEECH_PARTICIPLES:
+        return False
+    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        return False
+    if verb.dep_ == "conj":
+        return elaborating_speech(verb.head)
+    return verb.dep_ == "advcl" and verb.head.pos_ in ("VERB", "AUX")
+
+
+def _anonymity_formula(verb: Token) -> bool:
+    """ "spoke on condition of anonymity": how a source is described, not something it did."""
+    if verb.lemma_ not in ("speak", "talk"):
+        return False
+    return any(p.dep_ == "prep" and any(o.lemma_ in ("condition", "anonymity") for o in p.children)
+               for p in verb.children)
+
+
+def _noun_gerund(verb: Token) -> bool:
+    """ "before the party congress meeting": an -ing noun the parser took for a verb."""
+    if verb.tag_ != "VBG" or any(c.dep_ in ("aux", "dobj", "prt") for c in verb.children):
+        return False
+    if verb.dep_ == "advcl":
+        if not any(c.dep_ == "mark" and c.lower_ in ("before", "after", "during", "since", "until") for c in verb.children):
+            return False
+    elif verb.dep_ not in ("pcomp", "pobj"):
+        return False
+    subj = [c for c in verb.children if c.dep_ == "nsubj"]
+    return len(subj) == 1 and subj[0].i == verb.i - 1 and subj[0].left_edge.dep_ == "det"
+
+
+def _state_passive(verb: Token, lemma: str) -> bool:
+    """ "is located in Yemen", "was born in 1950", "is expected to discuss", "it is estimated that":
+    a passive that tells a state or the writer's hedge."""
+    if not (is_passive(verb) or verb.dep_ == "acl" and verb.tag_ == "VBN"):
+        return False
+    if any(c.dep_ == "agent" for c in verb.children):
+        return False
+    if lemma in PASSIVE_STATES:
+        return True
+    if lemma in RAISING_PASSIVES:
+        return any(c.dep_ in ("xcomp", "ccomp") for c in verb.children) or any(
+            c.dep_ == "nsubjpass" and c.lower_ == "it" for c in verb.children)
+    return False
+
+
+def attributive_participle(verb: Token) -> bool:
+    """ "met with visiting President Ana Reyes": a participle used as an adjective before a title
+    and name, which the parser took for a verb whose object is the name."""
+    if verb.tag_ != "VBG" or verb.lower_ not in _ATTRIBUTIVE or verb.dep_ not in ("pcomp", "ROOT", "conj"):
+        return False
+    return any(c.dep_ == "dobj" and c.pos_ == "PROPN" and c.left_edge.i == verb.i + 1 for c in verb.children)
+
+
+def _thought_not_deed(verb: Token, lemma: str) -> bool:
+    """A verb of finding or reminding used for a thought: "researchers found that 70 percent ...",
+    "we are reminded of the values" (finding the body, reminding them to vote are deeds)."""
+    if lemma in _FINDING:
+        return any(c.dep_ == "ccomp" for c in verb.children)
+    if lemma == "remind":
+        return is_passive(verb) and any(c.dep_ == "prep" and c.lower_ == "of" for c in verb.children)
+    return False
+
+
+def is_event_verb(verb: Token) -> bool:
+    """Whether a token is a verb that heads an event clause (see the module docstring)."""
+    if not is_verb(verb):
+        return False
+    lemma = verb.lemma_.lower()
+    if lemma in UNACCUSATIVE_VERBS or not lemma.replace("-", "").isalpha():
+        return False
+    if lemma in NON_EVENT_VERBS and not light_event(verb):
+        return False
+    if lemma in _NOT_EVENTS:
+        return False
+    if lemma in INTRANSITIVE_STATES and not any(c.dep_ in _OBJECTS for c in verb.children):
+        return False
+    if _state_passive(verb, lemma) or _naming_participle(verb) or _thought_not_deed(verb, lemma):
+        return False
+    return not (_noun_gerund(verb) or elaborating_speech(verb) or _anonymity_formula(verb)
+                or attributive_participle(verb))
