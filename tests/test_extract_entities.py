@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from conftest import triples
 
+from spacy.tokens import Span
+
 from kg.extract.entities import EntityIndex, is_human_noun
 
 
@@ -201,3 +203,12 @@ def test_a_name_in_apposition_to_the_subject_is_the_subject(read):
 def test_one_of_a_group_named_in_apposition_and_no_pronoun_for_a_co_argument(read):
     f = read("Prosecutors said Daniel Okafor took bribes. One of the builders, Lars Nyberg, testified against him.")
     assert events_of(f, "testify") == {("Lars Nyberg", "Daniel Okafor")}
+
+
+def test_a_short_name_ending_one_longer_name_is_that_organization(nlp):
+    doc = nlp("The Varno Comets beat the Harbour Kings on Sunday. The Comets were fined by the league.")
+    words = [t.text for t in doc]
+    doc.ents = [Span(doc, 1, 3, label="ORG"), Span(doc, words.index("Comets", 4), words.index("Comets", 4) + 1, label="ORG")]
+    index = EntityIndex(doc)
+    orgs = {e.label for e in index.entities.values() if e.type == "Organization"}
+    assert "Comets" not in orgs and "Varno Comets" in orgs
