@@ -212,3 +212,11 @@ def test_a_short_name_ending_one_longer_name_is_that_organization(nlp):
     index = EntityIndex(doc)
     orgs = {e.label for e in index.entities.values() if e.type == "Organization"}
     assert "Comets" not in orgs and "Varno Comets" in orgs
+
+
+def test_the_man_is_the_last_person_of_that_gender(read):
+    f = read("One survivor told Kestrel radio that he saw the mud coming. The man says the village is gone.")
+    assert actors_of(f, "say") == {"One survivor"}
+    f = read("The Belavia Daily reported the fire. All civilian aircraft were grounded. "
+             "The aircraft landed in Tarnow.")
+    assert actors_of(f, "land") == {"aircraft"}

@@ -17,6 +17,7 @@ from spacy.tokens import Doc, Span, Token
 from ..facts import Entity
 from ..nlp.lexicon import (
     ATTACKER_NOUNS,
+    COLLECTIVE_NOUNS,
     PERSON_PATIENT_VERBS,
     PLACE_ALIASES,
     QUANTITY_NOUNS,
@@ -65,6 +66,7 @@ class EntityIndex(PlaceIndex):
         self._index_groups()
         self.coref = Coreference(self)
         self.coref.chain()
+        self._link_generic_people()
 
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:
@@ -228,6 +230,29 @@ class EntityIndex(PlaceIndex):
             elif is_vehicle(tok):
                 self.group_key(tok)
 
+    def _link_generic_people(self) -> None:
+        """ "One survivor said he felt tremors. The man says ...": "the man" (woman, boy, girl,
+        person) with nothing else to say which is the last person of the two sentences before,
+        of that gender."""
+        for m in list(self.mentions):
+            tok = self.doc[m.start]
+            lemma = tok.lemma_.lower()
+            if m.type != "Group" or lemma not in _GENERIC_PEOPLE or m.plural or tok.tag_ != "NN":
+                continue
+            if not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) or any(
+                    c.dep_ in ("amod", "compound", "poss", "prep", "relcl", "acl", "appos") for c in tok.children):
+                continue
+            if any(o.key == m.key and o.start < m.start for o in self.mentions):
+                continue  # it has an antecedent of its own ("a man ... the man")
+            sent = tok.sent
+            start = self.doc[sent.start - 1].sent.start if sent.start > 0 else sent.start
+            gender = _GENERIC_PEOPLE[lemma]
+            before = [o for o in self.mentions if start <= o.start < sent.start and not o.plural
+                      and (o.type == "Person" or (o.type == "Group" and o.key.rsplit(":", 1)[-1] not in COLLECTIVE_NOUNS))
+                      and self.coref.gender.get(o.key, gender) == gender and o.key != m.key]
+            if before:
+                self._merge(m.key, before[-1].key)
+
     def _appos_person(self, tok: Token) -> str | None:
         """A common noun whose apposition is a named person stands for that person.
 
@@ -308,6 +333,8 @@ class EntityIndex(PlaceIndex):
 
         def compatible(m: Mention) -> bool:
             old = self.entities[m.key]
+            if old.label.split()[0].lower() in _GENERIC_QUANTIFIERS:
+                return False  # "all civilian aircraft" is a kind: "the aircraft" is one of them, not it
             old_words = {norm_name(w) for a in old.aliases for w in a.split()}
             return m.plural == plural and words <= old_words
 
@@ -520,6 +547,10 @@ _GENERIC_HEADS = {
 #: Last words of the roles that lead a country or body: "the X leader" is who holds one.
 _LEADING_ROLES = frozenset("president minister premier chancellor king queen emir sultan monarch chairman "
                            "chairwoman chair leader head".split())
+#: Nouns for a person that say nothing but the gender: "the man" is someone named before.
+_GENERIC_PEOPLE = {"man": "m", "woman": "f", "boy": "m", "girl": "f", "person": None}
+#: Determiners of a kind, not of particular things ("all civilian aircraft").
+_GENERIC_QUANTIFIERS = frozenset("all any every no each".split())
 #: Words that take a part of a group ("some of the protesters").
 _QUANTIFIERS = frozenset("some many most several both all each few none".split())
 #: Entity labels of numbers that count no people.

@@ -35,6 +35,7 @@ class PlaceIndex:
     _token_key: dict[int, str]
     _parts: dict[str, list[str]]
     _headline: dict[str, int]
+    _aliases: dict[str, str]
 
     def _split_shared_heads(self) -> None:
         """"East and West Germany" names two places that share their head word: as an actor or
@@ -74,6 +75,7 @@ class PlaceIndex:
     def _merge(self, key: str, into: str) -> None:
         """Make every mention of ``key`` a mention of ``into`` (the longer name becomes the label)."""
         ent, target = self.entities.pop(key), self.entities[into]
+        self._aliases[key] = into  # what was resolved to ``key`` before now stands for ``into``
         for m in self.mentions:
             if m.key == key:
                 m.key = into
