@@ -220,3 +220,11 @@ def test_the_man_is_the_last_person_of_that_gender(read):
     f = read("The Belavia Daily reported the fire. All civilian aircraft were grounded. "
              "The aircraft landed in Tarnow.")
     assert actors_of(f, "land") == {"aircraft"}
+
+
+def test_teams_named_in_full_then_short_are_one_organization(read):
+    f = read("The Varno Falcons beat the Harbour Comets 102-98 on Sunday. The Comets had led by 12. "
+             "The league fined the Comets, and his teammate Omar Diallo left.")
+    assert events_of(f, "fine") == {("league", "Harbour Comets")}
+    assert "Comets" not in {e.label for e in f.entities.values()}
+    assert {e.type for e in f.entities.values() if e.label == "Omar Diallo"} <= {"Person"}

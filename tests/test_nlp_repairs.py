@@ -107,3 +107,20 @@ def test_an_acronym_in_brackets_is_the_organization_before_it(nlp, read):
     assert ("KEB", "ORG") in labels(nlp, text)
     f = read(text)
     assert len([e for e in f.entities.values() if e.type == "Organization"]) == 1
+
+
+def test_a_capitalized_common_noun_inside_a_sentence_is_a_name(nlp):
+    found = labels(nlp, "The Varno Falcons beat the Harbour Comets 102-98 in overtime on Sunday.")
+    assert ("Harbour Comets", "ORG") in found  # the model alone tags "Comets" as a common noun
+
+
+def test_a_first_name_taken_for_a_nationality_joins_the_name_but_a_party_does_not(nlp):
+    assert ("Ilona Brandt", "PERSON") in labels(nlp, "Ilona Brandt met Tomas Berglund on Tuesday.")
+    assert ("Terry Lund", "PERSON") in repaired(nlp, "Republican Terry Lund won.", ("Republican", "NORP"),
+                                               ("Terry Lund", "PERSON"))
+
+
+def test_a_word_for_a_person_before_a_name_makes_it_a_person(nlp):
+    found = labels(nlp, "Falcons guard Lee Park scored 31 points, and his teammate Omar Diallo added 20.")
+    assert ("Omar Diallo", "PERSON") in found  # the model alone tags it ORG
+    assert ("Orvane Corporation", "ORG") in labels(nlp, "The carmaker Orvane Corporation cut jobs.")

@@ -113,7 +113,9 @@ class EntityIndex(PlaceIndex):
         """"the Comets" after "the Varno Comets": an organization's name that is the end of exactly
         one longer organization name of the article is that organization (persons: ``_person_key``)."""
         orgs = [(k, e.label.split()) for k, e in self.entities.items() if e.type == "Organization"]
-        for key, words in orgs:
+        # a people's name the model gave to a team or party ("the Comets" tagged NORP) too
+        named_groups = [(k, e.label.split()) for k, e in self.entities.items() if e.type == "Group"]
+        for key, words in orgs + named_groups:
             if len(words) > 2 or words[-1].lower() in _GENERIC_HEADS or key not in self.entities:
                 continue
             longer = [k for k, w in orgs if k != key and k in self.entities and len(w) > len(words)

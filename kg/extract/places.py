@@ -78,7 +78,7 @@ class PlaceIndex:
         self._aliases[key] = into  # what was resolved to ``key`` before now stands for ``into``
         for m in self.mentions:
             if m.key == key:
-                m.key = into
+                m.key, m.type = into, target.type
         for i, k in list(self._token_key.items()):
             if k == key:
                 self._token_key[i] = into

@@ -97,7 +97,7 @@ candidate candidates incumbent incumbents nominee nominees opposition referee re
 appointee appointees evacuee evacuees retiree retirees attendee attendees veteran veterans pilot pilots
 astronaut astronauts cosmonaut cosmonauts marine marines commando commandos recruit recruits cadet cadets
 spy spies thief thieves pirate pirates guerrilla guerrillas paramilitary paramilitaries mercenary mercenaries
-volunteer volunteers medic medics paramedic paramedics mob mobs audience public commission commissions
+volunteer volunteers medic medics paramedic paramedics mob mobs audience public commission commissions league leagues
 organization organizations organisation organisations body bodies newspaper newspapers journal journals
 television tv radio broadcaster broadcasters magazine magazines daily tabloid tabloids
 cousin cousins uncle uncles aunt aunts nephew nephews niece nieces sibling siblings spouse spouses twin twins
@@ -111,7 +111,7 @@ COLLECTIVE_NOUNS = frozenset("""
 crowd group family team delegation committee panel council coalition alliance company firm agency ministry
 department administration regime government board union cartel gang club jury court network parliament
 congress senate cabinet church party militia army navy military police force forces authority staff
-personnel crew opposition commission audience public community tribe clan
+personnel crew opposition commission audience public community tribe clan league
 """.split())
 
 #: Nouns and titles that tell a person is a man ("Mr. Lee", "his brother", "the spokesman").
@@ -126,6 +126,12 @@ FEMALE_WORDS = frozenset("""
 mrs mrs. ms ms. miss madam madame dame lady queen princess empress duchess mother sister daughter wife aunt
 niece grandmother granddaughter girlfriend fiancee stepmother stepdaughter widow woman girl spokeswoman
 chairwoman congresswoman businesswoman policewoman actress nun
+""".split())
+
+#: Nouns for one person (a role, kin or company kept): "his teammate X" names a person X.
+PERSON_NOUNS = ROLE_NOUNS | MALE_WORDS | FEMALE_WORDS | frozenset("""
+teammate colleague friend neighbour neighbor rival partner coach player fan resident student teacher
+worker driver suspect victim survivor witness lawyer doctor nurse soldier officer pilot singer actor
 """.split())
 
 #: Suffixes of agent nouns (worker, protester, activist, politician, assistant).

@@ -14,6 +14,8 @@ from .lexicon import (
     DEMONYMS,
     DEPARTMENT_WORDS,
     ETHNIC_ADJECTIVES,
+    PARTY_ADJECTIVES,
+    PERSON_NOUNS,
     RELIGIOUS_ADJECTIVES,
     ORG_HEADS,
     PLACE_ALIASES,
@@ -188,11 +190,17 @@ patrol service corps command center centre league federation
 
 
 def _described_as_person(doc: Doc, ent: Span) -> bool:
-    """ "Lena Ivarsson, a professor of planning, ...", "Brandt, 41, ...": a two- or three-word name
-    tagged ORG that an apposition calls a person (a role noun) or gives an age is a person."""
+    """ "Lena Ivarsson, a professor of planning, ...", "Brandt, 41, ...", "his teammate Omar Diallo": a
+    name of up to three words tagged ORG that an apposition or the noun before it calls a person, or
+    that is given an age, is a person."""
     if not 1 <= len(ent) <= 3 or not all(t.pos_ == "PROPN" and t.text.istitle() for t in ent):
         return False
-    if any(t.lower_ in _ORG_NAME_WORDS for t in ent) or ent.end + 2 >= len(doc) or doc[ent.end].text != ",":
+    if any(t.lower_ in _ORG_NAME_WORDS for t in ent):
+        return False
+    before = doc[ent.start - 1] if ent.start > 0 else None
+    if before is not None and before.is_lower and before.pos_ == "NOUN" and before.lemma_ in PERSON_NOUNS:
+        return True  # "his teammate Omar Diallo", "coach Anna Berg": a word for a person before the name
+    if ent.end + 2 >= len(doc) or doc[ent.end].text != ",":
         return False
     after = doc[ent.end + 1]
     if after.like_num and doc[ent.end + 2].text == "," and after.text.isdigit() and 0 < int(after.text) < 120:
@@ -264,7 +272,8 @@ def _first_name_as_norp(tok: Token) -> bool:
     low = tok.lower_
     return (tok.ent_type_ == "NORP" and tok.ent_iob_ == "B" and tok.tag_ == "NNP" and tok.dep_ == "compound"
             and (tok.i + 1 >= len(tok.doc) or tok.doc[tok.i + 1].ent_iob_ != "I")
-            and low not in DEMONYMS and low not in RELIGIOUS_ADJECTIVES and low not in ETHNIC_ADJECTIVES)
+            and low not in DEMONYMS and low not in RELIGIOUS_ADJECTIVES and low not in ETHNIC_ADJECTIVES
+            and low not in PARTY_ADJECTIVES and not _common_word(tok))  # "Republican Terry Lund": a party
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:
@@ -305,11 +314,11 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
     org_end = {e.end: e for e in ents if e.label_ in ("ORG", "GPE", "NORP")}
     found: list[Span] = []
     for tok in doc:
-        if tok.dep_ not in _ARGUMENT_DEPS or tok.pos_ != "PROPN" or tok.i in covered or not _capitalized(tok):
+        if tok.dep_ not in _ARGUMENT_DEPS or not _name_word(tok) or tok.i in covered:
             continue
         start = tok.i
-        while start > 0 and doc[start - 1].i not in covered and doc[start - 1].pos_ == "PROPN" \
-                and _capitalized(doc[start - 1]) and doc[start - 1].head.i == tok.i and doc[start - 1].dep_ == "compound":
+        while start > 0 and doc[start - 1].i not in covered and _name_word(doc[start - 1]) \
+                and doc[start - 1].head.i == tok.i and doc[start - 1].dep_ == "compound":
             start -= 1
         run = doc[start:tok.i + 1]
         if any(_role_word(t) or t.lower_ in RANKS for t in run) or len(run) > 4:
@@ -321,7 +330,7 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
             found.append(Span(doc, start, tok.i + 1, label="ORG"))  # "(KEB)" after the board's name
         elif any(t.lower_ in _ORG_NAME_WORDS for t in run) or (
                 before is not None and before.lower_ in ("a", "an", "the") and before.head.i == tok.i
-                and (len(run) > 1 or tok.tag_ == "NNPS")):
+                and (len(run) > 1 or tok.tag_ in ("NNPS", "NNS"))):
             found.append(Span(doc, start, tok.i + 1, label="ORG"))
         elif 2 <= len(run) <= 3 and all(t.is_title for t in run) and not _common_word(run[-1]) \
                 and not (before is not None and before.pos_ == "DET"):
@@ -331,3 +340,11 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
 
 def _capitalized(tok: Token) -> bool:
     return tok.is_title or (tok.is_upper and len(tok) > 1 and tok.is_alpha)
+
+
+def _name_word(tok: Token) -> bool:
+    """A word of a name: a capitalized proper noun, or a capitalized common noun inside a sentence
+    ("the Harbour Comets", tagged NOUN)."""
+    if tok.pos_ == "PROPN":
+        return _capitalized(tok)
+    return tok.pos_ == "NOUN" and _capitalized(tok) and not tok.is_sent_start and tok.i > tok.sent.start
