@@ -228,3 +228,10 @@ def test_teams_named_in_full_then_short_are_one_organization(read):
     assert events_of(f, "fine") == {("league", "Harbour Comets")}
     assert "Comets" not in {e.label for e in f.entities.values()}
     assert {e.type for e in f.entities.values() if e.label == "Omar Diallo"} <= {"Person"}
+
+
+def test_his_party_is_the_one_party_the_article_names(read):
+    f = read("Police arrested opposition leader Daniel Okafor on Friday, his party said. "
+             "The Unity Party said armed men took him from his home.")
+    assert ("Unity Party", None) in events_of(f, "say")
+    assert "party" not in {e.label for e in f.entities.values()}

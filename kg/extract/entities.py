@@ -456,6 +456,9 @@ class EntityIndex(PlaceIndex):
                 person = self._resolve(owner, False)
                 if person is not None and person in self.affiliation:
                     return self.affiliation[person]  # "her party" said by the Velmora party's spokeswoman
+                bodies = {key for _, noun, key in self._described if noun == tok.lemma_.lower()}
+                if person is not None and len(bodies) == 1:
+                    return self.canonical(next(iter(bodies)))  # "his party said": the one party named
         if tok.pos_ == "NOUN":
             described = self._description_of(tok)
             if described is not None:
