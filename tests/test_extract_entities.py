@@ -235,3 +235,8 @@ def test_his_party_is_the_one_party_the_article_names(read):
              "The Unity Party said armed men took him from his home.")
     assert ("Unity Party", None) in events_of(f, "say")
     assert "party" not in {e.label for e in f.entities.values()}
+
+
+def test_a_subject_with_an_apposition_is_the_person_named(read):
+    f = read("The founder of Acme, Jan Boer, met with the mayor on Monday.")
+    assert actors_of(f, "meet") == {"Jan Boer"}

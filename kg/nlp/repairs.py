@@ -332,10 +332,18 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
                 before is not None and before.lower_ in ("a", "an", "the") and before.head.i == tok.i
                 and (len(run) > 1 or tok.tag_ in ("NNPS", "NNS"))):
             found.append(Span(doc, start, tok.i + 1, label="ORG"))
-        elif 2 <= len(run) <= 3 and all(t.is_title for t in run) and not _common_word(run[-1]) \
-                and not (before is not None and before.pos_ == "DET"):
+        elif 2 <= len(run) <= 3 and all(t.is_title for t in run) and not (before is not None and before.pos_ == "DET") \
+                and (not _common_word(run[-1]) or _said_of_a_person(tok)):
             found.append(Span(doc, start, tok.i + 1, label="PERSON"))
     return found
+
+
+def _said_of_a_person(tok: Token) -> bool:
+    """ "the founder of Acme, Jan Boer", "coach Jan Boer": a name in apposition to, or right after,
+    a word for a person."""
+    before = tok.doc[tok.left_edge.i - 1] if tok.left_edge.i > 0 else None
+    return ((tok.dep_ == "appos" and tok.head.lemma_.lower() in PERSON_NOUNS)
+            or (before is not None and before.is_lower and before.lemma_.lower() in PERSON_NOUNS))
 
 
 def _capitalized(tok: Token) -> bool:
