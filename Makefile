@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP_FLAGS ?= --disable-pip-version-check --progress-bar off
 
-.PHONY: setup run test browser virtuoso lock clean score
+.PHONY: setup run test browser virtuoso lock clean score confidence
 
 setup: $(VENV)/.installed
 
@@ -46,6 +46,11 @@ score: setup
 	@test -d ../shared/eval || { echo "make score needs ../shared/eval (the workspace's development set beside the checkout); it is not part of the repository"; exit 2; }
 	rm -rf .score && $(BIN)/kg build ../shared/eval/dev/articles --store .score/store --out .score
 	$(BIN)/python ../shared/eval/score.py --graph .score/graph.ttl --queries queries --gold ../shared/eval/dev/gold --misses
+
+# Refit the confidence model on the dev set and print its leave-one-article-out check (README,
+# "Confidence"); run it after any change to the rules, then rebuild with --force.
+confidence: setup
+	$(BIN)/kg eval ../shared/eval/dev/gold --articles ../shared/eval/dev/articles --fit-confidence kg/extract/confidence.json
 
 # Re-resolve the lock (needs uv: pip install uv).
 lock:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
 
@@ -183,12 +183,16 @@ def _score(rows: list[Row], golds: list[dict[str, Any]], ok) -> Score:  # type: 
     return s
 
 
+def _rows(store: Store, queries: Path) -> tuple[list[Row], list[Row]]:
+    return (store.select(query_text(str(queries / "events.rq"))),
+            store.select(query_text(str(queries / "roles.rq"))))
+
+
 def evaluate(store: Store, gold: Path | list[GoldArticle], queries: Path = QUERY_DIR) -> dict[str, dict[str, Score]]:
     """Scores per article ("events", "roles") and in total (key "total"); ``gold`` is a folder or
     what ``load_gold`` read from one (the command line reads it before it opens the store)."""
     golds = load_gold(gold) if isinstance(gold, Path) else gold
-    events = store.select(query_text(str(queries / "events.rq")))
-    roles = store.select(query_text(str(queries / "roles.rq")))
+    events, roles = _rows(store, queries)
     result: dict[str, dict[str, Score]] = {"total": {"events": Score(), "roles": Score()}}
     for art in golds:
         ev = _score([r for r in events if art.stem in (r.get("article") or "")], art.events, art.event_ok)
@@ -197,3 +201,78 @@ def evaluate(store: Store, gold: Path | list[GoldArticle], queries: Path = QUERY
         result["total"]["events"].add(ev)
         result["total"]["roles"].add(ro)
     return result
+
+
+#: Upper edges of the reliability table's bins (the first bin starts at 0; the last holds 1.0).
+BIN_EDGES = (0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+
+
+@dataclass(frozen=True)
+class Bin:
+    """Facts whose confidence lies in [low, high) (the last bin: [low, 1]), and how many are right."""
+
+    low: float
+    high: float
+    count: int
+    right: int
+    mean_confidence: float
+
+    @property
+    def precision(self) -> float:
+        return self.right / self.count if self.count else 0.0
+
+
+@dataclass
+class Reliability:
+    """Confidences with whether each fact is right: binned, and counted above a threshold."""
+
+    pairs: list[tuple[float, bool]]
+
+    def bins(self, edges: tuple[float, ...] = BIN_EDGES) -> list[Bin]:
+        out = []
+        low = 0.0
+        for k, high in enumerate(edges):
+            last = k == len(edges) - 1
+            mine = [(p, r) for p, r in self.pairs if low <= p < high or (last and p >= high)]
+            mean = sum(p for p, _ in mine) / len(mine) if mine else 0.0
+            out.append(Bin(low, high, len(mine), sum(1 for _, r in mine if r), mean))
+            low = high
+        return out
+
+    def at_least(self, threshold: float) -> tuple[int, int]:
+        """(facts with confidence >= threshold, how many of them are right)."""
+        mine = [r for p, r in self.pairs if p >= threshold]
+        return len(mine), sum(mine)
+
+    @property
+    def count(self) -> int:
+        return len(self.pairs)
+
+
+def reliability(pairs: Iterable[tuple[float, bool]]) -> Reliability:
+    """A reliability table of (confidence, right) pairs."""
+    return Reliability([(float(p), bool(r)) for p, r in pairs])
+
+
+def calibration(store: Store, gold_dir: Path, queries: Path = QUERY_DIR) -> dict[str, Reliability]:
+    """The store's rows (``?confidence`` of events.rq and roles.rq) against the gold: "events",
+    "roles" and "all". A row is right when it matches some gold fact of its article."""
+    golds = load_gold(gold_dir)
+    events, roles = _rows(store, queries)
+    out = {"events": reliability([]), "roles": reliability([])}
+    for kind, rows in (("events", events), ("roles", roles)):
+        if rows and "confidence" not in rows[0]:
+            raise UsageError(f"{queries / (kind + '.rq')} returns no ?confidence column; --calibration needs it")
+        for art in golds:
+            golds_of = art.events if kind == "events" else art.roles
+            ok = art.event_ok if kind == "events" else art.role_ok
+            for r in rows:
+                if art.stem not in (r.get("article") or ""):
+                    continue
+                conf = r.get("confidence")
+                if conf is None:
+                    raise UsageError(f"a row of {kind}.rq has no confidence (a store built by an older kg?): "
+                                     "rebuild it with kg build --force")
+                out[kind].pairs.append((float(conf), any(ok(r, g) for g in golds_of)))
+    out["all"] = reliability(out["events"].pairs + out["roles"].pairs)
+    return out

@@ -111,6 +111,7 @@ class Event:
     negated: bool = False
     modality: str = "asserted"
     reported_by: str | None = None
+    #: The probability that the fact is right, from ``features`` (kg/extract/confidence.py).
     confidence: float = 0.8
     rule: str = "svo"
     #: The verb (or noun) that states the event, with its offsets: where context rules look.
@@ -129,8 +130,11 @@ class Event:
     #: Who claimed responsibility for it ("the Black Reed Front claimed responsibility for the attack").
     claimed_by: str | None = None
     #: Sentences between a pronoun argument and the mention it was resolved to (0: same
-    #: sentence); None when no argument was read through a pronoun. Lowers ``confidence``.
+    #: sentence); None when no argument was read through a pronoun. A feature of ``confidence``.
     coref_distance: int | None = None
+    #: What the extractor knew when it read the fact (rule, how actor and target were found, ...):
+    #: the inputs of the confidence model (kg/extract/confidence.py); not part of the fact's identity.
+    features: dict[str, str | float] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -150,6 +154,8 @@ class Role:
     since: Time | None = None
     #: "director from 1994 to 1997": when the role ended, when the text gives it.
     until: Time | None = None
+    #: The inputs of the confidence model, as for ``Event.features``.
+    features: dict[str, str | float] = field(default_factory=dict, compare=False)
 
 
 @dataclass

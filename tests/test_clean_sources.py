@@ -18,12 +18,13 @@ def test_dateline_is_blanked_and_kept_as_place():
     assert "BAGHDAD" not in c.text and c.text.lstrip().startswith("A bomb")
 
 
-def test_headline_and_date_line_are_metadata_not_story():
+def test_headline_and_date_line_are_metadata_the_headline_stays_to_be_read():
     text = "Storm hits coast\nMonday, March 2, 2020\nA storm hit the coast on Monday.\nResidents fled."
     c = clean(text)
     assert c.title == "Storm hits coast"
+    assert c.headline == (0, len("Storm hits coast"))
     assert c.date == "2020-03-02"
-    assert "Storm hits coast" not in c.text and "Monday, March" not in c.text
+    assert c.text.startswith("Storm hits coast") and "Monday, March" not in c.text
     assert c.text.index("A storm") == text.index("A storm")
 
 

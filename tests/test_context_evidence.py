@@ -116,12 +116,13 @@ def test_dev_offsets_slice_exactly(dev_store) -> None:  # type: ignore[no-untype
 
 
 def test_scorer_columns_are_unchanged() -> None:
-    """The workspace scorer reads these columns; the context work must not move them."""
+    """The workspace scorer reads these columns by name; their order is kept, ?confidence is added
+    before ?sentence (what users filter on: FILTER(?confidence >= 0.8))."""
     import re
 
     def columns(name: str) -> list[str]:
         text = (ROOT / "queries" / name).read_text(encoding="utf-8")
         return re.findall(r"\?(\w+)", re.search(r"SELECT(.*?)WHERE", text, re.S).group(1))
 
-    assert columns("events.rq") == ["article", "actor", "action", "target", "sentence"]
-    assert columns("roles.rq") == ["article", "person", "role", "org", "former", "sentence"]
+    assert columns("events.rq") == ["article", "actor", "action", "target", "confidence", "sentence"]
+    assert columns("roles.rq") == ["article", "person", "role", "org", "former", "confidence", "sentence"]

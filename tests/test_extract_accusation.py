@@ -100,8 +100,8 @@ def test_a_name_before_the_gerund_is_its_doer(nlp):
 
 
 def test_agent_noun_with_the_victim_named_before_it(read):
-    f = read("Belli defended Jack Brown, who shot Kennedy assassin Lee Harvey Oswald.")
-    assert {(a, t) for a, t, *_ in events(f, "assassinate")} == {("Lee Harvey Oswald", "Kennedy")}
+    f = read("Mora defended Jack Brown, who shot Moreau assassin Victor Hale.")
+    assert {(a, t) for a, t, *_ in events(f, "assassinate")} == {("Victor Hale", "Moreau")}
 
 
 def test_an_accused_killer_is_alleged(read):

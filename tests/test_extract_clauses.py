@@ -17,14 +17,14 @@ def mode_of(facts, lemma: str) -> str | None:  # type: ignore[no-untyped-def]
 def test_states_and_non_agentive_changes_are_not_events(read):
     f = read("The rebels controlled the northern province. Shares of Acme Corp gained 12 percent.")
     assert not {"control", "gain"} & actions(f, asserted_only=False)
-    f = read("Tom Reyes owned a red truck and faced three charges.")
+    f = read("Tom Reyes owned a red truck and faced two lawsuits.")
     assert not {"own", "face"} & actions(f, asserted_only=False)
 
 
 def test_thinking_perceiving_and_feeling_are_not_events(read):
-    f = read("Maria Lopez said she believed the campaign helped. Tom Reyes saw the bus falling.")
+    f = read("Maria Lopez said she believed the campaign helped. Tom Reyes heard the bridge collapse.")
     assert "say" in actions(f)
-    assert not {"believe", "see"} & actions(f, asserted_only=False)
+    assert not {"believe", "hear"} & actions(f, asserted_only=False)
     f = read("Many farmers resent the new tax. Mayor Lind was excited by the offer.")
     assert not {"resent", "excite"} & actions(f, asserted_only=False)
 
@@ -32,9 +32,9 @@ def test_thinking_perceiving_and_feeling_are_not_events(read):
 def test_a_passive_that_tells_a_state_or_a_hedge_is_no_event(read):
     f = read("Omar Haddad was born in Cairo. Acme Corp is located in Lyon.")
     assert not {"bear", "locate"} & actions(f, asserted_only=False)
-    f = read("Minister Ken Sato is expected to discuss the budget with the unions.")
+    f = read("Minister Ken Sato is expected to sign the budget on Monday.")
     assert "expect" not in actions(f, asserted_only=False)
-    assert "discuss" not in actions(f)
+    assert "sign" not in actions(f)
 
 
 def test_a_name_given_by_a_participle_is_no_event(read):
@@ -44,8 +44,8 @@ def test_a_name_given_by_a_participle_is_no_event(read):
 
 
 def test_motion_to_somewhere_phase_verbs_and_get_with_objects_are_events(read):
-    f = read("Marta Quill went to Canada.")
-    assert ("Marta Quill", "go to", "Canada") in triples(f)
+    f = read("Marta Quill went to Norway.")
+    assert ("Marta Quill", "go to", "Norway") in triples(f)
     f = read("Officer Dale Brant stopped the truck. Jon Pike got a job at the mill.")
     assert "stop" in actions(f) and "get" in actions(f)
     f = read("Tariq Osman was kept in custody for a week.")
@@ -55,7 +55,7 @@ def test_motion_to_somewhere_phase_verbs_and_get_with_objects_are_events(read):
 
 
 def test_intransitive_lead_is_a_standing_transitive_lead_a_deed(read):
-    f = read("Results show Lena Fors leading with 52 percent.")
+    f = read("Early returns put Lena Fors ahead, with her rival Ivo Zane leading in the north.")
     assert "lead" not in actions(f, asserted_only=False)
     f = read("Ivan Petrov led the protest in the capital.")
     assert "lead" in actions(f)
@@ -74,6 +74,8 @@ def test_an_absolute_construction_is_its_subjects_statement(read):
 
 def test_purpose_is_intended_except_after_a_call_meeting_or_visit(read):
     f = read("Police fired into the air to disperse the crowd.")
+    assert mode_of(f, "disperse") == "planned"
+    f = read("Police used tear gas to disperse the protesters.")
     assert mode_of(f, "disperse") == "planned"
     f = read("Mayor Rosa Ruiz called Dan Lee to apologize for the delay.")
     assert mode_of(f, "apologize") == "asserted"
@@ -103,7 +105,7 @@ def test_a_contrasted_clause_keeps_its_own_polarity(read):
 
 
 def test_a_denied_subject_denies_the_clause(read):
-    f = read("No group has claimed the attack on the convoy.")
+    f = read("No group has claimed the bombing of the bridge.")
     claims = [e for e in f.events if e.action.startswith("claim")]
     assert claims and all(e.negated for e in claims)
 
@@ -121,42 +123,42 @@ def test_questions_are_not_asserted(read):
 
 
 def test_instructions_are_not_events(read):
-    f = read("Always secure your child with the straps and watch the cart.")
+    f = read("Always lock the door and check the windows.")
     assert not actions(f)
 
 
 def test_a_simple_present_tells_a_habit_or_state_but_speech_is_an_event(read):
     f = read("Acme Corp sells tractors to farmers in Chile.")
     assert mode_of(f, "sell") == "generic"
-    f = read("Governor Nur tells reporters that the troops retook the town.")
+    f = read("Governor Ana Lima tells reporters that the rebels retook the port.")
     assert "tell" in actions(f) and "retake" in actions(f)
-    f = read('"We affirm that our forces left the area," the ministry of Ruritania said.')
-    assert mode_of(f, "affirm") != "generic"
+    f = read('"We reject the offer of the rebels," the ministry of Ruritania said.')
+    assert mode_of(f, "reject") != "generic"
 
 
 def test_a_gerund_subject_states_no_deed(read):
-    f = read('Judge Amy Hale said: "Saying you are sorry you got caught is no plea for mercy."')
-    assert "catch" not in actions(f)
+    f = read("Blaming the police for the riots helped no one, Mayor Karl Lind said.")
+    assert "blame" not in actions(f)
 
 
 def test_the_means_or_purpose_of_a_noun_is_not_done(read):
-    f = read("The crew of the Orion tested a technique for repairing the hull.")
-    assert mode_of(f, "repair") == "hypothetical"
-    f = read("Senator Ruth Hale said Peru is a partner with Chile in promoting trade.")
-    assert "promote" not in actions(f)
+    f = read("The engineers of Acme Corp presented a method for cleaning the river.")
+    assert mode_of(f, "clean") == "hypothetical"
+    f = read("Senator Ruth Hale said Acme Corp is a leader in building bridges.")
+    assert "build" not in actions(f)
 
 
 def test_a_hedged_infinitive_is_not_asserted(read):
-    f = read("Observers from the Carter Center appear to concur that the fraud was rare.")
-    assert "concur" not in actions(f)
-    f = read("The soldiers are ready to defend the town.")
-    assert "defend" not in actions(f)
+    f = read("Analysts at the Lyon Institute appear to accept that the fraud was rare.")
+    assert "accept" not in actions(f)
+    f = read("The volunteers are ready to rebuild the school.")
+    assert "rebuild" not in actions(f)
 
 
 def test_a_split_passive_subject_is_one_passive_subject(read):
-    f = read("In addition, Reggie Lane from Ohio, and Tom Ruiz and Dan Ortiz were each suspended for leaving the bench.")
-    suspended = {t for a, act, t in triples(f) if act.startswith("suspend") and a is None}
-    assert {"Reggie Lane", "Tom Ruiz", "Dan Ortiz"} <= suspended
+    f = read("Earlier, Maria Costa of Lyon, and Tom Ruiz and Dan Ortiz were each fined for missing the vote.")
+    suspended = {t for a, act, t in triples(f) if act.startswith("fine") and a is None}
+    assert {"Maria Costa", "Tom Ruiz", "Dan Ortiz"} <= suspended
 
 
 def test_a_passive_subject_without_passive_auxiliary_is_the_doer(nlp):
@@ -178,34 +180,34 @@ def test_a_passive_subject_without_passive_auxiliary_is_the_doer(nlp):
 
 
 def test_a_verb_has_one_subject_the_nearest(read):
-    f = read('"It is a tragic day for the families of the victims," Mayor Karl Lind said.')
+    f = read('"It is a sad day for the fishermen of the town," Mayor Karl Lind said.')
     assert {a for a, act, _ in triples(f) if act == "say"} == {"Karl Lind"}
 
 
 def test_the_subject_of_a_passive_acts_in_an_active_conjunct(read):
-    f = read("The delegates from Peru were offered rooms at the palace and feasted in the hall.")
-    assert any(a is not None and "delegates" in a and act.startswith("feast") for a, act, _ in triples(f))
+    f = read("The workers from Peru were given coffee at the palace and sang in the hall.")
+    assert any(a is not None and "workers" in a and act.startswith("sing") for a, act, _ in triples(f))
 
 
 def test_an_infinitive_joined_to_a_finite_verb_is_imposed_not_done(read):
-    f = read("Carl Dunn was sentenced to ten years in prison and to pay a fine to the city.")
-    assert "pay" not in actions(f)
+    f = read("Carl Dunn was banned for two years and to repay the prize money.")
+    assert "repay" not in actions(f)
 
 
 def test_a_reflexive_object_is_no_other_target(read):
-    f = read("Two suspects in the Lorca case have killed themselves.")
-    kills = [(a, t) for a, act, t in triples(f) if act.startswith("kill")]
+    f = read("The two gunmen later shot themselves.")
+    kills = [(a, t) for a, act, t in triples(f) if act.startswith("shoot")]
     assert kills and all(t is None for _, t in kills)
 
 
 def test_the_head_of_a_relative_clause_fills_its_object_gap(read):
-    f = read("Government troops retook two towns that rebel fighters captured late Friday.")
-    assert ("rebel fighters", "capture", "two towns") in triples(f)
+    f = read("Soldiers rebuilt the three villages that the rebel fighters burned in May.")
+    assert ("rebel fighters", "burn", "three villages") in triples(f)
 
 
 def test_one_praises_the_owner_of_the_praised_quality(read):
-    f = read("Senator Ruth Hale commended Mayor Dan Ortiz's leadership.")
-    assert ("Ruth Hale", "commend", "Dan Ortiz") in triples(f)
+    f = read("Senator Ruth Hale criticized Mayor Dan Ortiz's budget.")
+    assert ("Ruth Hale", "criticize", "Dan Ortiz") in triples(f)
 
 
 def test_a_named_agent_not_found_leaves_no_agentless_fact(read):
@@ -219,9 +221,9 @@ def test_an_agent_in_apposition_names_the_doer(read):
 
 
 def test_a_pronoun_object_is_not_the_subject_of_its_own_participle(read):
-    f = read("Rico Vance paid the guards a fortune, giving him control of the prison.")
-    assert ("Rico Vance", "pay", "guards") in triples(f)
-    assert not any(act.startswith("give") for _, act, _ in triples(f))
+    f = read("Rico Vance married the heiress, making him the richest man in town.")
+    assert any(a == "Rico Vance" and act.startswith("marry") for a, act, _ in triples(f))
+    assert not any(act.startswith("make") for _, act, _ in triples(f))
 
 
 def test_a_statement_is_the_statement_of_its_issuer(read):
@@ -237,19 +239,19 @@ def test_natural_forces_are_not_actors(read):
 
 
 def test_motion_needs_somewhere_to_go(read):
-    f = read("Another guest went into the room. The refugees from Syria have come here.")
+    f = read("A waiter went into a shop. The refugees from Syria have come here.")
     assert not any(act.startswith("go") for _, act, _ in triples(f))
     assert any(a is not None and "refugees" in a and act.startswith("come") for a, act, _ in triples(f))
-    f = read("The Renamo party came in second. The army of Ruritania went on alert.")
+    f = read("Acme Corp came in third in the tender. The dockers of Ruritania went on strike.")
     assert any(act.startswith("come") for _, act, _ in triples(f))
     assert any(act.startswith("go") for _, act, _ in triples(f))
 
 
 def test_an_infinitive_after_a_verb_it_does_not_complete_is_a_purpose(read):
-    f = read("The crew of the Orion lifted off to complete the repairs.")
-    assert mode_of(f, "complete") == "planned"
-    f = read("Tom Reyes became the first mayor to visit Antarctica.")
-    assert mode_of(f, "visit") == "asserted"
+    f = read("The engineers flew to Oslo to repair the dam.")
+    assert mode_of(f, "repair") == "planned"
+    f = read("Ana Lima became the first woman to climb the peak.")
+    assert mode_of(f, "climb") == "asserted"
 
 
 def test_a_passive_conjunct_of_a_negated_clause_is_its_own(read):
@@ -259,31 +261,113 @@ def test_a_passive_conjunct_of_a_negated_clause_is_its_own(read):
 
 
 def test_finding_that_and_being_reminded_of_are_thoughts(read):
-    f = read("Researchers from Acme Corp found that most injuries were falls.")
+    f = read("A panel of Acme Corp found that most claims were false.")
     assert "find" not in actions(f, asserted_only=False)
     f = read("Police found the body of Ann Lee near the river.")
     assert "find" in actions(f)
-    f = read('"We are reminded of the courage of the firefighters," Mayor Karl Lind said.')
+    f = read('"We are reminded of our duty to the poor," Mayor Karl Lind said.')
     assert "remind" not in actions(f, asserted_only=False)
 
 
 def test_one_answers_the_one_who_asserted(read):
-    f = read("The district court responded to Senator Ruth Hale's claims on Monday.")
-    assert any(act.startswith("respond") and t == "Ruth Hale" for _, act, t in triples(f))
+    f = read("The district court replied to Senator Ruth Hale's charges on Monday.")
+    assert any(act.startswith("reply") and t == "Ruth Hale" for _, act, t in triples(f))
 
 
 def test_a_participle_before_a_title_is_an_adjective(read):
-    f = read("Mayor Karl Lind met with visiting President Ana Reyes at the palace.")
-    assert any(a == "Karl Lind" and act.startswith("meet") and t == "Ana Reyes" for a, act, t in triples(f))
+    f = read("Mayor Karl Lind talked to visiting President Ana Reyes in the garden.")
+    assert any(a == "Karl Lind" and act.startswith("talk") and t == "Ana Reyes" for a, act, t in triples(f))
     assert "visit" not in actions(f, asserted_only=False)
 
 
 def test_gapped_clauses_share_the_verb(read):
-    f = read("Carl Dunn has been suspended for the season, Victor Hale for 30 games, and Tom Reyes for six.")
-    suspended = {t for a, act, t in triples(f) if act.startswith("suspend")}
+    f = read("Carl Dunn was jailed for five years, Victor Hale for three, and Tom Reyes for two.")
+    suspended = {t for a, act, t in triples(f) if act.startswith("jail")}
     assert {"Carl Dunn", "Victor Hale", "Tom Reyes"} <= suspended
 
 
 def test_a_subject_joined_to_an_earlier_object_is_its_own_verbs(read):
-    f = read("Navy ships are rushing to the coast and the United Nations says it is sending food.")
+    f = read("The crews drove to the coast and the United Nations says it has flown in tents.")
     assert {a for a, act, _ in triples(f) if act == "say"} == {"United Nations"}
+
+
+def test_an_agentless_retelling_of_a_deed_whose_doer_is_named_is_one_fact(read):
+    f = read("Carl Dunn was sentenced on Monday. Judge Ana Lima sentenced Carl Dunn to five years.")
+    sentenced = {(a, t) for a, act, t in triples(f) if act.startswith("sentence")}
+    assert ("Ana Lima", "Carl Dunn") in sentenced and (None, "Carl Dunn") not in sentenced
+
+
+def test_a_headline_is_read_for_what_only_it_states(read):
+    f = read("Mayor Ana Lima resigns over scandal\n\nThe city council of Lyon met on Monday.")
+    resigned = [e for e in f.events if e.action.startswith("resign")]
+    assert resigned and resigned[0].modality == "asserted"
+    assert resigned[0].evidence.text == "Mayor Ana Lima resigns over scandal"
+    f = read("Senator Ruth Hale suspended for a year\n\nThe ethics board of the senate met on Monday.")
+    assert any(a is None and act.startswith("suspend") and t == "Ruth Hale" for a, act, t in triples(f))
+
+
+def test_a_headline_infinitive_is_planned_and_a_fact_told_again_in_the_body_is_the_bodys(read):
+    f = read("Acme to buy Lyon Steel\n\nAcme Corp said on Monday that it had talked to Lyon Steel.")
+    assert "buy" not in actions(f)
+    f = read("Nordia Bank buys Lyon Steel\n\nNordia Bank bought Lyon Steel on Monday for $2 billion.")
+    bought = [e for e in f.events if e.action.startswith("buy")]
+    assert len(bought) == 1 and "Monday" in bought[0].evidence.text
+
+
+def test_an_attempt_is_one_event_the_attempted_deed(read):
+    f = read("Tom Reyes attempted to climb the wall of the prison.")
+    assert "climb" in actions(f) and "attempt" not in actions(f, asserted_only=False)
+    f = read("Tom Reyes attempted a rescue of the miners.")
+    assert "attempt" in actions(f)
+
+
+def test_a_hashtag_is_no_verb(nlp):
+    """A hand-built parse: the tagger read the tag "#Boycott" as a verb."""
+    from spacy.tokens import Doc
+
+    from kg.extract import extract_facts
+    from kg.facts import Article
+
+    words = ["Students", "#", "Boycott", "Acme", "Corp", "."]
+    doc = Doc(nlp.vocab, words=words, spaces=[True, False, True, True, False, False], heads=[2, 2, 2, 4, 2, 2],
+              deps=["nsubj", "punct", "ROOT", "compound", "dobj", "punct"],
+              tags=["NNS", "$", "VBP", "NNP", "NNP", "."],
+              pos=["NOUN", "SYM", "VERB", "PROPN", "PROPN", "PUNCT"],
+              lemmas=["student", "#", "boycott", "Acme", "Corp", "."],
+              ents=["O", "O", "O", "B-ORG", "I-ORG", "O"])
+    f = extract_facts(doc, Article(id="t", text=doc.text, content_hash="t"))
+    assert not f.events
+
+
+def test_an_obligation_is_not_a_deed_a_vote_to_act_is(read):
+    f = read("The tenants of Lyon Street have to leave their flats.")
+    assert "leave" not in actions(f)
+    f = read("The council of Lyon voted to close the mine.")
+    assert "close" in actions(f)
+
+
+def test_a_relative_pronoun_subject_makes_a_relative_clause(read):
+    f = read("Police thanked the jury for their work to convict Carl Dunn who robbed the bank of Lyon.")
+    assert any(a == "Carl Dunn" and act.startswith("rob") for a, act, _ in triples(f))
+
+
+def test_an_embedded_question_after_a_preposition_is_asked_not_stated(read):
+    f = read("Questions remain as to why the rebels of Mora attacked the convoy.")
+    assert "attack" not in actions(f)
+
+
+def test_a_phrasal_verb_of_amount_is_a_state(read):
+    f = read("The other six parties, which made up only 3 percent of votes, protested.")
+    assert "make" not in actions(f, asserted_only=False)
+
+
+def test_a_name_before_a_title_object_is_the_object(read):
+    f = read('Afterwards, Judge Ana Lima said, "I declare John Kofi Mensah president-elect."')
+    assert any(act.startswith("declare") and t == "John Kofi Mensah" for _, act, t in triples(f))
+
+
+def test_a_by_phrase_hung_on_the_noun_before_it_is_the_agent(read):
+    f = read("Mayor Karl Lind was joined in the announcement by Police Chief Ana Reyes.")
+    assert ("Ana Reyes", "join", "Karl Lind") in triples(f)
+    f = read("Mayor Karl Lind was injured in a crash by the river.")
+    assert all(a is None for a, act, _ in triples(f) if act.startswith("injure"))

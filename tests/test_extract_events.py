@@ -66,7 +66,7 @@ def test_a_thing_done_in_the_passive_names_the_action(read):
 
 
 def test_a_plan_someone_backed_is_backed_not_planned(read):
-    f = read("A relief plan backed by the Red Cross was rejected by the governor.")
+    f = read("A relief plan backed by the World Bank was rejected by the governor.")
     backed = [e for e in f.events if e.action.startswith("back")]
     assert backed and backed[0].modality == "asserted"
     f = read("The government announced a plan to build a dam on the river.")
@@ -204,7 +204,7 @@ def test_unaccusative_verbs_have_no_actor(read):
 
 
 def test_evidence_offsets_slice_the_sentence(read):
-    text = "KABUL - Officials said rebels burned a school.\n\nThe army blamed the rebels."
+    text = "OSLO - Officials said rebels burned a school.\n\nThe army blamed the rebels."
     f = read(text)
     assert f.events
     for e in f.events:
@@ -320,9 +320,9 @@ def test_out_far_from_the_verb_is_no_particle(read):
 
 
 def test_they_prefers_a_plural_noun_phrase_to_an_organization(read):
-    f = read("Volunteers rescued the refugees, and the Coast Guard helped after they were found.")
+    f = read("Volunteers rescued the refugees, and the Harbour Authority helped after they were found.")
     found = [e for e in f.events if e.action == "find"]
-    assert found and all(f.entities[e.target].label != "Coast Guard" for e in found)
+    assert found and all(f.entities[e.target].label != "Harbour Authority" for e in found)
 
 
 def test_a_quantity_object_names_what_it_counts(read):
@@ -331,13 +331,13 @@ def test_a_quantity_object_names_what_it_counts(read):
 
 
 def test_reduced_passive_relative_gives_a_passive_event(read):
-    f = read("A ceasefire deal backed by the African Union was rejected by the rebels.")
-    assert has(f, "African Union", "back")
+    f = read("A ceasefire deal backed by the World Bank was rejected by the rebels.")
+    assert has(f, "World Bank", "back")
     assert has(f, "rebels", "reject")
 
 
 def test_a_misattached_prepositional_object_is_not_a_second_subject(read):
-    f = read("A relief scheme backed by the Red Cross for 2,000 displaced families was rejected by Governor Tom Reyes.")
+    f = read("A relief scheme backed by the World Bank for 2,000 displaced families was rejected by Governor Tom Reyes.")
     rejected = [e for e in f.events if e.action.startswith("reject")]
     assert rejected and all(e.target is None or "families" not in f.entities[e.target].label for e in rejected)
 

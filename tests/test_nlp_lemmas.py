@@ -12,7 +12,7 @@ import pytest
     ("The mechanic fixes old trucks.", "fixes", "fix"),
     ("Thieves robbed two banks.", "robbed", "rob"),
     ("The dog kept wagging its tail.", "wagging", "wag"),
-    ("Governor Nur tells reporters that the troops retook the town.", "retook", "retake"),
+    ("Governor Ana Lima tells reporters that the rebels retook the port.", "retook", "retake"),
 ])
 def test_verb_lemma(nlp, sentence, word, lemma):  # type: ignore[no-untyped-def]
     tok = next(t for t in nlp(sentence) if t.text == word)

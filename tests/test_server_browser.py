@@ -109,7 +109,7 @@ def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served
     assert cdp.js("document.getElementById('kg-canned').value") == "events.rq"
     assert cdp.js("document.getElementById('kg-canned-desc').textContent").startswith("Events: who did what")
     heads = cdp.js("[...document.querySelectorAll('#kg-results thead th')].map(th => th.textContent)")
-    assert heads == ["article", "actor", "action", "target", "sentence"]
+    assert heads == ["article", "actor", "action", "target", "confidence", "sentence"]
     assert cdp.js("document.querySelectorAll('#kg-results tbody tr').length") == len(expected)
     table = cdp.js("document.getElementById('kg-results').textContent")
     assert "Moen condemned the Iron Wolves." in table
@@ -117,7 +117,7 @@ def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served
     _not_pwned(cdp)
 
     csv_text = _await(cdp, "window.kgDownload('csv')")
-    assert csv_text.splitlines()[0] == "article,actor,action,target,sentence"
+    assert csv_text.splitlines()[0] == "article,actor,action,target,confidence,sentence"
     assert len(csv_text.strip().splitlines()) >= 1 + len(expected)
     json_text = _await(cdp, "window.kgDownload('json')")
     assert len(json.loads(json_text)["results"]["bindings"]) == len(expected)

@@ -17,8 +17,8 @@ in the Doc) and the parse:
   preposition of the clause ("in Varno", "in the province of Varno"), else the article's
   dateline ("TALMORA -"), flagged ``place_from_dateline``;
 * **coreference distance**: when the verb's subject or object is a pronoun standing for a named
-  entity, the sentences back to that entity's last mention by name; it lowers the confidence
-  (the scheme is in ``ontology/README.md``);
+  entity, the sentences back to that entity's last mention by name (a feature of the confidence
+  model, ``confidence.py``);
 * **responsibility claims**: "X claimed responsibility for the attack" links X as
   ``claimed_by`` to the attack the article reports before (or in) that sentence: the first
   violent event (CAMEO 18-20) whose time agrees with the claimed deed's; when there is none,
@@ -52,7 +52,7 @@ from .cameo import MULTIWORD_HEADS, classify
 from .entities import FACILITY_NOUNS, EntityIndex
 from .timex import is_time_point, normalise, parse_iso
 
-__all__ = ["add_context", "ContextReader", "CLAIM_KEYS", "DEED_NOUNS", "coref_penalty"]
+__all__ = ["add_context", "ContextReader", "CLAIM_KEYS", "DEED_NOUNS"]
 
 _DATE_LABELS = ("DATE", "TIME")
 _PLACE_LABELS = ("GPE", "LOC", "FAC")
@@ -88,13 +88,6 @@ DEED_NOUNS: dict[str, str] = {
     "massacres": "20",
 }
 _VIOLENT = frozenset(("18", "19", "20"))
-
-
-def coref_penalty(distance: int | None) -> float:
-    """Confidence taken off a fact read through a pronoun, by sentences back to its antecedent."""
-    if distance is None:
-        return 0.0
-    return 0.05 if distance <= 0 else 0.1 if distance == 1 else 0.15
 
 
 class ContextReader:
@@ -357,11 +350,8 @@ class ContextReader:
             place = self.dateline_place()
             from_dateline = place is not None
         distance = ev.coref_distance if ev.coref_distance is not None else self.coref_distance(tok, ev)
-        confidence = ev.confidence
-        if ev.coref_distance is None and distance is not None:
-            confidence = max(0.05, round(confidence - coref_penalty(distance), 2))
         return _with(ev, cameo=code, lemma=key, class_reason=reason, place=place,
-                     place_from_dateline=from_dateline, coref_distance=distance, confidence=confidence, time=when)
+                     place_from_dateline=from_dateline, coref_distance=distance, time=when)
 
     def _agent_target(self, ev: Event) -> bool:
         """Whether the event is done to a person, an organization or a group (not a place or a

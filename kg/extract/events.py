@@ -2,12 +2,13 @@
 
 One event per clause in which an actor acts: active and passive voice, coordinated verbs,
 subjects and objects (one event each), control and purpose clauses, phrasal verbs and
-verb+preposition targets, light verbs, reporting verbs. Negation and modality are
-recorded (``Event.negated``, ``Event.modality``), never silently dropped.
+verb+preposition targets, light verbs, reporting verbs. Which verbs head an event is decided in
+``verbs``; negation and modality are read in ``modality`` and recorded (``Event.negated``,
+``Event.modality``), never silently dropped. This module finds the arguments: subjects (own,
+inherited by control, coordination and participles, repaired where the parse contradicts
+itself), objects and targets, and the article-level checks (headline, retold facts).
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from spacy.tokens import Span, Token
 
@@ -15,10 +16,11 @@ from ..facts import Evidence, Event
 from ..nlp.lexicon import (
     GOAL_PREPOSITIONS,
     NATURAL_FORCES,
-    STATEMENT_NOUNS,
     OBJECT_CONTROL_VERBS,
     QUANTITY_NOUNS,
     REPORTING_VERBS,
+    ROLE_NOUNS,
+    STATEMENT_NOUNS,
 )
 from .accusation import accusation
 from .entities import EntityIndex
@@ -28,10 +30,9 @@ from .verbs import NAMING_VERBS, attributive_participle, is_event_verb, motion_w
 from .verbs import is_verb as _is_verb
 
 _SUBJ = ("nsubj", "csubj")
-_CLAUSE_LINKS = ("xcomp", "ccomp", "conj", "advcl", "relcl", "acl", "pcomp")
 _POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
 _REFLEXIVES = frozenset("myself yourself himself herself itself ourselves yourselves themselves".split())
-#: Verbs of judging someone: their object's possessor is the one judged ("praised her efforts").
+#: Verbs of judging someone: their object's possessor is the one judged ("praised her courage").
 _JUDGING_VERBS = frozenset("""
 praise commend hail laud applaud welcome criticize criticise condemn denounce blame fault slam
 congratulate salute thank
@@ -39,15 +40,6 @@ congratulate salute thank
 #: Verbs of answering: the possessor of what is answered is the one answered.
 _ANSWERING_VERBS = frozenset(("respond", "reply", "react", "answer", "retort"))
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
-
-
-@dataclass
-class _Clause:
-    verb: Token
-    actors: list[str | None]
-    targets: list[str | None]
-    action: str
-    rule: str
 
 
 def evidence_of(sent: Span, text: str) -> Evidence:
@@ -74,29 +66,42 @@ class EventReader:
     def __init__(self, index: EntityIndex, text: str) -> None:
         self.index = index
         self.text = text
+        #: reading a headline: a bare participle is passive ("Four players suspended"), a bare
+        #: infinitive is planned ("Acme to buy Lyon Steel"), a simple present is a past deed
+        self._headline = False
 
     # ----- arguments --------------------------------------------------------
     def subjects(self, verb: Token, depth: int = 0) -> tuple[list[Token], bool]:
         """Subject tokens of a verb (own, or inherited through control and coordination) and passivity."""
         own = [c for c in verb.children if c.dep_ in _SUBJ]
+        if self._headline and own and verb.tag_ in ("VBN", "VBD") and not any(
+                c.dep_ in ("aux", "auxpass", "dobj") for c in verb.children):
+            # "Four players suspended for brawl": a headline tells deeds in the present; a bare
+            # past form is the participle of a passive whose "be" it leaves out.
+            return [t for s in own for t in _conjuncts(s)], True
         if len(own) > 1:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
         passive = [c for c in verb.children if c.dep_ == "nsubjpass"]
         if own and any(c.dep_ == "auxpass" for c in verb.children):
-            # "Rolf Lane ..., and Tom Ruiz were suspended": a verb with a passive auxiliary has
+            # "Ana Costa of Lyon, and Tom Ruiz were fined": a verb with a passive auxiliary has
             # no active subject; the parser split one passive subject in two.
             passive += [c for c in own if c.dep_ == "nsubj"]
             own = [c for c in own if c.dep_ != "nsubj"]
         elif passive and not own and verb.dep_ in ("ROOT", "ccomp", "advcl") \
                 and not any(c.dep_ == "auxpass" for c in verb.children):
-            # "Desperate rescuers dug by hand": a passive subject with no passive auxiliary is the subject.
+            # "Volunteers dug through the mud" with "volunteers" a passive subject but no passive
+            # auxiliary: the parse contradicts itself, and the subject is the doer.
             own, passive = passive, []
         if len(own) + len(passive) > 1:
             own, passive = ([c for c in group if not _stranded_object(c)] or group for group in (own, passive))
         if len(own) > 1:
-            # '"...", Tusk said': a verb has one subject; the nearest is its own, the others misattached
+            # '"It is a sad day for the town," Lind said': a verb has one subject; the nearest is its
+            # own, the others misattached
             own = [min(own, key=lambda c: abs(c.i - verb.i))]
+        if own and verb.dep_ != "relcl" and all(_misplaced_relative(s) for s in own):
+            # "prosecute Lee who disregarded ...", parsed as a clausal object: a relative clause of Lee.
+            return [verb.doc[s.i - 1] for s in own], False
         if own:
             return [t for s in own for t in _conjuncts(s)], False
         if passive:
@@ -125,7 +130,7 @@ class EventReader:
         if verb.dep_ == "conj" and _is_verb(head):
             subj, head_passive = self.subjects(head, depth + 1)
             # "was interrogated ... and made to sign": a bare -ed conjunct shares the passive auxiliary.
-            # A past tense ("were offered rooms and feasted", "were freed and returned home") is
+            # A past tense ("were given coffee and sang", "were freed and returned home") is
             # active; "made to sign" has no active reading without an object.
             own_passive = any(c.dep_ == "auxpass" for c in verb.children) or (
                 head_passive and not any(c.dep_ in ("dobj", "aux") for c in verb.children)
@@ -139,10 +144,10 @@ class EventReader:
                         s2, p2 = self.subjects(up, depth + 1)
                         if s2 and not p2:
                             return s2, False
-                # "Many were offered rooms and feasted": the passive's subject acts in the active conjunct.
+                # "The guests were given coffee and sang": the passive's subject acts in the active conjunct.
                 return subj, False
             if any(c.dep_ == "auxpass" for c in verb.children):
-                return subj, True  # "cannot connect, but are given the message": a passive of its own
+                return subj, True  # "could not enter, but were given seats": a passive of its own
             return subj, head_passive and own_passive
         if verb.dep_ == "relcl":
             return [head], False
@@ -150,7 +155,7 @@ class EventReader:
             doer = next((c for c in head.children if c.dep_ == "pobj" and c.right_edge.i == verb.i - 1
                          and self.index.named_key(c) is not None), None)
             if doer is not None:
-                return [doer], False  # "footage of Jack Ruby shooting Oswald": the name is the doer
+                return [doer], False  # "footage of Tom Dunn shooting Ivan Petrov": the name is the doer
             # "He was jailed for killing X", "before killing X": the gerund's subject is the clause's.
             gov = head.head
             while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov and gov.dep_ in ("dobj", "pobj", "prep", "acomp", "attr", "npadvmod"):
@@ -160,22 +165,22 @@ class EventReader:
                 return subj, False
             return [], False
         if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.pos_ == "PROPN" and head.ent_type_ \
-                and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
+                and not self._headline and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
                 and not any(c.dep_ == "agent" for c in verb.children):
-            # A name takes no restrictive participle ("Moen, condemned by many" needs the comma):
-            # 'Moen "condemned ..." the ruling' is Moen's own finite verb, misparsed. With a
-            # "by" phrase it is a participle ("the Center for Studies headed by Professor X").
+            # A name takes no restrictive participle ("Lind, condemned by many" needs the comma):
+            # 'Lind "condemned ..." the attack' is Lind's own finite verb, misparsed. With a "by"
+            # phrase it is a participle ("the Institute for Soil Research headed by Professor X").
             return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in verb.children):  # a passive takes no object
-            return [head], True  # "a plan backed by the Harbor Board", "troops wounded in the attack"
+            return [head], True  # "a plan backed by the United Nations", "troops wounded in the attack"
         if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
-            return [head], False  # "James Ray, serving a sentence"
+            return [head], False  # "Paul Dorn, serving a sentence"
         return [], False
 
     def agents(self, verb: Token) -> list[Token]:
-        """The "by" phrase of a passive verb ("by the journal, Clinical Reports": the name in apposition)."""
+        """The "by" phrase of a passive verb ("by the newspaper, the Daily Clarion": the name in apposition)."""
         out: list[Token] = []
         for c in verb.children:
             if c.dep_ == "agent":
@@ -186,6 +191,17 @@ class EventReader:
                         if self.index.resolve(t) is None:
                             t = next((a for a in t.children if a.dep_ == "appos" and self.index.resolve(a)), t)
                         out.append(t)
+        if not out:
+            # "was joined in the announcement by Agent X": the parser hung the "by" phrase on the
+            # noun before it; a person or a body there is the passive's agent.
+            for c in verb.children:
+                if c.dep_ != "prep" or c.lower_ == "by":
+                    continue
+                for noun in c.children:
+                    for by in noun.children:
+                        if by.dep_ == "prep" and by.lower_ == "by":
+                            out.extend(p for p in by.children if p.dep_ == "pobj"
+                                       and not (self.index.resolve(p) or "Place:").startswith("Place:"))
         return out
 
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
@@ -197,17 +213,18 @@ class EventReader:
             direct = [verb.head if t.tag_ in ("WDT", "WP") and t.lower_ in ("that", "which", "whom", "who")
                       else t for t in direct]
             if not direct and _object_gap(verb):
-                direct = [verb.head]  # "two towns that militants captured": the head fills the gap
+                direct = [verb.head]  # "the villages that the rebels burned": the head fills the gap
         lemma = verb.lemma_.lower()
         if lemma in _JUDGING_VERBS and direct and not any(self.index.resolve(t, allow_things=True) for t in direct):
-            # "commended Lee's leadership", "praised her efforts": one praises or blames a person.
+            # "criticized Lee's budget", "praised her courage": one praises or blames a person.
             owners = [c for t in direct for c in t.children if c.dep_ == "poss" and self.index.resolve(c)]
             direct = owners or direct
         if lemma in _ANSWERING_VERBS and not direct:
-            # "responded to the father's assertions": one answers the one who asserted.
+            # "replied to the mayor's charges": one answers the one who charged.
             said = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
                     for p in c.children if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
             direct = [c for p in said for c in p.children if c.dep_ == "poss" and self.index.resolve(c)]
+        direct = [self._named_in_title(t) for t in direct]
         particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt" and _particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
@@ -225,7 +242,7 @@ class EventReader:
                 pobjs = [t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p)] or [
                     t for p in c.children if p.dep_ == "pcomp" and attributive_participle(p)
                     for o in p.children if o.dep_ == "dobj" for t in _conjuncts(o)]
-                pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES]
+                pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES and not _subject_of_next(p)]
                 if not pobjs:
                     continue
                 resolved = [p for p in pobjs if self.index.resolve(p, allow_things=True) is not None]
@@ -239,8 +256,18 @@ class EventReader:
                     prep_word = c.lower_
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
+    def _named_in_title(self, obj: Token) -> Token:
+        """ "declared John Mensah president-elect", parsed with the title as the object's head and
+        the name as its modifier: the person named is the object."""
+        if self.index.resolve(obj, allow_things=True) is not None:
+            return obj
+        kids = [c for c in obj.children if c.dep_ == "compound"]
+        if not any(t.lemma_.lower() in ROLE_NOUNS or t.lower_ in ROLE_NOUNS for t in kids + [obj]):
+            return obj
+        return next((c for c in kids if (self.index.named_key(c) or "").startswith("Person:")), obj)
+
     def _source(self, subject: Token) -> str | None:
-        """The entity a subject names; for a statement ("A union statement said", "Acme's report
+        """The entity a subject names; for a statement ("A UN statement said", "Acme's report
         says") the body that issued it."""
         key = self.index.resolve(subject)
         if key is None and subject.lemma_.lower() in STATEMENT_NOUNS:
@@ -253,10 +280,15 @@ class EventReader:
         return key
 
     # ----- reading --------------------------------------------------------------
-    def read(self, sent: Span) -> list[Event]:
-        """Every event stated in a sentence (one per actor, action and target)."""
+    def read(self, sent: Span, headline: tuple[int, int] | None = None) -> list[Event]:
+        """Every event stated in a sentence (one per actor, action and target); ``headline``: the
+        sentence is the article's headline, at these offsets."""
         events: list[Event] = []
         evidence = evidence_of(sent, self.text)
+        if headline is not None:
+            start, end = max(evidence.start, headline[0]), min(evidence.end, headline[1])
+            evidence = Evidence(text=self.text[start:end].strip(), start=start, end=start + len(self.text[start:end].strip()))
+        self._headline = headline is not None
         seen: set[tuple[str | None, str, str | None]] = set()
         for verb in sent:
             if not is_event_verb(verb):
@@ -271,7 +303,24 @@ class EventReader:
             if key not in seen:
                 seen.add(key)
                 events.append(ev)
+        self._headline = False
         return events
+
+    @staticmethod
+    def headline_only(headline: list[Event], body: list[Event]) -> list[Event]:
+        """The headline's events that the body does not tell: a headline sums up the lead, so an
+        action the body also states is the same fact, better told there."""
+        told = {e.action.split()[0] for e in body}
+        return [e for e in headline if e.action.split()[0] not in told]
+
+    @staticmethod
+    def retold(events: list[Event]) -> list[Event]:
+        """The article's events without agentless retellings: "Lind was sentenced" where the
+        article also says who sentenced Lind is the same fact told again, not a second one
+        with no actor."""
+        done = {(e.action.split()[0], e.target) for e in events if e.actor is not None and e.target is not None}
+        return [e for e in events if not (e.actor is None and e.rule == "passive-agentless"
+                                          and (e.action.split()[0], e.target) in done)]
 
     def _events_of(self, verb: Token, evidence: Evidence) -> list[Event]:
         judged = accusation(verb, self.subjects) if verb.dep_ == "pcomp" and verb.tag_ == "VBG" else None
@@ -297,10 +346,10 @@ class EventReader:
             if subjects and all(_natural_force(s) for s in subjects) and any(targets):
                 actors, passive = [None], True  # "the flood killed 10": what it caused, with no actor
             if lemma in ("go", "come") and not any(targets) and not motion_without_goal(verb):
-                return []  # "went into the room": no one and no place went to
+                return []  # "went into a shop": no one and no place went to
             if rule == "inherited-subject":
                 bound = {self.index.resolve(o) for o in entity_objs if o.tag_ == "PRP"}
-                # "paid the officials, giving him control": a pronoun object is never its own clause's
+                # "married the heiress, making him rich": a pronoun object is never its own clause's
                 # subject, so the participle's doer is not the main subject but the paying itself.
                 if bound & set(actors):
                     return []
@@ -313,7 +362,7 @@ class EventReader:
         elif patients and lemma not in REPORTING_VERBS:
             action = f"{lemma} {_counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
         negative = negated(verb)
-        mode, reporter_verb = modality(verb)
+        mode, reporter_verb = modality(verb, headline=self._headline)
         reported_by = None
         if reporter_verb is not None:
             speakers, _ = self.subjects(reporter_verb)
@@ -339,13 +388,26 @@ class EventReader:
                     actor=actor, action=action, target=target, evidence=evidence,
                     trigger=Evidence(text=verb.text, start=verb.idx, end=verb.idx + len(verb.text)),
                     negated=negative, modality=mode, reported_by=reported_by if reported_by != actor else None,
-                    confidence=_confidence(rule, actor, target), rule=rule,
+                    rule=rule,
                 ))
         return out
 
 
+def _misplaced_relative(subject: Token) -> bool:
+    """A relative pronoun ("who", "which") right after a noun, as the subject of a clause the
+    parser did not attach as a relative clause: the noun is the subject."""
+    return (subject.lower_ in ("who", "which") and subject.tag_ in ("WP", "WDT") and subject.i > 0
+            and subject.doc[subject.i - 1].pos_ in ("NOUN", "PROPN"))
+
+
+def _subject_of_next(noun: Token) -> bool:
+    """Whether a noun is the stray subject of the verb right after it (``_stray_subject``)."""
+    nxt = noun.i + 1
+    return nxt < len(noun.doc) and noun.doc[nxt].dep_ == "conj" and _stray_subject(noun.doc[nxt]) == noun
+
+
 def _stray_subject(verb: Token) -> Token | None:
-    """ "ships are rushing to the area and the United States says ...": a finite conjunct with no
+    """ "crews drove to the coast and the Red Crescent says ...": a finite conjunct with no
     subject, right after a noun the parser joined to an earlier object: that noun is its subject."""
     if verb.i == 0 or any(c.dep_ in _SUBJ or c.dep_ == "nsubjpass" for c in verb.children):
         return None
@@ -356,7 +418,7 @@ def _stray_subject(verb: Token) -> Token | None:
 
 
 def _gapped_subjects(verb: Token) -> list[Token]:
-    """ "X has been suspended for the season, Y for 30 games, and Z for 6": names that follow the
+    """ "X was jailed for five years, Y for three and Z for two": names that follow the
     clause, each with a phrase of its own, are subjects of the same verb, left out (gapped)."""
     doc = verb.doc
 
@@ -369,13 +431,13 @@ def _gapped_subjects(verb: Token) -> list[Token]:
     out: list[Token] = []
     for c in verb.children:
         if gapped(c):
-            out.extend(t for t in c.subtree if t is c or gapped(t))
+            out.extend(t for t in c.subtree if t == c or gapped(t))
     return out
 
 
 def _object_gap(verb: Token) -> bool:
-    """A relative clause with a subject of its own, no object and no relative pronoun ("the towns
-    that militants captured", "the deal he signed"): its object is the noun it modifies. One
+    """A relative clause with a subject of its own, no object and no relative pronoun ("the
+    villages that the rebels burned", "the deal he signed"): its object is the noun it modifies. One
     ending in a preposition ("the town they fled from") is that preposition's."""
     if not any(c.dep_ == "nsubj" and c.tag_ not in ("WDT", "WP") for c in verb.children):
         return False
@@ -391,7 +453,7 @@ def _natural_force(tok: Token) -> bool:
 
 
 def _stranded_object(tok: Token) -> bool:
-    """ "a system backed ... for 3,000 refugees was rejected": a second subject right after a
+    """ "a scheme backed ... for 2,000 families was rejected": a second subject right after a
     preposition that has no object is that preposition's object, misattached by the parser."""
     before = tok.left_edge.i - 1
     if before < tok.sent.start:
@@ -420,13 +482,3 @@ def _particle_place(verb: Token, prt: Token) -> bool:
 
     ends = [verb.i] + [core_end(c) for c in verb.children if c.dep_ in ("dobj", "dative") and c.i < prt.i]
     return prt.i - max(ends) <= 1
-
-
-def _confidence(rule: str, actor: str | None, target: str | None) -> float:
-    """A documented heuristic: direct rules above inherited ones; named actors above groups."""
-    base = {"svo": 0.8, "passive": 0.75, "inherited-subject": 0.65, "passive-agentless": 0.6, "nominal": 0.6}[rule]
-    if actor is not None and actor.startswith("Group:"):
-        base -= 0.05
-    if target is not None and target.startswith("Group:"):
-        base -= 0.05
-    return round(base, 2)

@@ -32,7 +32,7 @@ _CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
 _NEG_WORDS = frozenset(("not", "n't", "never", "no"))
 _NEGATIVE_VERBS = frozenset(("refuse", "decline", "fail", "deny"))
 _PREVENTING_VERBS = frozenset("ban bar prevent stop prohibit block keep refrain forbid restrain".split())
-#: Subjects that deny the clause: "no party has claimed", "nobody was hurt".
+#: Subjects that deny the clause: "no group has claimed", "nobody was hurt".
 _NEGATIVE_SUBJECTS = frozenset(("nobody", "none", "nothing", "noone", "no-one"))
 #: Determiners of a subject that deny the clause ("no party", "neither side").
 _NEGATIVE_DETERMINERS = frozenset(("no", "neither"))
@@ -44,7 +44,7 @@ _CONTRASTIVE = frozenset(("but", "yet", "while", "whereas"))
 _DONE_PURPOSE_HEADS = frozenset("call phone telephone ring meet visit convene gather".split())
 #: Nouns whose "that" clause the writer does not vouch for: "the pretext that ...", "rumours that ...".
 _PRETEXT_NOUNS = frozenset("pretext pretence pretense excuse rumour rumor".split())
-#: Verbs that hedge what their infinitive says ("appear to concur", "seem to have left").
+#: Verbs that hedge what their infinitive says ("appear to accept", "seem to have left").
 _HEDGING_VERBS = frozenset(("appear", "seem"))
 _WH_WORDS = frozenset("which what where how why who whom whose when whether".split())
 _FIRST_PERSON = frozenset(("i", "we"))
@@ -93,7 +93,7 @@ def negated(verb: Token) -> bool:
             gov = t.head.head
             while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov:
                 gov = gov.head
-            if gov is not t and any(c.dep_ == "neg" for c in gov.children):
+            if gov != t and any(c.dep_ == "neg" for c in gov.children):
                 return True  # "did not offer proposals for reducing tensions"
         if t.dep_ == "xcomp" or (t.dep_ == "conj" and not finite_own_clause(t)):
             if t.head == t:
@@ -111,7 +111,7 @@ def _lost_infinitive(verb: Token) -> bool:
     if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ for c in verb.children):
         return False
     if _infinitive(verb):
-        # "was sentenced to 73 months and to pay restitution": an infinitive joined to a finite
+        # "was banned for two years and to repay the prize": an infinitive joined to a finite
         # verb belongs to what was imposed or asked, not to what was done.
         return verb.head.tag_ != "VB" and not _infinitive(verb.head)
     if any(c.dep_ == "aux" for c in verb.children):
@@ -138,8 +138,8 @@ def _purpose_of_ongoing(clause: Token) -> bool:
 
 
 def _purpose(clause: Token) -> bool:
-    """A purpose infinitive ("fired into the air to disperse the crowd", "had been in France to
-    celebrate", "lifted off to complete the tasks"): intended, not done; after a call, a meeting
+    """A purpose infinitive ("fired into the air to disperse the crowd", "had been in Lyon to
+    attend the fair", "lifted off to repair the station"): intended, not done; after a call, a meeting
     or a visit it is what was done there. An infinitive that completes its verb ("tried to
     flee", "agreed to help") is read by the verb's class, not here."""
     if clause.dep_ not in ("advcl", "xcomp") or not _infinitive(clause):
@@ -150,6 +150,8 @@ def _purpose(clause: Token) -> bool:
                                                      for a in c.children) for c in clause.head.children):
         return False  # "became the first mayor to visit X": the infinitive tells what made them first
     head = clause.head.lemma_.lower()
+    if head == "use" and any(c.dep_ == "dobj" for c in clause.head.children):
+        return True  # "used tear gas to disperse the crowd" ("used to live there" is a habit)
     if clause.dep_ == "xcomp" and (clause.head.pos_ not in ("VERB", "AUX") or head in COMPLEMENT_VERBS
                                    or head in PLAN_VERBS or head in REQUEST_VERBS or head in OBJECT_CONTROL_VERBS
                                    or head in RAISING_PASSIVES or head in REPORTING_VERBS):
@@ -159,7 +161,7 @@ def _purpose(clause: Token) -> bool:
 
 def _requested(clause: Token) -> bool:
     """What someone is asked, urged, ordered or called on to do ("urged them to leave", "were
-    ordered to leave", "called on all people to stand with X"): asked for, not done."""
+    ordered to leave", "called on voters to stay home"): asked for, not done."""
     head = clause.head
     lemma = head.lemma_.lower()
     if clause.dep_ == "xcomp":
@@ -183,19 +185,26 @@ def _ends_in_question_mark(clause: Token) -> bool:
     return j < len(doc) and doc[j].text == "?"
 
 
+def _relative_clause(clause: Token) -> bool:
+    """A clause whose subject is "who"/"which" right after a noun ("prosecute Lee who fled"): a
+    relative clause of that noun, whatever the parser attached it to."""
+    return any(c.dep_ == "nsubj" and c.lower_ in ("who", "which") and c.i > 0
+               and c.doc[c.i - 1].pos_ in ("NOUN", "PROPN") for c in clause.children)
+
+
 def _question(clause: Token) -> bool:
-    """A question, direct ("Did the army fire?") or embedded ("shows which server is targeted",
+    """A question, direct ("Did the army fire?") or embedded ("shows which villages were shelled",
     "asked whether X fled"): asked, not stated."""
     if clause.dep_ in ("ROOT", "ccomp", "conj") and _ends_in_question_mark(clause):
         return True
-    if clause.dep_ != "ccomp":
+    if clause.dep_ not in ("ccomp", "pcomp", "csubj") or _relative_clause(clause):
         return False
-    first = clause.doc[clause.left_edge.i]
+    first = clause.doc[clause.left_edge.i]  # "asked whether ...", "questions remain as to why ..."
     return first.lower_ in _WH_WORDS and first.tag_ in ("WDT", "WP", "WP$", "WRB", "IN")
 
 
 def _imperative(clause: Token) -> bool:
-    """An instruction ("Use a cart that has a seat", "Be sure your child is secured"): the main
+    """An instruction ("Lock the door and check the windows", "Be sure the gate is shut"): the main
     verb of the sentence in its bare form, first in it, with no subject and no auxiliary."""
     if clause.dep_ != "ROOT" or clause.tag_ != "VB":
         return False
@@ -206,17 +215,17 @@ def _imperative(clause: Token) -> bool:
 
 
 def _conditional_main(clause: Token) -> bool:
-    """The main clause of a condition ("If it transpires that ..., we insist ..."): only as
+    """The main clause of a condition ("If the report is true, we condemn ..."): only as
     sure as the condition."""
     return any(c.dep_ == "advcl" and c.i < clause.i and any(
         m.dep_ == "mark" and m.lower_ in ("if", "unless") for m in c.children) for c in clause.children)
 
 
 def _generic_present(verb: Token) -> bool:
-    """A simple present that tells a habit or a state, not a dated deed ("the firm operates in
-    Germany", "a child experiences an injury every 22 minutes", "servers are selected from
-    blacklists"). Verbs of saying ("Ortiz tells the radio") and first-person performatives ("we affirm
-    that ...") are events in the present too."""
+    """A simple present that tells a habit or a state, not a dated deed ("the firm sells tractors
+    in Chile", "a driver suffers a crash every ten minutes", "cases are chosen at random").
+    Verbs of saying ("the governor tells reporters") and first-person performatives ("we reject
+    the offer") are events in the present too."""
     if verb.lemma_ in COMMUNICATION_VERBS or verb.dep_ not in ("ROOT", "conj", "ccomp", "relcl", "advcl"):
         return False
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
@@ -238,6 +247,8 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
         return "hypothetical", None
     if not headline and _generic_present(verb):
         return "generic", None
+    if headline and verb.dep_ == "ROOT" and _infinitive(verb):
+        return "planned", None  # "Acme to buy Lyon Steel"
     t = verb
     reporter: Token | None = None
     own_tense = False
@@ -258,29 +269,31 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
         if _question(t) or _imperative(t):
             return "hypothetical", None
         if t.dep_ == "csubj":
-            return "generic", None  # "Saying you are sorry is no plea": no one said it
+            return "generic", None  # "Blaming others solves nothing": no one blamed anyone
         if t.dep_ == "xcomp" and t.head.lemma_ in PLAN_VERBS:
             return "planned", None
         if t.dep_ == "xcomp" and (t.head.lemma_ in _HEDGING_VERBS or t.head.pos_ == "ADJ"):
-            return "hypothetical", None  # "appear to concur", "ready to defend", "willing to help"
+            return "hypothetical", None  # "appear to accept", "ready to fight", "willing to talk"
         if t.dep_ == "xcomp" and t.head.lemma_ in RAISING_PASSIVES and is_passive(t.head):
-            return "hypothetical", None  # "is expected to discuss", "is alleged to have taken"
+            return "hypothetical", None  # "is expected to sign", "is alleged to have taken"
         if _purpose_of_ongoing(t) or _purpose(t):
             return "planned", None  # "fired into the air to disperse the crowd": intended
         if _requested(t):
             return "hypothetical", None  # "urged them to leave": asked for, not done
         if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
             return "planned", None  # "the office is to begin issuing forms"
+        if t.dep_ == "xcomp" and t.head.lemma_ in ("have", "ought") and _infinitive(t):
+            return "hypothetical", None  # "has to leave": an obligation, not a deed
         if (t.dep_ in ("acl", "ccomp") and t.head.lemma_.lower() in _PRETEXT_NOUNS) or any(
                 c.dep_ == "mark" and c.lower_ == "that" and c.i > 0 and c.doc[c.i - 1].lemma_.lower() in _PRETEXT_NOUNS
                 for c in t.children):
             return "hypothetical", None  # "under the pretext that X fired": put forward, not stated
         if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS | MEANS_NOUNS and t.tag_ != "VBN":
-            return "planned", None  # "a plan to build", "efforts to refocus"
+            return "planned", None  # "a plan to build", "efforts to end the strike"
         if t.dep_ == "ccomp" and t.head.lemma_ in REPORTING_VERBS and reporter is None:
             reporter = t.head
-        if t.dep_ == "relcl" or t.head == t:
-            break
+        if t.dep_ == "relcl" or t.head == t or _relative_clause(t):
+            break  # a relative clause (also one the parser attached otherwise) keeps its own modality
         # A conjunct of its own ("... should be punished, but told ...") has its own tense and modality.
         own_tense = finite_own_clause(t) or (t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ", "VBP"))
         done_to_noun = t.dep_ == "acl" and t.tag_ == "VBN"  # "a plan backed by X": done, not planned
@@ -295,10 +308,10 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
             if noun in PLAN_NOUNS and not done_to_noun:
                 return "planned", None  # "proposals for reducing tensions"
             if gerund and noun in MEANS_NOUNS:
-                return "hypothetical", None  # "a technique for repairing the heat shield"
+                return "hypothetical", None  # "a method for cleaning the river"
             t = t.head
         if gerund and predicate and t.lemma_ == "be":
-            return "generic", None  # "is a partner in promoting democracy": what X is, not a deed
+            return "generic", None  # "is a leader in building bridges": what X is, not a deed
 
     if reporter is not None:
         return "reported", reporter

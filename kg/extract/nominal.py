@@ -64,7 +64,7 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
             patient = of if of is not None else None
             agent = by if by is not None else (poss if of is not None else None)
             if patient is None and by is not None:
-                # "the Kennedy assassination by Sirhan": the patient is a name modifying the noun
+                # "the Hale assassination by Dorn": the patient is a name modifying the noun
                 patient = next((c for c in tok.children if c.dep_ in ("compound", "nmod") and index.named_key(c)), None)
             judged = accusation(tok, subjects) if agent is None and patient is not None else None
             if judged is not None:
@@ -79,9 +79,9 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
             action = AGENT_NOUNS[lemma]
             person = _person_of(tok, index)
             victim = _pobj(tok, "of") or next((c for c in tok.children if c.dep_ == "poss"), None)
-            if victim is None:  # "Lincoln assassin John Wilkes Booth": a name before the noun
+            if victim is None:  # "Hale assassin Paul Dorn": a name before the noun
                 before = [c for c in tok.children if c.dep_ in ("compound", "nmod") and c.i < tok.i]
-                if tok.i > sent.start and tok.dep_ == "compound":  # flat: "Kennedy assassin Lee Oswald"
+                if tok.i > sent.start and tok.dep_ == "compound":  # flat: "Hale assassin Paul Dorn"
                     before.append(tok.doc[tok.i - 1])
                 victim = next((c for c in before if (index.named_key(c) or "").startswith("Person:")), None)
             if person is None or victim is None:
@@ -100,7 +100,7 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
 
 
 def _person_of(noun: Token, index: EntityIndex) -> str | None:
-    """The named person an agent noun describes: "assassin Lee Oswald", "Oswald, the assassin"."""
+    """The named person an agent noun describes: "assassin Paul Dorn", "Dorn, the assassin"."""
     head = noun.head
     if noun.dep_ in ("compound", "appos", "nmod") and index.named_key(head):
         key = index.named_key(head)

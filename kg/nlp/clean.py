@@ -2,6 +2,9 @@
 
 Cleaning never changes the length of the text: removed parts are overwritten with spaces
 (newlines kept), so every character offset of the cleaned text is an offset of the original.
+The headline is reported (``Cleaned.title``, ``Cleaned.headline``) but kept in the text: it is
+parsed as a sentence of its own (a line never shares a sentence), and extraction reads only the
+events it states and the body does not (``extract.events.EventReader.headline_only``).
 """
 from __future__ import annotations
 
@@ -43,6 +46,8 @@ class Cleaned:
 
     text: str
     title: str | None = None
+    #: (start, end) of the headline line, kept in ``text``
+    headline: tuple[int, int] | None = None
     date: str | None = None
     dateline: str | None = None
     removed: list[tuple[int, int, str]] = field(default_factory=list)
@@ -61,7 +66,7 @@ def _lines(text: str) -> list[tuple[int, int]]:
 
 
 def clean(text: str) -> Cleaned:
-    """Blank out the headline, a date line, the dateline and trailing junk; report them."""
+    """Blank out a date line, the dateline and trailing junk; report them and the headline."""
     # A grave accent between letters is an apostrophe ("can`t"): same length, so offsets hold.
     out = Cleaned(text=_BACKTICK_APOSTROPHE.sub("'", text))
     lines = [(s, e) for s, e in _lines(text) if text[s:e].strip()]
@@ -72,8 +77,7 @@ def clean(text: str) -> Cleaned:
     first = text[s:e].strip()
     if len(lines) > 1 and len(first) <= 200 and not _SENTENCE_END.search(first):
         out.title = first
-        out.text = _blank(out.text, s, e)
-        out.removed.append((s, e, "headline"))
+        out.headline = (s, e)
         lines = lines[1:]
     # A date line ("Tuesday, March 4, 2014") right under the headline.
     if lines:

@@ -1,0 +1,245 @@
+"""Confidence as a probability: what the extractor knows about a fact, weighed by a fitted model.
+
+``score_facts`` runs once per article, after the context step. For every event and role it
+records a few cheap features (``Event.features``, ``Role.features``: the rule that read the
+fact, how its actor and target were found, their types, modality, coreference distance, where
+the trigger sits in the parse, ...) and sets ``confidence`` to the probability given by a
+logistic model whose coefficients are data (``confidence.json`` beside this module). The model
+is fitted offline against gold facts (``kg eval GOLD --articles DIR --fit-confidence OUT``,
+``kg/calibration.py``); a feature value the model has not seen (a new rule name) counts as the
+model's "other" level, so new rules need no code here, only a refit.
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+import numpy as np
+from spacy.tokens import Doc, Token
+
+from ..facts import ArticleFacts, Event, Role
+from .entities import EntityIndex
+
+__all__ = ["MODEL_PATH", "Model", "Scorer", "load_models", "score_facts", "OTHER"]
+
+#: The coefficients shipped with kg (written by ``kg eval --fit-confidence``).
+MODEL_PATH = Path(__file__).with_name("confidence.json")
+#: The level a categorical value the model has not seen (or saw too rarely to weigh) counts as.
+OTHER = "other"
+
+Features = dict[str, str | float]
+
+_FIRST_PERSON = frozenset("i me my we us our ours myself ourselves".split())
+_RELATIVE = frozenset("who whom which that whose".split())
+_ACTOR_DEPS = ("nsubj", "csubj")
+_TARGET_DEPS = ("dobj", "dative", "nsubjpass", "attr", "oprd")
+_DEEPEST = 8
+_LONGEST = 80
+
+
+@dataclass(frozen=True)
+class Model:
+    """A logistic model over named features: an intercept, a weight per level of each categorical
+    feature (``OTHER`` for the rest) and a weight per standardised numeric feature."""
+
+    intercept: float
+    categorical: Mapping[str, Mapping[str, float]]
+    #: name -> (mean, scale, weight): the feature contributes weight * (x - mean) / scale
+    numeric: Mapping[str, tuple[float, float, float]]
+
+    def logit(self, features: Mapping[str, str | float]) -> float:
+        """The log-odds that a fact with these features is right."""
+        z = self.intercept
+        for name, levels in self.categorical.items():
+            value = features.get(name)
+            z += levels.get(str(value), levels.get(OTHER, 0.0)) if value is not None else levels.get(OTHER, 0.0)
+        for name, (mean, scale, weight) in self.numeric.items():
+            x = features.get(name)
+            if isinstance(x, (int, float)) and not isinstance(x, bool):
+                z += weight * (float(x) - mean) / scale
+        return z
+
+    def probability(self, features: Mapping[str, str | float]) -> float:
+        """The probability (in [0, 1], rounded to 3 places as the graph stores it)."""
+        z = self.logit(features)
+        p = 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+        return round(p, 3)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"intercept": self.intercept,
+                "categorical": {k: dict(v) for k, v in self.categorical.items()},
+                "numeric": {k: {"mean": m, "scale": s, "weight": w} for k, (m, s, w) in self.numeric.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Model":
+        return cls(intercept=float(data["intercept"]),
+                   categorical={k: {lv: float(w) for lv, w in v.items()} for k, v in data.get("categorical", {}).items()},
+                   numeric={k: (float(v["mean"]), float(v["scale"]) or 1.0, float(v["weight"]))
+                            for k, v in data.get("numeric", {}).items()})
+
+
+def load_models(path: Path = MODEL_PATH) -> dict[str, Model]:
+    """The models of a coefficients file: "events" and "roles"."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {kind: Model.from_json(data[kind]) for kind in ("events", "roles")}
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, Model]:
+    return load_models(MODEL_PATH)
+
+
+class Scorer:
+    """Reads the features of one article's facts off its Doc (what needs the whole Doc is read once)."""
+
+    def __init__(self, doc: Doc, index: EntityIndex) -> None:
+        self.doc = doc
+        self.index = index
+        self._starts = doc.to_array(["IDX"]).reshape(-1).astype(np.int64) if len(doc) else np.zeros(0, np.int64)
+        self._countries = index.countries()
+        canonical = index.canonical
+        self._ner = {canonical(index.named_key(doc[e.end - 1])) for e in index.ents} - {None}
+
+    # ----- tokens -----------------------------------------------------------------
+    def _token(self, start: int) -> Token | None:
+        i = int(np.searchsorted(self._starts, start, side="right")) - 1
+        if i < 0 or i >= len(self.doc):
+            return None
+        tok = self.doc[i]
+        return tok if tok.idx + len(tok) > start else None
+
+    def _tokens_between(self, start: int, end: int) -> int:
+        return int(np.searchsorted(self._starts, end) - np.searchsorted(self._starts, start))
+
+    # ----- entities ---------------------------------------------------------------
+    def _type(self, key: str | None) -> str:
+        if key is None:
+            return "none"
+        ent = self.index.entities.get(key)
+        if ent is None:
+            return OTHER
+        if ent.type == "Place" and key in self._countries:
+            return "Country"
+        return ent.type if key.count(":") < 2 else f"unnamed {ent.type}"
+
+    def _source(self, key: str | None, toks: list[Token]) -> str:
+        """How an argument was found: by name (from the model's entities, or recovered by the rules),
+        as an unnamed group, through a pronoun (first person, relative), a description, or not
+        among the trigger's own dependents (inherited through control, coordination, a clause)."""
+        if key is None:
+            return "none"
+        canonical = self.index.canonical
+        for t in toks:
+            if canonical(self.index.named_key(t)) == key:
+                return "name" if key in self._ner else "recovered name"
+        if key.count(":") >= 2:
+            return "group" if any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in toks) else "inherited group"
+        for t in toks:
+            if t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT"):
+                low = t.lower_
+                return "first person" if low in _FIRST_PERSON else "relative" if low in _RELATIVE else "pronoun"
+        if any(t.pos_ in ("NOUN", "PROPN") for t in toks):
+            return "description"
+        return "inherited"
+
+    # ----- events -----------------------------------------------------------------
+    def event_features(self, ev: Event, fanout: int) -> Features:
+        """The features of an event (``fanout``: other events read from the same trigger)."""
+        tok = self._token(ev.trigger.start) if ev.trigger is not None else None
+        actors: list[Token] = []
+        targets: list[Token] = []
+        dep, tag, depth = "none", "none", 0
+        if tok is not None:
+            for c in tok.children:
+                if c.dep_ in _ACTOR_DEPS:
+                    actors.append(c)
+                elif c.dep_ in _TARGET_DEPS:
+                    targets.append(c)
+                elif c.dep_ in ("agent", "prep"):
+                    pobjs = [p for p in c.children if p.dep_ == "pobj"]
+                    (actors if c.dep_ == "agent" else targets).extend(pobjs)
+            actors += [c for a in actors for c in a.children if c.dep_ == "conj"]
+            targets += [c for a in targets for c in a.children if c.dep_ == "conj"]
+            dep, tag = tok.dep_, tok.tag_
+            t = tok
+            while t.head.i != t.i and depth < _DEEPEST:
+                t = t.head
+                depth += 1
+        words = self._tokens_between(ev.evidence.start, ev.evidence.end)
+        return {
+            "rule": ev.rule,
+            "actor": self._source(ev.actor, actors),
+            "actor type": self._type(ev.actor),
+            "target": self._source(ev.target, targets),
+            "target type": self._type(ev.target),
+            "modality": ev.modality,
+            "reporter": "named" if ev.reported_by is not None else "none",
+            "class": ev.cameo or ("ambiguous" if (ev.class_reason or "").startswith("ambiguous") else "none"),
+            "trigger dep": dep,
+            "trigger tag": tag,
+            "quoted": "yes" if _in_quote(ev) else "no",
+            "coordinated": "yes" if fanout else "no",
+            "coreference distance": float(ev.coref_distance or 0),
+            "action words": float(len(ev.action.split())),
+            "clause depth": float(depth),
+            "sentence length": float(min(words, _LONGEST)),
+        }
+
+    # ----- roles ------------------------------------------------------------------
+    def _named_in(self, key: str, text: str) -> str:
+        """Whether one of the entity's names occurs in the sentence ("no": read through a pronoun,
+        a title shared with another name, the article's country, ...)."""
+        ent = self.index.entities.get(key)
+        names = ({ent.label} | ent.aliases) if ent is not None else set()
+        return "yes" if any(n and n in text for n in names) else "no"
+
+    def role_features(self, ro: Role) -> Features:
+        """The features of a role fact."""
+        return {
+            "rule": ro.rule,
+            "person in sentence": self._named_in(ro.person, ro.evidence.text),
+            "org in sentence": self._named_in(ro.org, ro.evidence.text),
+            "org type": self._type(ro.org),
+            "org": "name" if ro.org in self._ner else "recovered name",
+            "person": "name" if ro.person in self._ner else "recovered name",
+            "role word": "member" if ro.role.lower() == "member" else "title",
+            "former": "yes" if ro.former else "no",
+            "role words": float(len(ro.role.split())),
+        }
+
+
+def _in_quote(ev: Event) -> bool:
+    """Whether the trigger stands inside quotation marks of its sentence."""
+    if ev.trigger is None:
+        return False
+    before = ev.evidence.text[:max(0, ev.trigger.start - ev.evidence.start)]
+    return before.count('"') % 2 == 1 or before.count("\u201c") > before.count("\u201d")
+
+
+def score_facts(doc: Doc, index: EntityIndex, facts: ArticleFacts, models: Mapping[str, Model] | None = None) -> None:
+    """Record each fact's features and set its confidence (in place on ``facts``)."""
+    models = models or _shipped()
+    scorer = Scorer(doc, index)
+    per_trigger = Counter(e.trigger.start for e in facts.events if e.trigger is not None)
+    events: list[Event] = []
+    for ev in facts.events:
+        fanout = per_trigger[ev.trigger.start] - 1 if ev.trigger is not None else 0
+        feats = scorer.event_features(ev, fanout)
+        out = object.__new__(Event)  # a frozen dataclass: copied without its per-field __init__
+        out.__dict__.update(ev.__dict__)
+        out.__dict__.update(features=feats, confidence=models["events"].probability(feats))
+        events.append(out)
+    facts.events = events
+    roles: list[Role] = []
+    for ro in facts.roles:
+        feats = scorer.role_features(ro)
+        out_role = object.__new__(Role)
+        out_role.__dict__.update(ro.__dict__)
+        out_role.__dict__.update(features=feats, confidence=models["roles"].probability(feats))
+        roles.append(out_role)
+    facts.roles = roles

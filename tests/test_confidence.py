@@ -1,0 +1,270 @@
+"""Confidence as a fitted probability: the fitter, the shipped model applied at extraction time,
+``kg eval --calibration`` and ``kg eval --fit-confidence`` (invented sentences and gold only)."""
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from kg.calibration import NEVER_RAISE, Sample, choose_l2, cross_check, fit, fit_signed
+from kg.cli import app
+from kg.evaluate import calibration, evaluate, reliability
+from kg.extract.confidence import MODEL_PATH, OTHER, Model, load_models
+from kg.facts import ArticleFacts
+from kg.store import opened
+
+Read = Callable[..., ArticleFacts]
+
+# ----- the fitter -----------------------------------------------------------------------------------
+
+_TRUE_LEVELS = {"a": 1.0, "b": 0.0, "c": -1.0}
+_TRUE_SLOPE, _TRUE_INTERCEPT = -0.8, 0.5
+
+
+def _synthetic(n: int = 6000, seed: int = 7) -> tuple[list[Sample], list[float]]:
+    rng = np.random.default_rng(seed)
+    data, truth = [], []
+    for i in range(n):
+        level = "abc"[int(rng.integers(3))]
+        x = float(rng.normal(5.0, 2.0))
+        p = 1 / (1 + math.exp(-(_TRUE_INTERCEPT + _TRUE_LEVELS[level] + _TRUE_SLOPE * (x - 5.0))))
+        data.append(Sample("events", f"article{i % 8}", {"rule": level, "width": x}, bool(rng.random() < p)))
+        truth.append(p)
+    return data, truth
+
+
+def test_the_fitter_recovers_known_coefficients() -> None:
+    data, truth = _synthetic()
+    model = fit(data, l2=0.01).models["events"]
+    levels = model.categorical["rule"]
+    assert abs((levels["a"] - levels["c"]) - 2.0) < 0.25
+    assert abs((levels["b"] - levels["c"]) - 1.0) < 0.25
+    _, scale, weight = model.numeric["width"]
+    assert abs(weight / scale - _TRUE_SLOPE) < 0.1
+    fitted = [model.probability(s.features) for s in data]
+    assert float(np.mean(np.abs(np.array(fitted) - np.array(truth)))) < 0.03
+
+
+def test_the_penalty_is_chosen_on_held_out_articles_and_the_check_is_out_of_sample() -> None:
+    data, _ = _synthetic(n=1600)
+    x = np.column_stack([[1.0 if s.features["rule"] == lv else 0.0 for s in data] for lv in "abc"] + [np.ones(len(data))])
+    y = np.array([1.0 if s.right else 0.0 for s in data])
+    assert choose_l2(x, y, [s.article for s in data], grid=(0.1, 1e6)) == 0.1  # a huge penalty flattens a real effect
+    assert choose_l2(x, y, ["one"] * len(data)) == 2.0  # a single article: nothing to hold out
+    check = cross_check(data, l2=0.1)
+    assert len(check.predictions) == len(data)
+    assert all(0.0 <= p <= 1.0 for _, p in check.predictions)
+
+
+def test_a_rare_or_unseen_level_counts_as_other() -> None:
+    data, _ = _synthetic(n=600)
+    data += [Sample("events", "article0", {"rule": "rare", "width": 5.0}, False) for _ in range(2)]
+    model = fit(data, l2=1.0, min_level=5).models["events"]
+    assert "rare" not in model.categorical["rule"] and OTHER in model.categorical["rule"]
+    assert model.logit({"rule": "a-rule-added-later", "width": 5.0}) == model.logit({"rule": "rare", "width": 5.0})
+    assert model.logit({"width": 5.0}) == model.logit({"rule": "rare", "width": 5.0})
+
+
+def test_a_feature_that_may_not_raise_confidence_gets_no_positive_weight() -> None:
+    rng = np.random.default_rng(3)
+    distance = "coreference distance"
+    assert distance in NEVER_RAISE
+    data = []
+    for i in range(800):
+        d = float(rng.integers(0, 4))
+        data.append(Sample("events", f"a{i % 4}", {distance: d}, bool(rng.random() < 0.3 + 0.2 * d)))
+    model = fit(data, l2=1.0).models["events"]
+    assert distance not in model.numeric or model.numeric[distance][2] <= 0.0
+    x = np.column_stack([np.array([s.features[distance] for s in data]), np.ones(len(data))])
+    y = np.array([1.0 if s.right else 0.0 for s in data])
+    assert fit_signed(x, y, 1.0, np.array([0.0, 0.0]))[0] > 0  # unconstrained, the data say "raise"
+    assert fit_signed(x, y, 1.0, np.array([-1.0, 0.0]))[0] == 0.0
+
+
+def test_probabilities_stay_in_0_1_for_any_logit() -> None:
+    assert Model(1e4, {}, {}).probability({}) == 1.0
+    assert Model(-1e4, {}, {}).probability({}) == 0.0
+    assert Model(0.0, {}, {}).probability({}) == 0.5
+
+
+# ----- the shipped model, applied at extraction time -------------------------------------------------
+
+_TEXT = ("Prime Minister Ann Varga of Lorland met the rebel commander Ivo Strand in Bellport on Monday. "
+         "She thanked him. Three guards were wounded by gunmen. The council did not approve the plan. "
+         "Acme spokesman Tom Reyes said the company would build a factory. "
+         "Lea Moss, the chief executive of Acme, resigned.")
+
+
+def test_every_fact_gets_a_probability_from_its_features(read: Read) -> None:
+    facts = read(_TEXT)
+    models = load_models()
+    assert facts.events and facts.roles
+    assert any(e.negated or e.modality not in ("asserted", "reported") for e in facts.events)  # left out by events.rq, scored all the same
+    for ev in facts.events:
+        assert ev.features and 0.0 <= ev.confidence <= 1.0
+        assert ev.confidence == models["events"].probability(ev.features)
+    for ro in facts.roles:
+        assert ro.features and 0.0 <= ro.confidence <= 1.0
+        assert ro.confidence == models["roles"].probability(ro.features)
+
+
+def test_features_say_how_the_arguments_were_found(read: Read) -> None:
+    facts = read(_TEXT)
+    by_action = {e.action: e for e in facts.events}
+    assert by_action["meet"].features["actor"] == "name" and by_action["meet"].features["rule"] == "svo"
+    assert by_action["thank"].features["actor"] == "pronoun" and by_action["thank"].features["coreference distance"] == 1.0
+    wound = by_action["wound"].features
+    assert wound["rule"] == "passive" and wound["actor"] == "group" and wound["actor type"] == "unnamed Group"
+
+
+def test_a_pronoun_further_back_never_raises_confidence(read: Read) -> None:
+    model = load_models()["events"]
+    for name in NEVER_RAISE & set(model.numeric):
+        assert model.numeric[name][2] <= 0.0
+    thank = next(e for e in read(_TEXT).events if e.action == "thank")
+    probabilities = [model.probability({**thank.features, "coreference distance": float(d)}) for d in range(6)]
+    assert probabilities == sorted(probabilities, reverse=True)
+
+
+def test_an_unknown_rule_is_scored_not_refused(read: Read) -> None:
+    model = load_models()["events"]
+    ev = read(_TEXT).events[0]
+    p = model.probability({**ev.features, "rule": "a-rule-added-later"})
+    assert 0.0 <= p <= 1.0
+    if OTHER in model.categorical.get("rule", {}):
+        assert p == model.probability({**ev.features, "rule": OTHER})
+
+
+def test_the_shipped_coefficients_are_data_in_the_package() -> None:
+    data = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+    assert set(data) >= {"events", "roles"} and "fit-confidence" in data["note"]
+    assert all(isinstance(data[k]["intercept"], float) for k in ("events", "roles"))
+
+
+# ----- reliability tables -----------------------------------------------------------------------------
+
+def test_reliability_bins_hold_their_edges() -> None:
+    rel = reliability([(0.05, False), (0.8, True), (0.85, False), (1.0, True), (0.79, True)])
+    bins = {(b.low, b.high): b for b in rel.bins()}
+    assert bins[(0.0, 0.2)].count == 1 and bins[(0.7, 0.8)].count == 1
+    assert bins[(0.8, 0.9)].count == 2 and bins[(0.8, 0.9)].right == 1
+    assert bins[(0.9, 1.0)].count == 1 and bins[(0.9, 1.0)].precision == 1.0
+    assert rel.at_least(0.8) == (3, 2) and rel.count == 5
+
+
+_STORY = ("Senator Paula Grant criticized the budget on Monday. Rebels attacked a convoy near the border. "
+          "Acme spokesman Tom Reyes said the company had closed a plant.\n")
+_GOLD = """
+article: story.txt
+entities:
+  - {id: grant, type: Person, keys: [paula grant, grant]}
+  - {id: rebels, type: Group, keys: [rebels]}
+  - {id: convoy, type: Group, keys: [convoy]}
+  - {id: reyes, type: Person, keys: [tom reyes, reyes]}
+  - {id: acme, type: Organization, keys: [acme]}
+events:
+  - {actor: grant, action: [criticize, criticise], target: null}
+  - {actor: rebels, action: [attack], target: convoy}
+roles:
+  - {person: reyes, role: [spokesman], org: acme}
+"""
+
+
+_OTHER_STORY = "Police arrested two men in Dorvale. The mayor of Dorvale, Rita Olsen, praised the officers.\n"
+_OTHER_GOLD = """
+article: other.txt
+entities:
+  - {id: police, type: Group, keys: [police]}
+  - {id: men, type: Group, keys: [men]}
+  - {id: olsen, type: Person, keys: [rita olsen, olsen]}
+  - {id: dorvale, type: Place, keys: [dorvale]}
+events:
+  - {actor: police, action: [arrest], target: men}
+  - {actor: olsen, action: [praise], target: null}
+roles:
+  - {person: olsen, role: [mayor], org: dorvale}
+"""
+
+
+@pytest.fixture
+def gold_story(tmp_path: Path) -> tuple[Path, Path, Path]:
+    src, gold = tmp_path / "in", tmp_path / "gold"
+    src.mkdir()
+    gold.mkdir()
+    (src / "story.txt").write_text(_STORY, encoding="utf-8")
+    (gold / "story.yaml").write_text(_GOLD, encoding="utf-8")
+    (src / "other.txt").write_text(_OTHER_STORY, encoding="utf-8")
+    (gold / "other.yaml").write_text(_OTHER_GOLD, encoding="utf-8")
+    return src, gold, tmp_path / "store"
+
+
+def test_eval_calibration_prints_a_reliability_table(gold_story: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    src, gold, store = gold_story
+    runner = CliRunner()
+    res = runner.invoke(app, ["build", str(src), "--store", str(store), "--out", str(tmp_path), "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    with opened(str(store)) as st:
+        tables = calibration(st, gold)
+        scores = evaluate(st, gold)["total"]
+    for kind in ("events", "roles"):
+        assert tables[kind].count == scores[kind].predicted
+        assert sum(b.right for b in tables[kind].bins()) == scores[kind].right
+    assert tables["all"].count == tables["events"].count + tables["roles"].count
+    out = runner.invoke(app, ["eval", str(gold), "--store", str(store), "--calibration"], terminal_width=200)
+    assert out.exit_code == 0, out.output
+    assert "events: confidence" in out.stdout and "0.8-0.9" in out.stdout
+    line = re.search(r"all: confidence >= 0\.8: (\d+) of (\d+) facts", out.stdout)
+    assert line and int(line.group(2)) == tables["all"].count and int(line.group(1)) == tables["all"].at_least(0.8)[0]
+
+
+def test_fit_confidence_writes_coefficients_the_extractor_reads(gold_story: tuple[Path, Path, Path],
+                                                                 tmp_path: Path) -> None:
+    src, gold, _ = gold_story
+    target = tmp_path / "confidence.json"
+    out = CliRunner().invoke(app, ["eval", str(gold), "--articles", str(src), "--fit-confidence", str(target)],
+                             terminal_width=200)
+    assert out.exit_code == 0, out.output
+    assert "out of sample: each of the 2 articles" in out.stdout and f"wrote {target}" in out.stdout
+    assert re.search(r"^all: confidence >= 0\.8: \d+ of \d+ facts", out.stdout, re.M)
+    models = load_models(target)
+    assert 0.0 <= models["events"].probability({"rule": "svo"}) <= 1.0
+
+
+def test_calibration_needs_the_confidence_column(gold_story: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    src, gold, store = gold_story
+    runner = CliRunner()
+    assert runner.invoke(app, ["build", str(src), "--store", str(store), "--out", str(tmp_path),
+                               "--workers", "1"]).exit_code == 0
+    old = tmp_path / "queries"
+    old.mkdir()
+    root = Path(__file__).resolve().parents[1] / "queries"
+    for name in ("events.rq", "roles.rq"):
+        (old / name).write_text((root / name).read_text(encoding="utf-8").replace(" ?confidence ?sentence", " ?sentence"),
+                                encoding="utf-8")
+    with opened(str(store)) as st:
+        with pytest.raises(Exception) as err:
+            calibration(st, gold, old)
+    assert type(err.value).__name__ == "UsageError" and "?confidence" in str(err.value)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--fit-confidence", "{tmp}/c.json"], "needs --articles"),
+    (["--articles", "{tmp}"], "only with --fit-confidence"),
+    (["--articles", "{tmp}", "--fit-confidence", "{tmp}/no/such/folder/c.json"], "does not exist"),
+    (["--articles", "{tmp}/missing", "--fit-confidence", "{tmp}/c.json"], "does not exist"),
+    (["--articles", "{tmp}/empty", "--fit-confidence", "{tmp}/c.json"], "has a gold file"),
+])
+def test_eval_confidence_options_fail_in_one_line(gold_story: tuple[Path, Path, Path], tmp_path: Path,
+                                                  args: list[str], message: str) -> None:
+    _, gold, _ = gold_story
+    (tmp_path / "empty").mkdir()
+    res = CliRunner().invoke(app, ["eval", str(gold), *[a.format(tmp=tmp_path) for a in args]], terminal_width=500)
+    assert res.exit_code == 2
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kg: error:") and message in lines[0], res.output
