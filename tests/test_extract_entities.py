@@ -240,3 +240,10 @@ def test_his_party_is_the_one_party_the_article_names(read):
 def test_a_subject_with_an_apposition_is_the_person_named(read):
     f = read("The founder of Acme, Jan Boer, met with the mayor on Monday.")
     assert actors_of(f, "meet") == {"Jan Boer"}
+
+
+def test_the_company_is_no_guess_between_two_named(read):
+    f = read("Acme Corp. sued Zenith Corp. on Monday. The company said the case was strong.")
+    assert not any(a in ("Acme Corp.", "Zenith Corp.") for a in actors_of(f, "say"))
+    f = read("Acme Corp. sued the city on Monday. The company said the case was strong.")
+    assert actors_of(f, "say") == {"Acme Corp."}

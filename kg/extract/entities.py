@@ -159,14 +159,14 @@ class EntityIndex(PlaceIndex):
 
     def _description_of(self, tok: Token) -> str | None:
         """ "the party", "the shuttle": a definite singular noun the article has used for one of its
-        named entities stands for the latest such entity."""
+        named entities stands for it, when it is the only one so described."""
         if tok.tag_ != "NN" or not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children):
             return None
         if any(c.dep_ in ("poss", "compound", "appos") or (c.dep_ == "amod" and c.i < tok.i) for c in tok.children):
             return None  # "the opposition party", "the party's leader X": another description
         lemma = tok.lemma_.lower()
-        found = [key for start, noun, key in self._described if noun == lemma and start < tok.i]
-        return self.canonical(found[-1]) if found else None
+        found = {self.canonical(key) for start, noun, key in self._described if noun == lemma and start < tok.i}
+        return next(iter(found)) if len(found) == 1 else None  # two companies named: no guess
 
     def _clean_name(self, ent: Span, etype: str) -> str:
         toks = list(ent)
