@@ -16,7 +16,7 @@ FACILITY_NOUNS = frozenset("""
 base bases embassy consulate building buildings office offices compound headquarters camp camps station
 post posts village town city website site sites server servers home house school hospital church mosque
 temple border checkpoint airport port harbour harbor tunnel bridge road highway prison jail factory mine
-stadium hotel market shop store mall restaurant waters
+stadium waters
 """.split())
 
 #: Nouns for vehicles and craft: unnamed participants that move and are acted on ("the submarine").
