@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from conftest import triples
 
+from spacy.tokens import Span
+
 from kg.extract.entities import EntityIndex, is_human_noun
 
 
@@ -47,7 +49,7 @@ def test_a_name_inside_a_quotation_is_not_the_speaker_around_it(read):
 
 def test_people_nouns_without_an_agent_suffix_are_participants(read):
     assert events_of(read("Dana Ruiz pulled a baby from the river."), "pull") == {("Dana Ruiz", "baby")}
-    assert ("Border guards", "six aliens") in events_of(read("Border guards arrested six aliens near Tarnow."), "arrest")
+    assert ("Border guards", "three aliens") in events_of(read("Border guards arrested three aliens near Tarnow."), "arrest")
     assert ("Supporters", "parliament") in events_of(read("Supporters appealed to the parliament."), "appeal")
 
 
@@ -69,9 +71,9 @@ def test_which_or_how_many_stays_in_a_group_label(read):
 
 
 def test_a_part_of_a_group_is_a_group(read):
-    f = read("Two of her cousins were arrested in Tarnow. Hundreds of officials have been convicted.")
+    f = read("Two of her cousins were arrested in Tarnow. Dozens of workers have been charged.")
     assert (None, "Two of cousins") in events_of(f, "arrest")
-    assert (None, "Hundreds of officials") in events_of(f, "convict")
+    assert (None, "Dozens of workers") in events_of(f, "charge")
     f = read("Police questioned the miners. One of the miners was detained.")
     assert (None, "miners") in events_of(f, "detain")
 
@@ -85,15 +87,163 @@ def test_a_bare_number_done_to_people_counts_people(read):
 
 
 def test_a_facility_is_a_target_but_never_an_actor(read):
-    f = read("The firm shut down servers that send spam.")
+    f = read("The firm shut down servers that host the fake shops.")
     assert ("firm", "servers") in {(a and a.split()[-1], t) for a, t in events_of(f, "shut")}
-    assert not actors_of(f, "send")
+    assert not actors_of(f, "host")
+
+
+def test_a_body_noun_stands_for_the_organizations_in_apposition(read):
+    f = read("Oskar Lind was backed by two advocacy groups, the Centre for Open Justice "
+             "and the Northern Liberties Union.")
+    assert {a for a, t in events_of(f, "back") if t == "Oskar Lind"} == {
+        "Centre for Open Justice", "Northern Liberties Union"}
+    f = read("The regional newspaper Morgenpost Daily reported the fire.")
+    assert actors_of(f, "report") == {"Morgenpost Daily"}
+
+
+def test_one_person_in_apposition_to_a_plural_names_the_head_noun(read):
+    f = read("Militants seized the head of the village elders, Hassan Omar Dirie.")
+    assert events_of(f, "seize") == {("Militants", "Hassan Omar Dirie")}
+
+
+def test_a_news_outlet_acts(read):
+    f = read("A survivor told Kestrel television that he saw the mud coming.")
+    assert ("survivor", "Kestrel television") in events_of(f, "tell")
 
 
 # ----- names and types --------------------------------------------------------------------------
 
 def test_a_dateline_with_a_date_is_never_an_actor(read):
     f = read("Orvane wins tanker deal\nFeb. 24, 2011\n"
-             "LISBON, Feb. 24, 2011 \u2013 The Orvane Co. has won the contract to build the ships.\n")
-    assert actors_of(f, "win") == {"Orvane Co."}
+             "LISBON, Feb. 24, 2011 \u2013 The Orvane Co. signed a deal to build four ferries.\n")
+    assert actors_of(f, "sign") == {"Orvane Co."}
     assert f.article.date == "2011-02-24"
+
+
+def test_a_name_with_a_generic_head_and_the_description_are_the_named_body(read):
+    f = read("The ruling Velmora party won the election. Velmora has ruled since 1975. "
+             "The party will hold a rally, and the party announced a new leader.")
+    assert actors_of(f, "rule") == actors_of(f, "announce") == {"Velmora party"}
+    assert len({e.key for e in f.entities.values() if e.type == "Organization"}) == 1
+
+
+def test_the_agent_of_a_passive_is_an_antecedent_and_a_vehicle_is_it(read):
+    f = read("The results were announced by the Korvala Elections Board. It also announced the turnout.")
+    assert actors_of(f, "announce") == {"Korvala Elections Board"}
+    f = read("A Kestrel-class submarine was spotted by the Coastal Defence Force as it entered the bay.")
+    assert actors_of(f, "enter") == {"Kestrel-class submarine"}
+
+
+def test_adjectives_of_nationality_and_religion_are_never_organizations(nlp):
+    doc = nlp("Elections were held in Belavia. A Belavian official met a Shiite cleric and a Labour MP.")
+    index = EntityIndex(doc)
+    by_word = {t.text: t for t in doc}
+    assert index.org_of_modifier(by_word["Belavian"]) == "Place:belavia"
+    assert index.org_of_modifier(by_word["Shiite"]) is None
+    assert not any(e.type == "Organization" and e.label in ("Belavian", "Shiite") for e in index.entities.values())
+    assert index.country_of("Liberian") == "Liberia"
+    doc = nlp("Belavia sent a team. The Belavain prime minister said so.")
+    assert EntityIndex(doc).country_of("Belavain") == "Belavia"  # misspelt
+    assert EntityIndex(nlp("Tarnow sent a team.")).country_of("Belavian") is None  # no such place here
+
+
+def test_the_leader_of_a_country_is_whoever_leads_it(read):
+    f = read("Belavian President Ilona Brandt arrived in Lisbon. The Belavian leader met with "
+             "Foreign Minister Tomas Berglund on Tuesday. She thanked him.")
+    assert ("Ilona Brandt", "Tomas Berglund") in events_of(f, "meet")
+    assert ("Ilona Brandt", "Tomas Berglund") in events_of(f, "thank")
+
+
+def test_the_two_are_the_last_two_people_named(read):
+    f = read("Ilona Brandt met Tomas Berglund on Tuesday. Brandt said the two discussed the border.")
+    assert actors_of(f, "discuss") == {"Ilona Brandt", "Tomas Berglund"}
+
+
+def test_he_and_she_agree_with_what_the_text_tells_of_a_person(read):
+    f = read("Rosa Vidal said she would leave Tarnow. Rosa Vidal's brother begged him to stay, but he refused.")
+    assert not any(t == "Rosa Vidal" for _, t in events_of(f, "beg"))
+    f = read("Ms. Okafor met Daniel Brandt. She thanked him.")
+    assert events_of(f, "thank") == {("Okafor", "Daniel Brandt")}
+
+
+def test_they_in_its_own_sentence_is_the_nearest_plural_group(read):
+    f = read("Border guards arrested four smugglers as they left the tunnel.")
+    assert actors_of(f, "leave") == {"four smugglers"}
+
+
+def test_capitalized_plural_role_nouns_and_each_of_a_group(read):
+    f = read("Tarnow Harbour Police Officers arrested each of the smugglers as they left the tunnel.")
+    assert ("Tarnow Harbour Police Officers", "each of smugglers") in events_of(f, "arrest")
+    assert ("smugglers", "tunnel") in events_of(f, "leave")
+
+
+def test_the_and_an_adjective_name_people(read):
+    f = read("Lena Berg helped the poor. The wounded were flown out.")
+    assert ("Lena Berg", "poor") in events_of(f, "help")
+    assert (None, "wounded") in events_of(f, "fly")
+
+
+def test_one_of_them_is_one_of_the_group_acted_on(read):
+    f = read("Police arrested three protesters outside the harbour. One of them was later released.")
+    assert (None, "three protesters") in events_of(f, "release")
+
+
+def test_a_bare_plural_vehicle_is_a_kind_not_a_participant(read):
+    f = read("The company, which makes ferries and trawlers, cut jobs. Two ferries left the harbour on Monday.")
+    assert not any(t for _, t in events_of(f, "make"))
+    assert actors_of(f, "leave") == {"Two ferries"}
+
+
+def test_a_name_in_apposition_to_the_subject_is_the_subject(read):
+    f = read("Daniel Okafor was jailed on Thursday. Okafor's wife, Sara, wept as the verdict was read. "
+             "She told reporters the verdict was unjust.")
+    assert actors_of(f, "tell") == {"Sara"}
+
+
+def test_one_of_a_group_named_in_apposition_and_no_pronoun_for_a_co_argument(read):
+    f = read("Prosecutors said Daniel Okafor took bribes. One of the builders, Lars Nyberg, testified against him.")
+    assert events_of(f, "testify") == {("Lars Nyberg", "Daniel Okafor")}
+
+
+def test_a_short_name_ending_one_longer_name_is_that_organization(nlp):
+    doc = nlp("The Varno Comets beat the Harbour Kings on Sunday. The Comets were fined by the league.")
+    words = [t.text for t in doc]
+    doc.ents = [Span(doc, 1, 3, label="ORG"), Span(doc, words.index("Comets", 4), words.index("Comets", 4) + 1, label="ORG")]
+    index = EntityIndex(doc)
+    orgs = {e.label for e in index.entities.values() if e.type == "Organization"}
+    assert "Comets" not in orgs and "Varno Comets" in orgs
+
+
+def test_the_man_is_the_last_person_of_that_gender(read):
+    f = read("One survivor told Kestrel radio that he saw the mud coming. The man says the village is gone.")
+    assert actors_of(f, "say") == {"One survivor"}
+    f = read("The Belavia Daily reported the fire. All civilian aircraft were grounded. "
+             "The aircraft landed in Tarnow.")
+    assert actors_of(f, "land") == {"aircraft"}
+
+
+def test_teams_named_in_full_then_short_are_one_organization(read):
+    f = read("The Varno Falcons beat the Harbour Comets 102-98 on Sunday. The Comets had led by 12. "
+             "The league fined the Comets, and his teammate Omar Diallo left.")
+    assert events_of(f, "fine") == {("league", "Harbour Comets")}
+    assert "Comets" not in {e.label for e in f.entities.values()}
+    assert {e.type for e in f.entities.values() if e.label == "Omar Diallo"} <= {"Person"}
+
+
+def test_his_party_is_the_one_party_the_article_names(read):
+    f = read("Police arrested opposition leader Daniel Okafor on Friday, his party said. "
+             "The Unity Party said armed men took him from his home.")
+    assert ("Unity Party", None) in events_of(f, "say")
+    assert "party" not in {e.label for e in f.entities.values()}
+
+
+def test_a_subject_with_an_apposition_is_the_person_named(read):
+    f = read("The founder of Acme, Jan Boer, met with the mayor on Monday.")
+    assert actors_of(f, "meet") == {"Jan Boer"}
+
+
+def test_the_company_is_no_guess_between_two_named(read):
+    f = read("Acme Corp. sued Zenith Corp. on Monday. The company said the case was strong.")
+    assert not any(a in ("Acme Corp.", "Zenith Corp.") for a in actors_of(f, "say"))
+    f = read("Acme Corp. sued the city on Monday. The company said the case was strong.")
+    assert actors_of(f, "say") == {"Acme Corp."}

@@ -1,26 +1,42 @@
-"""NER repairs by general rules (hand-written sentences)."""
+"""NER repairs by general rules (hand-written sentences; where the small model happens to get a
+sentence right, its mistake is set by hand on the parsed Doc before the repairs run)."""
 from __future__ import annotations
 
 from conftest import roles
+from spacy.tokens import Doc, Span
+
+from kg.nlp.repairs import repair_entities
 
 
 def labels(nlp, text):  # type: ignore[no-untyped-def]
     return {(e.text, e.label_) for e in nlp(text).ents}
 
 
+def repaired(nlp, text: str, *model_ents: tuple[str, str]) -> set[tuple[str, str]]:
+    """Labels after the repairs, the model's entities being ``model_ents`` (text, label)."""
+    with nlp.select_pipes(disable=["kg_entity_repairs"]):
+        doc: Doc = nlp(text)
+    spans = []
+    for words, label in model_ents:
+        start = next(i for i in range(len(doc)) if doc[i:i + len(words.split())].text == words)
+        spans.append(Span(doc, start, start + len(words.split()), label=label))
+    doc.ents = spans
+    return {(e.text, e.label_) for e in repair_entities(doc).ents}
+
+
 def test_a_name_an_apposition_calls_a_professor_is_a_person(nlp, read):
-    text = "Folke Nyberg, a professor of urban planning at the University of Washington, agreed."
-    assert ("Folke Nyberg", "PERSON") in labels(nlp, text)
-    assert any(p == "Folke Nyberg" and r == "professor" for p, r, _ in roles(read(text)))
+    text = "Halvard Nyqvist, a professor of marine biology at the University of Tarnow, agreed."
+    assert ("Halvard Nyqvist", "PERSON") in repaired(nlp, text, ("Halvard Nyqvist", "ORG"))
+    assert any(p == "Halvard Nyqvist" and r == "professor" for p, r, _ in roles(read(text)))
 
 
 def test_a_name_with_an_age_is_a_person(nlp):
-    found = labels(nlp, "Nyberg, 41, was arrested.")  # the model alone tags this ORG
-    assert ("Nyberg", "PERSON") in found
+    found = labels(nlp, "Varga, 41, was arrested.")  # the model alone tags this ORG
+    assert ("Varga", "PERSON") in found
 
 
 def test_a_company_described_by_a_non_role_noun_stays(nlp):
-    found = labels(nlp, "Sony Corporation, a maker of televisions, agreed to the deal.")
+    found = labels(nlp, "Orvane Corporation, a maker of radios, agreed to the deal.")
     assert not any(label == "PERSON" for _, label in found)
 
 
@@ -35,11 +51,76 @@ def test_a_hyphenated_surname_of_a_named_person_is_that_person(nlp, read):
 def test_a_name_after_the_town_of_is_a_place(nlp):
     found = labels(nlp, "Fighting spread to the city of Mosul and the village of Bab al-Hawa.")
     assert ("Bab al-Hawa", "GPE") in found  # the model alone tags it PERSON
-    assert ("the University of Chicago", "ORG") in labels(nlp, "She studied at the University of Chicago.")
+    assert ("the University of Tarnow", "ORG") in labels(nlp, "She studied at the University of Tarnow.")
 
 
 def test_a_name_whose_report_calls_the_speaker_he_is_a_person(nlp, read):
-    text = "Chapman said he suffered years of illness before killing Lennon."
-    assert ("Chapman", "PERSON") in labels(nlp, text)  # the model alone tags it ORG
-    assert ("Greenpeace", "ORG") in labels(nlp, "Greenpeace said it would sue.")
+    text = "Varga said he had quarrelled with his neighbours for months before killing Holm."
+    assert ("Varga", "PERSON") in labels(nlp, text)  # the model alone tags it ORG
+    assert ("Orvane", "ORG") in repaired(nlp, "Orvane said it would sue.", ("Orvane", "ORG"))
     assert any(e.action.startswith("kill") and e.target is not None for e in read(text).events)
+
+
+def test_a_surname_with_a_particle_is_also_the_name_without_it(nlp):
+    found = labels(nlp, "Omar al-Zubaydi was killed. Officials had charged Zubaydi.")
+    assert ("Zubaydi", "PERSON") in found  # the model alone tags it GPE
+    assert ("Rashidi", "PERSON") in labels(nlp, "Yusuf al-Rashidi was detained. Rashidi was charged.")
+
+
+def test_one_name_takes_the_label_the_text_shows_for_it(nlp):
+    found = [(e.text, e.label_) for e in nlp("Rescuers reached the province of Korvala. "
+                                            "Korvala has had rain for ten days.").ents]
+    assert found.count(("Korvala", "GPE")) == 2
+    found = labels(nlp, "The ruling Velmora party won. Velmora has ruled since 1975.")
+    assert ("Velmora party", "ORG") in found and ("Velmora", "ORG") in found  # the model: PERSON
+    found = labels(nlp, "The ruling Zamundo party won the vote. Zamundo has ruled since 1975.")
+    assert ("Zamundo", "ORG") in found  # the model: GPE
+
+
+def test_a_title_is_no_part_of_a_name(nlp):
+    found = repaired(nlp, "Senior Harbour Agent Douglas Harrow said so.", ("Harbour Agent Douglas Harrow", "PERSON"))
+    assert ("Douglas Harrow", "PERSON") in found
+    found = repaired(nlp, "Assistant State Attorneys Timothy Brandt and Susan Vale handled the case.",
+                     ("State Attorneys Timothy Brandt", "PERSON"), ("Susan Vale", "PERSON"))
+    assert ("Timothy Brandt", "PERSON") in found
+    assert ("Paul Bishop Jr.", "PERSON") in repaired(nlp, "Paul Bishop Jr. spoke.", ("Paul Bishop Jr.", "PERSON"))
+
+
+def test_a_name_glued_after_an_organization_is_a_person(nlp, read):
+    text = "Psychology major at Tarnow University Ana Ruiz said the rally was peaceful."
+    found = labels(nlp, text)
+    assert ("Tarnow University", "ORG") in found and ("Ana Ruiz", "PERSON") in found
+    assert {(e.label, e.type) for e in read(text).entities.values()} == {("Ana Ruiz", "Person")}
+
+
+def test_names_the_model_left_out_in_an_argument_position(nlp):
+    found = labels(nlp, "She took a job at a Tarnow Depot near the port. The Falcons were fined.")
+    assert ("Tarnow Depot", "ORG") in found and ("Falcons", "ORG") in found
+    found = repaired(nlp, "Judge Ruth Berman Holm fined Lee.", ("Ruth Berman", "PERSON"), ("Lee", "PERSON"))
+    assert ("Ruth Berman Holm", "PERSON") in found
+    assert ("the United States Claims Court", "ORG") in labels(nlp, "He sued in the United States Claims Court in Tarnow.")
+    assert not any(label == "ORG" for _, label in labels(nlp, "Demonstrators protested in the square."))
+
+
+def test_an_acronym_in_brackets_is_the_organization_before_it(nlp, read):
+    text = "The results were announced by the Korvala Elections Board (KEB). The KEB said turnout was high."
+    assert ("KEB", "ORG") in labels(nlp, text)
+    f = read(text)
+    assert len([e for e in f.entities.values() if e.type == "Organization"]) == 1
+
+
+def test_a_capitalized_common_noun_inside_a_sentence_is_a_name(nlp):
+    found = labels(nlp, "The Varno Falcons beat the Harbour Comets 102-98 in overtime on Sunday.")
+    assert ("Harbour Comets", "ORG") in found  # the model alone tags "Comets" as a common noun
+
+
+def test_a_first_name_taken_for_a_nationality_joins_the_name_but_a_party_does_not(nlp):
+    assert ("Ilona Brandt", "PERSON") in labels(nlp, "Ilona Brandt met Tomas Berglund on Tuesday.")
+    assert ("Terry Lund", "PERSON") in repaired(nlp, "Republican Terry Lund won.", ("Republican", "NORP"),
+                                               ("Terry Lund", "PERSON"))
+
+
+def test_a_word_for_a_person_before_a_name_makes_it_a_person(nlp):
+    found = labels(nlp, "Falcons guard Lee Park scored 31 points, and his teammate Omar Diallo added 20.")
+    assert ("Omar Diallo", "PERSON") in found  # the model alone tags it ORG
+    assert ("Orvane Corporation", "ORG") in labels(nlp, "The carmaker Orvane Corporation cut jobs.")

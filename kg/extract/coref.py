@@ -12,11 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from spacy.attrs import TAG
 from spacy.tokens import Span, Token
 
-from ..nlp.lexicon import COLLECTIVE_NOUNS, REPORTING_VERBS
-from .groups import is_human_noun
+from ..nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
+from .groups import VEHICLE_NOUNS, is_human_noun
 
 if TYPE_CHECKING:
     from .entities import EntityIndex
@@ -37,7 +36,8 @@ _REACH_CHARS = 400
 
 @dataclass
 class Mention:
-    """One mention of an entity: its key, token span, type, number, and whether it is a subject."""
+    """One mention of an entity: its key, token span, type, number, and whether it is a subject
+    (or the "by" agent of a passive: its doer, a weaker antecedent than a subject)."""
 
     key: str
     start: int
@@ -45,6 +45,7 @@ class Mention:
     type: str
     plural: bool
     subject: bool
+    agent: bool = False
 
 
 class Coreference:
@@ -56,13 +57,37 @@ class Coreference:
         self._quote_starts = [a for a, _ in self.quotes]
         #: third-person pronouns already resolved, by token index (None: resolved to nothing)
         self._chained: dict[int, str | None] = {}
+        #: entity key -> "m" or "f", where a title, a noun or an earlier he/she tells
+        self.gender: dict[str, str] = {}
+        self._learn_gender()
+
+    def _learn_gender(self) -> None:
+        """A person's gender as the text shows it: a title or gendered noun next to the name
+        ("Ms. Okafor", "the spokeswoman, Ann Lee", "his brother Tomas"), or a group's head noun."""
+        doc = self.index.doc
+        for m in self.index.mentions:
+            if m.type == "Group":
+                words = {m.key.rsplit(":", 1)[-1]}
+            elif m.type == "Person":
+                root = doc[m.end - 1]
+                near = [doc[m.start - 1]] if m.start > 0 else []
+                near += [c for c in root.children if c.dep_ in ("appos", "compound") and not (m.start <= c.i < m.end)]
+                if root.dep_ == "appos" or (root.dep_ == "compound" and root.head.i >= m.end):
+                    near.append(root.head)
+                words = {t.lower_ for t in near} | {t.lemma_.lower() for t in near}
+            else:
+                continue
+            if words & MALE_WORDS:
+                self.gender.setdefault(m.key, "m")
+            elif words & FEMALE_WORDS:
+                self.gender.setdefault(m.key, "f")
 
     def chain(self) -> None:
         """Resolve the third-person pronouns in text order, each becoming a mention of what it
         refers to: "Lee ... He ... He ..." keeps Lee the topic, as a reader does."""
         doc = self.index.doc
         tags = {doc.vocab.strings.add(t) for t in ("PRP", "PRP$")}
-        for i, tag in enumerate(doc.to_array(TAG).tolist()):
+        for i, tag in enumerate(doc.to_array("TAG").tolist()):
             if tag not in tags:
                 continue
             tok = doc[i]
@@ -72,9 +97,20 @@ class Coreference:
             key = self._chained[i] = self.pronoun(tok)
             if key is None:
                 continue
+            if low in ("he", "she"):
+                self.gender.setdefault(key, "m" if low == "he" else "f")  # "Lee said she ...": Lee is a woman
             ent = self.index.entities[key]
             mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in _SUBJ_DEPS)
             bisect.insort(self.index.mentions, mention, key=lambda m: m.start)
+
+    def rekey(self, keys: dict[str, str]) -> None:
+        """Pronouns resolved to a description now known to be a person refer to that person."""
+        for i, key in self._chained.items():
+            if key in keys:
+                self._chained[i] = keys[key]
+        for m in self.index.mentions:
+            if m.key in keys and m.end == m.start + 1 and self.index.doc[m.start].pos_ == "PRON":
+                m.key, m.type = keys[m.key], "Person"
 
     def pronoun(self, tok: Token) -> str | None:
         """Resolve a personal pronoun to the most salient compatible earlier mention."""
@@ -84,33 +120,37 @@ class Coreference:
         index = self.index
         want: Callable[[Mention], bool]
         if low in MALE or low in FEMALE:
-            want = lambda m: m.type == "Person" or (m.type == "Group" and not m.plural and self._is_person_group(m))  # noqa: E731
+            other = "f" if low in MALE else "m"
+            want = lambda m: (m.type == "Person" or (  # noqa: E731
+                m.type == "Group" and not m.plural and self._is_person_group(m))) and self.gender.get(m.key) != other
         elif low in PLURAL:
             # Plural groups anywhere; an organization only as a subject ("the party ... they").
-            want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and m.subject)  # noqa: E731
+            want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and (m.subject or m.agent))  # noqa: E731
         elif low == "it" and tok.dep_ in ("dobj", "pobj", "dative"):
-            want = lambda m: m.type == "Organization" and m.start >= tok.sent.start  # noqa: E731
+            want = lambda m: (m.type == "Organization" or self._vehicle(m)) and m.start >= tok.sent.start  # noqa: E731
         elif low in FIRST:
             return self.first_person(tok)
         elif low == "its":
-            want = lambda m: (m.type == "Organization" or m.key in index.countries())  # noqa: E731
+            want = lambda m: m.type == "Organization" or m.key in index.countries() or self._vehicle(m)  # noqa: E731
         elif low in NEUTER:
             # "it" is often no entity at all ("it was damning"): only a subject organization or country.
-            want = lambda m: (m.type == "Organization" or m.key in index.countries()) and m.subject  # noqa: E731
+            want = lambda m: (m.type == "Organization" or m.key in index.countries() or self._vehicle(m)) and (  # noqa: E731
+                m.subject or m.agent)
         else:
             return None
         sent = tok.sent
-        clause = tok.head
+        clause = tok.head.head if tok.head.dep_ in ("prep", "agent") else tok.head  # "met with him"
         mentions = index.mentions
         if self.quoted(tok.idx) is None:
             # '"... Lee and Ortiz ...," he said': a name quoted is not who speaks around the quote
             mentions = [m for m in mentions if self.quoted(index.doc[m.start].idx) is None]
         same = [m for m in mentions if sent.start <= m.start and m.end <= tok.i and want(m)
-                and not (index.doc[m.end - 1].head == clause and tok.dep_ not in ("poss",))]
+                and not (tok.dep_ != "poss" and _co_argument(index.doc[m.end - 1], clause))]
         if same:
-            subj = [m for m in same if m.subject]
+            subj = [m for m in same if m.subject] or [m for m in same if m.agent]
             if low in PLURAL:
-                # A plural noun phrase before an organization read as a plural: the noun phrase.
+                # "they" in its own sentence: the nearest plural group ("police held the men as
+                # they left"), before an organization that is only grammatically singular.
                 plural = [m for m in same if m.plural and m.type != "Organization"]
                 return (plural or same)[-1].key
             return (subj[-1] if subj else same[-1]).key
@@ -123,7 +163,12 @@ class Coreference:
         if low in PLURAL and _sentences_between(last_sent, sent) > _PLURAL_REACH:
             return None  # "they" reaches back less far than "he": groups are seldom topics for long
         in_last = [m for m in prev if m.start >= last_sent.start]
-        subj = [m for m in in_last if m.subject]
+        if low in PLURAL and tok.dep_ == "pobj" and tok.head.head.pos_ in ("NUM", "PRON", "NOUN"):
+            # "Police arrested three men. One of them ...": a part of a group that was acted on
+            objects = [m for m in in_last if not m.subject and not m.agent]
+            if objects:
+                return objects[-1].key
+        subj = [m for m in in_last if m.subject] or [m for m in in_last if m.agent]
         return (subj[0] if subj else in_last[0]).key
 
     def quoted(self, char: int) -> tuple[int, int] | None:
@@ -164,10 +209,22 @@ class Coreference:
         return None
 
     @staticmethod
+    def _vehicle(m: Mention) -> bool:
+        """Whether a mention is of an unnamed vehicle ("the submarine ... it")."""
+        return m.type == "Group" and not m.plural and m.key.rsplit(":", 1)[-1] in VEHICLE_NOUNS
+
+    @staticmethod
     def _is_person_group(m: Mention) -> bool:
         """Whether a singular group is one person ("a gunman"), not a body ("the court", "a team")."""
         head = m.key.rsplit(":", 1)[-1]
         return head not in COLLECTIVE_NOUNS
+
+
+def _co_argument(tok: Token, clause: Token) -> bool:
+    """Whether a mention is an argument of the pronoun's own clause, or in apposition to one ("One
+    of the guards, Lars Vik, testified against him": him is not Vik)."""
+    return tok.head == clause or (tok.dep_ == "appos" and (tok.head.head == clause or (
+        tok.head.dep_ == "pobj" and tok.head.head.head.head == clause)))
 
 
 def _sentences_between(earlier: Span, later: Span) -> int:
@@ -210,5 +267,5 @@ def expletive(tok: Token) -> bool:
             return True
         if c.dep_ == "attr" and (c.lemma_ in ("time", "clear", "shame", "pity")
                                  or (c.pos_ == "NOUN" and not is_human_noun(c))):
-            return True  # "it is time to", "It's an interesting tool": no entity
+            return True  # "it is time to", "It's a useful rule": no entity
     return head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children)

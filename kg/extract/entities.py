@@ -1,15 +1,14 @@
 """Who is mentioned: named entities, unnamed groups, and what pronouns and short names refer to.
 
-``EntityIndex`` is built once per article Doc. It clusters name variants ("Moen" with
-"Halvard Moen", "U.S." with "United States"), creates Group entities for unnamed actors
-("two US military advisers"), and resolves pronouns and definite descriptions to them.
+``EntityIndex`` is built once per article Doc. It clusters name variants ("Okafor" with
+"Daniel Okafor", "U.S." with "United States"), creates Group entities for unnamed actors
+("two Belavian army advisers"), and resolves pronouns and definite descriptions to them.
 Nothing here knows RDF; the result is ``facts.Entity`` objects keyed by a string.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 
 from spacy.attrs import DEP, POS
 from spacy.symbols import NOUN, PROPN
@@ -18,7 +17,7 @@ from spacy.tokens import Doc, Span, Token
 from ..facts import Entity
 from ..nlp.lexicon import (
     ATTACKER_NOUNS,
-    DEMONYMS,
+    COLLECTIVE_NOUNS,
     PERSON_PATIENT_VERBS,
     PLACE_ALIASES,
     QUANTITY_NOUNS,
@@ -27,6 +26,7 @@ from ..nlp.lexicon import (
 )
 from .coref import FIRST, Coreference, Mention, expletive
 from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
+from .places import PlaceIndex, norm_name
 
 __all__ = ["EntityIndex", "FACILITY_NOUNS", "is_human_noun", "norm_name"]
 
@@ -39,18 +39,10 @@ _SUBJ_DEPS = {"nsubj", "nsubjpass", "csubj"}
 #: Where an unnamed group can stand (``EntityIndex._index_groups``): its parts of speech and relations.
 _NOUNS = frozenset({NOUN, PROPN})
 _GROUP_DEPS = ("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos")
+_ARGUMENT_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj"))
 
 
-@lru_cache(maxsize=65536)
-def norm_name(text: str) -> str:
-    """A comparison key for names: lowercase letters and digits only ("Jong-Un" = "Jong Un")."""
-    return _NOT_ALNUM.sub("", text.lower())
-
-
-_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
-
-
-class EntityIndex:
+class EntityIndex(PlaceIndex):
     """Entities of one article and a resolver from tokens to entity keys."""
 
     def __init__(self, doc: Doc) -> None:
@@ -63,7 +55,7 @@ class EntityIndex:
         self._things: set[str] = set()
         self.mentions: list[Mention] = []
         self._aliases: dict[str, str] = {}
-        #: a shared-head coordination named as one place ("North and South Korea") -> its places
+        #: a shared-head coordination named as one place ("East and West Germany") -> its places
         self._parts: dict[str, list[str]] = {}
         self.affiliation: dict[str, str] = {}
         #: (role head word, organization key) -> persons the article says hold that role
@@ -74,10 +66,14 @@ class EntityIndex:
         self._index_groups()
         self.coref = Coreference(self)
         self.coref.chain()
+        self._link_generic_people()
 
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:
         persons: list[tuple[Span, str]] = []
+        #: acronym -> the key of the name it abbreviates ("the Korvala Elections Board (KEB)")
+        acronyms: dict[str, str] = {}
+        by_end: dict[int, str] = {}
         for ent in self.ents:
             etype = _TYPE_OF_LABEL.get(ent.label_)
             if ent.label_ == "NORP" and ent[-1].tag_ in ("NNPS", "NNS"):
@@ -87,61 +83,90 @@ class EntityIndex:
             name = self._clean_name(ent, etype)
             if not name:
                 continue
-            if etype == "Organization" and name.lower() in DEMONYMS:
-                etype, name = "Place", DEMONYMS[name.lower()]  # "Ugandan" tagged as an organization
+            if etype == "Organization" and self._nationality(name):
+                country = self.country_of(name)  # "Ugandan" tagged as an organization: its country
+                if country is None:
+                    continue  # "Shiite" tagged so: a religion, no organization
+                etype, name = "Place", country
             if etype == "Person":
                 persons.append((ent, name))
                 continue
             key = self._named_key(etype, name)
+            if etype == "Organization" and name.isupper():
+                before = ent.start - 1
+                if before > 0 and self.doc[before].text == "(" and before in by_end:
+                    acronyms.setdefault(name, by_end[before])
+                key = acronyms.get(name, key)
             self._add_mention(key, name, etype, ent)
+            by_end[ent.end] = key
         # Long names first, so a short name can join the full one it abbreviates.
         for ent, name in sorted(persons, key=lambda p: (-len(p[1].split()), p[0].start)):
             key = self._person_key(name)
             self._add_mention(key, name, "Person", ent)
         self._fold_compass_names()
+        self._fold_generic_heads()
+        self._fold_short_names()
         self._split_shared_heads()
+        self._index_descriptions()
 
-    def _split_shared_heads(self) -> None:
-        """"North and South Korea" names two places that share their head word: as an actor or
-        a target it stands for North Korea and South Korea (``parts``). Only compass words are
-        read so; "Bosnia and Herzegovina" and "Trinidad and Tobago" are one country each."""
+    def _fold_short_names(self) -> None:
+        """"the Comets" after "the Varno Comets": an organization's name that is the end of exactly
+        one longer organization name of the article is that organization (persons: ``_person_key``)."""
+        orgs = [(k, e.label.split()) for k, e in self.entities.items() if e.type == "Organization"]
+        # a people's name the model gave to a team or party ("the Comets" tagged NORP) too
+        named_groups = [(k, e.label.split()) for k, e in self.entities.items() if e.type == "Group"]
+        for key, words in orgs + named_groups:
+            if len(words) > 2 or words[-1].lower() in _GENERIC_HEADS or key not in self.entities:
+                continue
+            longer = [k for k, w in orgs if k != key and k in self.entities and len(w) > len(words)
+                      and [norm_name(x) for x in w[-len(words):]] == [norm_name(x) for x in words]]
+            if len(longer) == 1:
+                self._merge(key, longer[0])
+
+    def _fold_generic_heads(self) -> None:
+        """"the Velmora party" and "Velmora", "Orvane Corp." and "Orvane": a name and the same name
+        with a generic head or legal suffix are one organization."""
         for key, ent in list(self.entities.items()):
-            m = _SHARED_HEAD.match(ent.label)
-            if ent.type == "Place" and m and m.group(1).lower() != m.group(2).lower():
-                self._parts[key] = [self.place(f"{m.group(1)} {m.group(3)}"), self.place(f"{m.group(2)} {m.group(3)}")]
+            if ent.type != "Organization":
+                continue
+            base, _, head = ent.label.rpartition(" ")
+            if head.lower() not in _GENERIC_HEADS or not base:
+                continue
+            into = f"Organization:{norm_name(base.rstrip(','))}"
+            if into in self.entities and into != key:
+                self._merge(key, into)
 
-    def parts(self, key: str | None) -> list[str | None]:
-        """The entities a key stands for as an actor or target: itself, or both places of "North
-        and South Korea"."""
-        return list(self._parts.get(key, [key])) if key is not None else [None]
+    def _index_descriptions(self) -> None:
+        """Common nouns the article uses for its named entities, so that "the party" or "the
+        shuttle" later finds them: a generic head ("the X party"), an apposition ("X, a carmaker";
+        "the company, X") or a noun before the name ("the shuttle X")."""
+        self._described: list[tuple[int, str, str]] = []
+        for m in self.mentions:
+            ent = self.entities.get(m.key)
+            if ent is None or ent.type not in ("Organization", "Place"):
+                continue
+            last = ent.label.rpartition(" ")[2].lower()
+            if last in _GENERIC_HEADS:
+                self._described.append((m.start, _GENERIC_HEADS[last], m.key))
+            root = self.doc[m.end - 1]
+            nouns = [c for c in root.children if c.dep_ == "appos" and c.pos_ == "NOUN"]
+            if root.dep_ == "appos" and root.head.pos_ == "NOUN":
+                nouns.append(root.head)
+            nouns += [c for c in root.lefts if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < m.start]
+            for noun in nouns:
+                self._described.append((m.start, noun.lemma_.lower(), m.key))
+        self._described.sort()
 
-    def _fold_compass_names(self) -> None:
-        """"the South" in an article that names one country "South ..." is that country: news
-        shortens "South Korea" and "South Sudan" so. Only "the" + a compass word tagged as a place,
-        and only when exactly one place of the article begins with that word and is a country or
-        the part of one ("South Sudan" of Sudan; not "South Carolina"); with "South Korea" and
-        "South Africa" both named, or none, "the South" stays a place of its own."""
-        countries = {k for k, e in self.entities.items() if e.type == "Place" and (
-            norm_name(e.label) in _KNOWN_COUNTRIES or norm_name(e.label.partition(" ")[2]) in _KNOWN_COUNTRIES)}
-        for key, ent in list(self.entities.items()):
-            word = ent.label.lower()
-            if ent.type != "Place" or word not in _COMPASS:
-                continue
-            mentions = [m for m in self.mentions if m.key == key]
-            if not mentions or any(m.start == 0 or self.doc[m.start - 1].lower_ != "the" for m in mentions):
-                continue
-            matches = [k for k in countries if k != key and self.entities[k].label.lower().split()[0] == word
-                       and " and " not in self.entities[k].label.lower()]
-            if len(matches) != 1:
-                continue
-            into = matches[0]
-            for m in mentions:
-                m.key = into
-            for i, k in list(self._token_key.items()):
-                if k == key:
-                    self._token_key[i] = into
-            self.entities[into].mentions += ent.mentions
-            del self.entities[key]
+    def _description_of(self, tok: Token) -> str | None:
+        """ "the party", "the shuttle": a definite singular noun the article has used for one of its
+        named entities stands for it, when it is the only one so described."""
+        if tok.tag_ != "NN" or not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children):
+            return None
+        if any(c.dep_ in ("poss", "compound", "appos") or (c.dep_ == "amod" and c.i < tok.i) for c in tok.children):
+            return None  # "the opposition party", "the party's leader X": another description
+        lemma = tok.lemma_.lower()
+        found = {self.canonical(key) for start, noun, key in self._described if noun == lemma and start < tok.i}
+        return next(iter(found)) if len(found) == 1 else None  # two companies named: no guess
 
     def _clean_name(self, ent: Span, etype: str) -> str:
         toks = list(ent)
@@ -185,7 +210,7 @@ class EntityIndex:
             self._token_key[t.i] = key
         head = span.root
         self.mentions.append(Mention(key, span.start, span.end, etype, head.tag_ in ("NNS", "NNPS"),
-                                       head.dep_ in _SUBJ_DEPS))
+                                     _subject(head), _agent(head)))
 
     def _index_groups(self) -> None:
         """Register unnamed human actors in text order, so pronouns and "the X" can find them."""
@@ -199,8 +224,36 @@ class EntityIndex:
             tok = doc[i]
             if tok.lemma_.lower() in _GENERIC_BODIES and any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in tok.children):
                 continue  # "her party": resolved through its owner once roles are known
-            if (is_human_noun(tok) and self._appos_person(tok) is None) or is_vehicle(tok):
+            if self._description_of(tok) is not None:
+                continue
+            if is_human_noun(tok):
+                if self._appos_person(tok) is None and self._appos_bodies(tok) is None:
+                    self.group_key(tok)
+            elif is_vehicle(tok):
                 self.group_key(tok)
+
+    def _link_generic_people(self) -> None:
+        """ "One survivor said he felt tremors. The man says ...": "the man" (woman, boy, girl,
+        person) with nothing else to say which is the last person of the two sentences before,
+        of that gender."""
+        for m in list(self.mentions):
+            tok = self.doc[m.start]
+            lemma = tok.lemma_.lower()
+            if m.type != "Group" or lemma not in _GENERIC_PEOPLE or m.plural or tok.tag_ != "NN":
+                continue
+            if not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) or any(
+                    c.dep_ in ("amod", "compound", "poss", "prep", "relcl", "acl", "appos") for c in tok.children):
+                continue
+            if any(o.key == m.key and o.start < m.start for o in self.mentions):
+                continue  # it has an antecedent of its own ("a man ... the man")
+            sent = tok.sent
+            start = self.doc[sent.start - 1].sent.start if sent.start > 0 else sent.start
+            gender = _GENERIC_PEOPLE[lemma]
+            before = [o for o in self.mentions if start <= o.start < sent.start and not o.plural
+                      and (o.type == "Person" or (o.type == "Group" and o.key.rsplit(":", 1)[-1] not in COLLECTIVE_NOUNS))
+                      and self.coref.gender.get(o.key, gender) == gender and o.key != m.key]
+            if before:
+                self._merge(m.key, before[-1].key)
 
     def _appos_person(self, tok: Token) -> str | None:
         """A common noun whose apposition is a named person stands for that person.
@@ -213,15 +266,25 @@ class EntityIndex:
         if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Person:"):
             return self._token_key[tok.head.i]  # "Y, a tailor who killed X": the tailor is Y
         for prep in tok.children:
-            # "the head of the agency, Oda Berg": a person cannot be in apposition to an organization,
+            # "the head of the agency, Okafor": a person cannot be in apposition to an organization,
             # so the name the parser hung on the organization names the head noun.
             if prep.dep_ != "prep" or prep.lower_ != "of" or not is_human_noun(tok):
                 continue
             for org in prep.children:
-                if org.dep_ == "pobj" and org.ent_type_ in ("ORG", "GPE", "NORP"):
+                # Nor can one person be in apposition to a plural ("the chief of the elders, Okafor").
+                if org.dep_ == "pobj" and (org.ent_type_ in ("ORG", "GPE", "NORP")
+                                           or (org.tag_ == "NNS" and tok.tag_ == "NN")):
                     for c in org.children:
                         if c.dep_ == "appos" and self._token_key.get(c.i, "").startswith("Person:"):
                             return self._token_key[c.i]
+        for prep in tok.children:
+            # "a major at Tarnow University Ana Ruiz": the name glued after the organization (parsed
+            # as its head) is the person the role noun describes.
+            if prep.dep_ == "prep" and prep.lower_ in ("at", "of", "for", "with") and is_human_noun(tok):
+                for p in prep.children:
+                    if (p.dep_ == "pobj" and self._token_key.get(p.i, "").startswith("Person:")
+                            and any(c.dep_ == "compound" and c.ent_type_ == "ORG" for c in p.lefts)):
+                        return self._token_key[p.i]
         nxt = tok.i + 1
         if (tok.lemma_.lower() in ROLE_NOUNS and nxt + 1 < len(self.doc) and self.doc[nxt].text == ","
                 and self.doc[nxt + 1].ent_type_ == "PERSON" and self.doc[nxt + 1].ent_iob_ == "B"):
@@ -229,6 +292,26 @@ class EntityIndex:
             if key and key.startswith("Person:"):
                 return key
         return None
+
+    def _appos_bodies(self, tok: Token) -> str | None:
+        """ "the newspaper Morgenpost Daily", "two rights groups, the X and the Y": a noun for a body
+        whose apposition names organizations stands for them (a group of two stands for both)."""
+        if tok.tag_ not in ("NN", "NNS"):
+            return None
+        if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Organization:"):
+            return self._token_key[tok.head.i]  # "the Halvorsen Institute, an organization that ..."
+        named = [self._token_key[c.i] for c in tok.children if c.dep_ == "appos" and c.i in self._token_key]
+        named = [k for k in named if k.startswith("Organization:")]
+        if not named:
+            return None
+        appos = next(c for c in tok.children if c.dep_ == "appos" and self._token_key.get(c.i) == named[0])
+        more = [self._token_key.get(c.i) for c in appos.children if c.dep_ == "conj"]
+        named += [k for k in more if k is not None and k.startswith("Organization:")]
+        if len(named) == 1:
+            return named[0]
+        key = self.group_key(tok)
+        self._parts[key] = named
+        return key
 
     def set_affiliations(self, person_org: dict[str, str]) -> None:
         """Tell the resolver which organization each person speaks for ("we" in their quotes)."""
@@ -252,6 +335,8 @@ class EntityIndex:
 
         def compatible(m: Mention) -> bool:
             old = self.entities[m.key]
+            if old.label.split()[0].lower() in _GENERIC_QUANTIFIERS:
+                return False  # "all civilian aircraft" is a kind: "the aircraft" is one of them, not it
             old_words = {norm_name(w) for a in old.aliases for w in a.split()}
             return m.plural == plural and words <= old_words
 
@@ -271,7 +356,7 @@ class EntityIndex:
         self._token_key[tok.i] = key
         if etype == "Place":
             self._things.add(key)
-        self.mentions.append(Mention(key, tok.i, tok.i + 1, etype, plural, tok.dep_ in _SUBJ_DEPS))
+        self.mentions.append(Mention(key, tok.i, tok.i + 1, etype, plural, _subject(tok), _agent(tok)))
         self.mentions.sort(key=lambda m: m.start)
         return key
 
@@ -295,8 +380,18 @@ class EntityIndex:
         return self._token_key.get(tok.i) if tok.i in self._token_key and not self._token_key[tok.i].startswith("Group:") else None
 
     def set_role_holders(self, holders: dict[tuple[str, str], set[str]]) -> None:
-        """Tell the resolver who holds which role where, for "the North Korean leader"."""
+        """Tell the resolver who holds which role where, for "the Belavian leader"; such a
+        mention becomes a mention of that person."""
         self._holders = holders
+        held: dict[str, str] = {}
+        for m in self.mentions:
+            if m.type == "Group" and m.end == m.start + 1:
+                person = self._role_holder(self.doc[m.start])
+                if person is not None:
+                    held[m.key] = person
+                    m.key, m.type = person, "Person"
+        if held:
+            self.coref.rekey(held)
 
     def resolve(self, tok: Token, allow_things: bool = False) -> str | None:
         """The entity a noun, name or pronoun refers to, or None (the fact is then dropped)."""
@@ -306,7 +401,7 @@ class EntityIndex:
         return self.canonical(key)
 
     def _role_holder(self, tok: Token) -> str | None:
-        """"the North Korean leader", "the Harbor Board spokesman": a definite role description whose
+        """"the Belavian leader", "the Treasury spokesman": a definite role description whose
         organization is named stands for the one person the article says holds that role there."""
         if tok.pos_ != "NOUN" or tok.tag_ != "NN" or not any(c.lower_ == "the" and c.dep_ == "det" for c in tok.children):
             return None
@@ -314,9 +409,14 @@ class EntityIndex:
         for mod in tok.children:
             if mod.dep_ not in ("amod", "compound", "poss", "nmod") or mod.i > tok.i:
                 continue
-            org = self.org_of_modifier(mod)
-            people = self._holders.get((role, self.canonical(org) or "")) if org else None
-            if people and len(people) == 1:
+            org = self.canonical(self.org_of_modifier(mod))
+            if org is None:
+                continue
+            people = set(self._holders.get((role, org), ()))
+            if role == "leader" and not people:
+                # "the Belavian leader": whoever leads it, president, prime minister or king
+                people = {p for (r, o), ps in self._holders.items() if o == org and r in _LEADING_ROLES for p in ps}
+            if len(people) == 1:
                 return next(iter(people))
         return None
 
@@ -329,12 +429,16 @@ class EntityIndex:
         if person is not None:
             return person
         if low in ("country", "nation") and any(c.lower_ == "the" for c in tok.children):
-            return self._recent(tok.i, lambda m: m.type == "Place" and not m.plural and m.key in self._countries())
+            # "the country": the one the article is about, else the last one named
+            return self.home_country() or self._recent(
+                tok.i, lambda m: m.type == "Place" and not m.plural and m.key in self._countries())
+        if low in _QUANTIFIERS and tok.pos_ in ("PRON", "DET"):
+            return self._partitive(tok, allow_things) or self._the_two(tok)  # "each of the aliens"
         if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$", "WP", "WDT"):
             if low in _RELATIVE and tok.head.dep_ in ("relcl",):
                 antecedent = tok.head.head
                 if low in ("who", "whom"):
-                    # "hopefuls from Afghanistan, Eritrea and Yemen who applied": a person, not the last place
+                    # "refugees from Belavia, Korvala and Zamundo who applied": people, not the last place
                     while antecedent.dep_ in ("conj", "pobj", "prep") and antecedent.ent_type_ in ("GPE", "LOC", "") \
                             and not is_human_noun(antecedent) and antecedent.head != antecedent:
                         antecedent = antecedent.head
@@ -351,8 +455,17 @@ class EntityIndex:
             if owner is not None:
                 person = self._resolve(owner, False)
                 if person is not None and person in self.affiliation:
-                    return self.affiliation[person]  # "her party" said by Labour's spokeswoman
+                    return self.affiliation[person]  # "her party" said by the Velmora party's spokeswoman
+                bodies = {key for _, noun, key in self._described if noun == tok.lemma_.lower()}
+                if person is not None and len(bodies) == 1:
+                    return self.canonical(next(iter(bodies)))  # "his party said": the one party named
+        if tok.pos_ == "NOUN":
+            described = self._description_of(tok)
+            if described is not None:
+                return described
         if tok.pos_ in ("NOUN", "PROPN") and (is_human_noun(tok) or is_vehicle(tok)):
+            return self._appos_bodies(tok) or self.group_key(tok)
+        if _people_adjective(tok):
             return self.group_key(tok)
         if tok.pos_ in ("NOUN", "PROPN") and allow_things and tok.lemma_.lower() in FACILITY_NOUNS:
             return self.group_key(tok, etype="Place")
@@ -362,66 +475,49 @@ class EntityIndex:
                 return part
             if tok.pos_ == "NUM" and _counts_people(tok):
                 return self.group_key(tok)
+            pair = self._the_two(tok)
+            if pair is not None:
+                return pair
         return None
 
+    def _the_two(self, tok: Token) -> str | None:
+        """ "the two discussed", "both said": the last two people named, each of them."""
+        bare = tok.lower_ == "both" or (tok.lower_ == "two" and any(c.lower_ == "the" for c in tok.children))
+        if not bare or tok.dep_ not in _SUBJ_DEPS | {"dobj", "pobj"} or any(c.dep_ == "prep" for c in tok.children):
+            return None
+        start = self.doc[tok.sent.start - 1].sent.start if tok.sent.start > 0 else tok.sent.start
+        people: list[str] = []
+        for m in reversed(self.mentions):
+            if m.start < start or len(people) == 2:
+                break
+            if m.end <= tok.i and m.type == "Person" and m.key not in people:
+                people.append(m.key)
+        if len(people) != 2:
+            return None
+        key = self.group_key(tok)
+        self._parts[key] = people[::-1]
+        return key
+
     def _partitive(self, tok: Token, allow_things: bool) -> str | None:
-        """ "Two of her cousins", "hundreds of officials": a part of a group is a group of its own;
+        """ "two of her cousins", "dozens of clerks": a part of a group is a group of its own;
         "one of the gunmen" is the one person among them, and "two of them" what "them" is."""
         of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         whole = next((p for p in of.children if p.dep_ == "pobj"), None) if of is not None else None
         if whole is None:
             return None
+        if tok.lower_ == "one":
+            named = [self._token_key.get(c.i, "") for c in (*whole.children, *tok.children) if c.dep_ == "appos"]
+            person = next((k for k in named if k.startswith("Person:")), None)
+            if person is not None:
+                return person  # "one of the builders, Lars Vik": the one is named
         key = self._resolve(whole, allow_things)
         if key is None or tok.lower_ == "one" or whole.pos_ != "NOUN" or not key.startswith("Group:"):
             return key
         return self.group_key(tok)
 
-    def _demonym_place(self, tok: Token) -> str | None:
-        country = DEMONYMS.get(tok.lower_)
-        if country is None:
-            return None
-        return self.place(country, tok)
-
-    def place(self, name: str, tok: Token | None = None) -> str:
-        """The key of a country or place by name, creating it when only a demonym named it."""
-        key = f"Place:{norm_name(name)}"
-        if key not in self.entities:
-            self.entities[key] = Entity(key=key, label=name, type="Place", aliases={name}, mentions=0)
-        if tok is not None:
-            self.entities[key].mentions += 1
-        return key
-
-    def org_of_modifier(self, tok: Token) -> str | None:
-        """The organization or country a modifier token names ("Harbor Board", "Peruvian", "Varno police")."""
-        if tok.i in self._token_key:
-            return self._token_key[tok.i]
-        if tok.ent_type_ == "NORP" or tok.lower_ in DEMONYMS:
-            span = [e for e in self.ents if e.start <= tok.i < e.end]
-            text = span[0].text.lower() if span else tok.lower_
-            country = DEMONYMS.get(text) or DEMONYMS.get(tok.lower_)
-            if country:
-                return self.place(country, tok)
-            if span and span[0].label_ == "NORP" and span[0][-1].tag_ not in ("NNS", "NNPS"):
-                # A party or movement named by its adjective ("a New Democrat MP").
-                name = span[0].text
-                key = f"Organization:{norm_name(name)}"
-                if key not in self.entities:
-                    self.entities[key] = Entity(key=key, label=name, type="Organization", aliases={name}, mentions=0)
-                self.entities[key].mentions += 1
-                return key
-        return None
-
     def pronoun(self, tok: Token) -> str | None:
         """Resolve a personal pronoun to the most salient compatible earlier mention (``coref``)."""
         return self.coref.pronoun(tok)
-
-    def countries(self) -> set[str]:
-        """Keys of the article's places that are countries (or unions of them)."""
-        return self._countries()
-
-    def _countries(self) -> set[str]:
-        """Keys of places that are countries or unions of them (by the demonym and alias tables)."""
-        return {k for k, e in self.entities.items() if e.type == "Place" and norm_name(e.label) in _KNOWN_COUNTRIES}
 
     def organization_span(self, toks: list[Token]) -> str:
         """Register capitalized tokens as one organization the model missed; returns its key."""
@@ -438,32 +534,6 @@ class EntityIndex:
         self.mentions.sort(key=lambda m: m.start)
         return key
 
-    def set_headline(self, title: str | None) -> None:
-        """The article's headline: a country it names ("Sensitive Canadian document found") is what the
-        article is about, and weighs as much as three mentions in the body for ``home_country``."""
-        self._headline = {}
-        words = re.findall(r"[A-Za-z][A-Za-z.'-]*", title or "")
-        for n in (3, 2, 1):
-            for i in range(len(words) - n + 1):
-                phrase = " ".join(words[i:i + n])
-                if not phrase[:1].isupper():
-                    continue  # "tell us" is no country
-                country = DEMONYMS.get(phrase.lower()) or PLACE_ALIASES.get(phrase.lower())
-                if country is None and norm_name(phrase) in _KNOWN_COUNTRIES:
-                    country = phrase
-                if country is not None:
-                    key = self.place(country)
-                    self._headline[key] = self._headline.get(key, 0) + _HEADLINE_WEIGHT
-
-    def home_country(self) -> str | None:
-        """The country an article is about, when one clearly dominates its mentions (3+ and twice the next)."""
-        headline = self._headline
-        counts = sorted(((self.entities[k].mentions + headline.get(k, 0), k) for k in self._countries() | set(headline)),
-                        reverse=True)
-        if not counts or counts[0][0] < 3 or (len(counts) > 1 and counts[0][0] < 2 * counts[1][0]):
-            return None
-        return counts[0][1]
-
     def _recent(self, before: int, pred: Callable[[Mention], bool]) -> str | None:
         found = [m for m in self.mentions if m.end <= before and pred(m)]
         return found[-1].key if found else None
@@ -473,10 +543,41 @@ class EntityIndex:
         return tok.lower_ in FIRST
 
 
+#: Last words of an organization's name that say what kind of body it is -> the noun for it.
+_GENERIC_HEADS = {
+    "party": "party", "movement": "movement", "front": "front", "militia": "militia", "company": "company",
+    "corp": "company", "corp.": "company", "corporation": "company", "inc": "company", "inc.": "company",
+    "co": "company", "co.": "company", "ltd": "company", "ltd.": "company", "plc": "company", "llc": "company",
+}
+#: Last words of the roles that lead a country or body: "the X leader" is who holds one.
+_LEADING_ROLES = frozenset("president minister premier chancellor king queen emir sultan monarch chairman "
+                           "chairwoman chair leader head".split())
+#: Nouns for a person that say nothing but the gender: "the man" is someone named before.
+_GENERIC_PEOPLE = {"man": "m", "woman": "f", "boy": "m", "girl": "f", "person": None}
+#: Determiners of a kind, not of particular things ("all civilian aircraft").
+_GENERIC_QUANTIFIERS = frozenset("all any every no each".split())
 #: Words that take a part of a group ("some of the protesters").
 _QUANTIFIERS = frozenset("some many most several both all each few none".split())
 #: Entity labels of numbers that count no people.
 _NOT_PEOPLE_COUNTS = frozenset("MONEY PERCENT DATE TIME QUANTITY ORDINAL".split())
+
+
+def _people_adjective(tok: Token) -> bool:
+    """ "gave cash to the poor", "the wounded were flown out": "the" and an adjective heading an
+    argument name the people it describes."""
+    return (tok.pos_ in ("ADJ", "VERB") and tok.tag_ in ("JJ", "VBN") and tok.dep_ in _ARGUMENT_DEPS
+            and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
+            and not any(c.dep_ in ("prep", "advmod") for c in tok.children) and tok.ent_type_ == "")
+
+
+def _subject(tok: Token) -> bool:
+    """Whether a mention is its clause's subject, or in apposition to it ("X's wife, Sara, wept")."""
+    return tok.dep_ in _SUBJ_DEPS or (tok.dep_ == "appos" and tok.head.dep_ in _SUBJ_DEPS)
+
+
+def _agent(tok: Token) -> bool:
+    """Whether a mention is the "by" agent of a passive (its doer)."""
+    return tok.dep_ == "pobj" and tok.head.dep_ == "agent"
 
 
 def _counts_people(num: Token) -> bool:
@@ -488,10 +589,3 @@ def _counts_people(num: Token) -> bool:
     while arg.dep_ == "conj" and arg.head.pos_ == "NUM":
         arg = arg.head
     return arg.dep_ in ("dobj", "nsubjpass") and arg.head.lemma_.lower() in PERSON_PATIENT_VERBS
-
-
-#: How many body mentions a country named in the headline counts for.
-_HEADLINE_WEIGHT = 3
-_COMPASS = frozenset(("north", "south", "east", "west"))
-_SHARED_HEAD = re.compile(r"^(North|South|East|West) and (North|South|East|West) (\S.*)$")
-_KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))

@@ -1,6 +1,6 @@
 """Unnamed participants: which common nouns name people, and how an unnamed group is labelled.
 
-A noun phrase such as "two US military advisers" or "the local traditional elders" has no name,
+A noun phrase such as "two Belavian army advisers" or "the village elders" has no name,
 but it acts and is acted on. These functions decide whether a noun can head such a group and
 what the group's label is; ``EntityIndex`` registers the groups and resolves later mentions.
 """
@@ -15,7 +15,8 @@ from ..nlp.pipeline import known_word
 FACILITY_NOUNS = frozenset("""
 base bases embassy consulate building buildings office offices compound headquarters camp camps station
 post posts village town city website site sites server servers home house school hospital church mosque
-temple border checkpoint airport port
+temple border checkpoint airport port harbour harbor tunnel bridge road highway prison jail factory mine
+stadium waters
 """.split())
 
 #: Nouns for vehicles and craft: unnamed participants that move and are acted on ("the submarine").
@@ -32,6 +33,8 @@ _NOT_PERSON_COMPOUNDS = frozenset("talisman ottoman abdomen specimen regimen acu
 def is_human_noun(tok: Token) -> bool:
     """Whether a common noun names people or a body of people (an actor can be unnamed)."""
     low, lemma = tok.lower_, tok.lemma_.lower()
+    if tok.tag_ == "NNPS" and low.endswith("s"):
+        lemma = low[:-1]  # "Border Patrol Agents": a capitalized plural keeps its -s as lemma
     if low in NOT_HUMAN or lemma in NOT_HUMAN or lemma in FACILITY_NOUNS or lemma in VEHICLE_NOUNS:
         return False
     if low in HUMAN_NOUNS or lemma in HUMAN_NOUNS or lemma in ROLE_NOUNS or lemma in ATTACKER_NOUNS:
@@ -44,8 +47,11 @@ def is_human_noun(tok: Token) -> bool:
 
 
 def is_vehicle(tok: Token) -> bool:
-    """Whether a common noun names a vehicle or craft ("the submarine", "two helicopters")."""
-    return tok.pos_ == "NOUN" and tok.lemma_.lower() in VEHICLE_NOUNS
+    """Whether a common noun names a vehicle or craft ("the submarine", "two helicopters"); a bare
+    plural names a kind ("it makes ferries"), no participant."""
+    if tok.pos_ != "NOUN" or tok.lemma_.lower() not in VEHICLE_NOUNS:
+        return False
+    return tok.tag_ != "NNS" or any(c.dep_ in ("det", "nummod", "poss", "amod", "compound") for c in tok.children)
 
 
 def is_collective(tok: Token) -> bool:

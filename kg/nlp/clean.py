@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 _MONTH_NAME = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
                r"|Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)")
-#: "VARNO -", "VARNO, Peru (Reuters) -", "LIMA, Feb. 24, 2011 -": a place, maybe a date, a dash.
+#: "TARNOW -", "TARNOW, Belavia (KNA) -", "LISBON, Mar. 3, 2019 -": a place, maybe a date, a dash.
 _DATELINE = re.compile(
     r"^(?P<place>[A-Z][A-Z .'\-]{1,40}?(?:,\s*[A-Z][A-Za-z. ]{1,30})?)"
     r"(?:,\s*" + _MONTH_NAME + r"\s+\d{1,2}(?:,\s*\d{4})?)?"
@@ -99,7 +99,7 @@ def clean(text: str) -> Cleaned:
             out.removed.append((s, e if whole else end, "byline"))
             if whole:
                 lines = lines[1:]
-    # A dateline ("TALMORA - ") opening the story: the place is kept, the words are not parsed.
+    # A dateline ("TARNOW - ") opening the story: the place is kept, the words are not parsed.
     if lines:
         s, e = lines[0]
         lead = len(text[s:e]) - len(text[s:e].lstrip())

@@ -17,7 +17,7 @@ inspector commissioner chief-of-staff captain colonel lieutenant major sergeant 
 king queen prince princess emperor monarch pope bishop archbishop cardinal imam rabbi pastor priest cleric
 principal dean professor researcher scientist economist strategist negotiator delegate councillor
 councilor alderman sheriff treasurer comptroller auditor registrar chairman-elect president-elect
-owner partner president-designate producer anchor presenter host commentator blogger writer author
+owner partner president-designate producer anchor presenter host commentator blogger writer author agent
 boss emir sultan ruler monarch chieftain candidate nominee speaker magistrate clerk
 counsel trustee employee staffer intern assemblyman assemblywoman councilman councilwoman consul
 diplomat surgeon physician nurse engineer architect pilot astronaut detective constable trooper warden
@@ -97,7 +97,9 @@ candidate candidates incumbent incumbents nominee nominees opposition referee re
 appointee appointees evacuee evacuees retiree retirees attendee attendees veteran veterans pilot pilots
 astronaut astronauts cosmonaut cosmonauts marine marines commando commandos recruit recruits cadet cadets
 spy spies thief thieves pirate pirates guerrilla guerrillas paramilitary paramilitaries mercenary mercenaries
-volunteer volunteers medic medics paramedic paramedics mob mobs audience public commission commissions
+volunteer volunteers medic medics paramedic paramedics mob mobs audience public commission commissions league leagues
+organization organizations organisation organisations body bodies newspaper newspapers journal journals
+television tv radio broadcaster broadcasters magazine magazines daily tabloid tabloids
 cousin cousins uncle uncles aunt aunts nephew nephews niece nieces sibling siblings spouse spouses twin twins
 grandmother grandmothers grandfather grandfathers grandparent grandparents grandson grandsons granddaughter
 granddaughters grandchild grandchildren boyfriend boyfriends girlfriend girlfriends fiance fiancee stepfather
@@ -109,7 +111,27 @@ COLLECTIVE_NOUNS = frozenset("""
 crowd group family team delegation committee panel council coalition alliance company firm agency ministry
 department administration regime government board union cartel gang club jury court network parliament
 congress senate cabinet church party militia army navy military police force forces authority staff
-personnel crew opposition commission audience public community tribe clan
+personnel crew opposition commission audience public community tribe clan league
+""".split())
+
+#: Nouns and titles that tell a person is a man ("Mr. Lee", "his brother", "the spokesman").
+MALE_WORDS = frozenset("""
+mr mr. sir lord king prince emperor duke father brother son husband uncle nephew grandfather grandson
+boyfriend fiance stepfather stepson man boy gentleman spokesman chairman congressman businessman
+policeman nobleman sultan emir monk priest
+""".split())
+
+#: Nouns and titles that tell a person is a woman ("Ms. Lee", "her sister", "the spokeswoman").
+FEMALE_WORDS = frozenset("""
+mrs mrs. ms ms. miss madam madame dame lady queen princess empress duchess mother sister daughter wife aunt
+niece grandmother granddaughter girlfriend fiancee stepmother stepdaughter widow woman girl spokeswoman
+chairwoman congresswoman businesswoman policewoman actress nun
+""".split())
+
+#: Nouns for one person (a role, kin or company kept): "his teammate X" names a person X.
+PERSON_NOUNS = ROLE_NOUNS | MALE_WORDS | FEMALE_WORDS | frozenset("""
+teammate colleague friend neighbour neighbor rival partner coach player fan resident student teacher
+worker driver suspect victim survivor witness lawyer doctor nurse soldier officer pilot singer actor
 """.split())
 
 #: Suffixes of agent nouns (worker, protester, activist, politician, assistant).
@@ -155,19 +177,41 @@ DEMONYMS: dict[str, str] = {
     "syrian": "Syria", "taiwanese": "Taiwan", "thai": "Thailand", "tunisian": "Tunisia",
     "turkish": "Turkey", "ugandan": "Uganda", "ukrainian": "Ukraine", "venezuelan": "Venezuela",
     "vietnamese": "Vietnam", "welsh": "Wales", "yemeni": "Yemen", "zimbabwean": "Zimbabwe",
-    "philippine": "Philippines", "ghanaian": "Ghana", "liberian": "Liberia", "mozambican": "Mozambique",
-    "angolan": "Angola", "senegalese": "Senegal", "malian": "Mali", "rwandan": "Rwanda",
-    "tanzanian": "Tanzania", "zambian": "Zambia", "cameroonian": "Cameroon", "ivorian": "Ivory Coast",
-    "congolese": "Congo", "namibian": "Namibia", "botswanan": "Botswana", "haitian": "Haiti",
-    "jamaican": "Jamaica", "ecuadorian": "Ecuador", "bolivian": "Bolivia", "paraguayan": "Paraguay",
-    "uruguayan": "Uruguay", "guatemalan": "Guatemala", "honduran": "Honduras", "salvadoran": "El Salvador",
-    "nicaraguan": "Nicaragua", "panamanian": "Panama",
-    "bahraini": "Bahrain", "omani": "Oman", "lithuanian": "Lithuania", "latvian": "Latvia",
-    "estonian": "Estonia", "slovak": "Slovakia", "slovenian": "Slovenia", "belarusian": "Belarus",
-    "moldovan": "Moldova", "armenian": "Armenia", "azerbaijani": "Azerbaijan", "kazakh": "Kazakhstan",
-    "uzbek": "Uzbekistan", "mongolian": "Mongolia", "laotian": "Laos", "icelandic": "Iceland",
-    "cypriot": "Cyprus", "maltese": "Malta", "new zealand": "New Zealand",
+    "angolan": "Angola", "armenian": "Armenia", "azerbaijani": "Azerbaijan", "bahraini": "Bahrain",
+    "belarusian": "Belarus", "bolivian": "Bolivia", "bosnian": "Bosnia", "cameroonian": "Cameroon",
+    "chadian": "Chad", "congolese": "Congo", "costa rican": "Costa Rica", "cypriot": "Cyprus",
+    "dominican": "Dominican Republic", "ecuadorian": "Ecuador", "estonian": "Estonia", "fijian": "Fiji",
+    "gambian": "Gambia", "ghanaian": "Ghana", "guatemalan": "Guatemala", "guinean": "Guinea", "haitian": "Haiti",
+    "honduran": "Honduras", "icelandic": "Iceland", "ivorian": "Ivory Coast", "jamaican": "Jamaica",
+    "kazakh": "Kazakhstan", "kyrgyz": "Kyrgyzstan", "laotian": "Laos", "latvian": "Latvia", "liberian": "Liberia",
+    "lithuanian": "Lithuania", "macedonian": "North Macedonia", "malagasy": "Madagascar", "malawian": "Malawi",
+    "malian": "Mali", "maltese": "Malta", "mauritanian": "Mauritania", "moldovan": "Moldova",
+    "mongolian": "Mongolia", "montenegrin": "Montenegro", "mozambican": "Mozambique", "namibian": "Namibia",
+    "nicaraguan": "Nicaragua", "nigerien": "Niger", "omani": "Oman", "panamanian": "Panama",
+    "paraguayan": "Paraguay", "philippine": "Philippines", "rwandan": "Rwanda", "salvadoran": "El Salvador",
+    "senegalese": "Senegal", "sierra leonean": "Sierra Leone", "slovak": "Slovakia", "slovenian": "Slovenia",
+    "south sudanese": "South Sudan", "tajik": "Tajikistan", "tanzanian": "Tanzania", "togolese": "Togo",
+    "turkmen": "Turkmenistan", "uruguayan": "Uruguay", "uzbek": "Uzbekistan", "zambian": "Zambia",
+    "botswanan": "Botswana",
 }
+
+#: Adjectives of religions and their branches: never an organization ("Shiite militias").
+RELIGIOUS_ADJECTIVES = frozenset("""
+muslim islamic christian catholic protestant orthodox jewish hindu buddhist sikh shiite shia shi'ite sunni
+evangelical anglican methodist baptist lutheran mormon coptic druze alawite salafi wahhabi
+""".split())
+
+#: Adjectives of peoples that are no country: a group of people, never an organization.
+ETHNIC_ADJECTIVES = frozenset("""
+kurdish arab arabic hispanic latino latina pashtun hazara tamil sinhalese tutsi hutu uighur uyghur tibetan
+berber bedouin roma basque catalan flemish walloon zulu xhosa yoruba igbo hausa amhara oromo maori aboriginal
+""".split())
+
+#: Adjectives that name a political party or movement ("a Green MP", "Republican senators").
+PARTY_ADJECTIVES = frozenset("""
+democrat democratic republican labour labor conservative liberal socialist communist green tory whig
+unionist nationalist
+""".split())
 
 #: Other names of the same country or body: variant -> canonical name.
 PLACE_ALIASES: dict[str, str] = {

@@ -10,7 +10,21 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
-from .lexicon import DEPARTMENT_WORDS, ORG_HEADS, RANKS, RELIGIONS, ROLE_MODIFIERS, ROLE_NOUNS, SCRIPTURES
+from .lexicon import (
+    DEMONYMS,
+    DEPARTMENT_WORDS,
+    ETHNIC_ADJECTIVES,
+    PARTY_ADJECTIVES,
+    PERSON_NOUNS,
+    RELIGIOUS_ADJECTIVES,
+    ORG_HEADS,
+    PLACE_ALIASES,
+    RANKS,
+    RELIGIONS,
+    ROLE_MODIFIERS,
+    ROLE_NOUNS,
+    SCRIPTURES,
+)
 
 _PLACE_NOUNS = frozenset("town city village province district region county state capital island port".split())
 _KEEP = frozenset("PERSON ORG GPE LOC NORP FAC".split())
@@ -19,6 +33,8 @@ _KEEP = frozenset("PERSON ORG GPE LOC NORP FAC".split())
 def repair_entities(doc: Doc) -> Doc:
     """Return ``doc`` with its entity spans repaired in place."""
     ents: list[Span] = []
+    #: name -> the labels the text itself gives it somewhere ("the town of X": a place)
+    evidence: dict[tuple[str, ...], set[str]] = {}
     for ent in doc.ents:
         low = ent.text.lower().strip()
         if ent.label_ not in _KEEP:
@@ -29,66 +45,162 @@ def repair_entities(doc: Doc) -> Doc:
         nxt = doc[ent.end] if ent.end < len(doc) else None
         if (ent.label_ == "ORG" and all(t.lower_ in DEPARTMENT_WORDS or t.lower_ in ROLE_MODIFIERS for t in ent)
                 and nxt is not None and nxt.lower_ in ROLE_NOUNS):
-            continue  # "Defense" in "Defense Minister", "Shadow Home" in "Shadow Home Secretary"
+            continue  # "Defense" in "Defense Minister", "Shadow Transport" in "Shadow Transport Secretary"
         prev = doc[ent.start - 1] if ent.start > 0 else None
         if (ent.label_ == "GPE" and prev is not None and prev.ent_type_ == "" and prev.text.istitle()
                 and prev.lower_ in DEPARTMENT_WORDS and nxt is not None and nxt.lower_ in ROLE_NOUNS):
-            ents.append(Span(doc, prev.i, ent.end, label="ORG"))  # "Fisheries Peru spokesperson"
+            ents.append(Span(doc, prev.i, ent.end, label="ORG"))  # "Health Belavia spokesperson"
             continue
-        if ent.label_ in ("ORG", "PERSON") and nxt is not None and nxt.lower_ in _PLACE_NOUNS:
-            ents.append(Span(doc, ent.start, ent.end, label="GPE"))
-            continue
-        if (ent.label_ in ("ORG", "PERSON") and ent.start >= 2 and doc[ent.start - 1].lower_ == "of"
-                and doc[ent.start - 2].lower_ in _PLACE_NOUNS):
-            ents.append(Span(doc, ent.start, ent.end, label="GPE"))  # "the town of Varno"
-            continue
+        if ent.label_ in ("ORG", "PERSON", "GPE") and (
+                (nxt is not None and nxt.lower_ in _PLACE_NOUNS)
+                or (ent.start >= 2 and doc[ent.start - 1].lower_ == "of" and doc[ent.start - 2].lower_ in _PLACE_NOUNS)):
+            evidence.setdefault(_words(ent), set()).add("GPE")  # "Tarnow town", "the town of Tarnow"
+            if ent.label_ != "GPE":
+                ents.append(Span(doc, ent.start, ent.end, label="GPE"))
+                continue
         if ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS:
-            # "the Harbor Department Spokesperson": the body is an organization, the last word a role.
+            # "the Treasury Department Spokesperson": the body is an organization, the last word a role.
             start = ent.start + (1 if ent[0].lower_ == "the" else 0)
             if ent.end - 1 > start:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
             continue
         if ent.label_ == "ORG" and (_described_as_person(doc, ent) or _says_he(ent)):
+            evidence.setdefault(_words(ent), set()).add("PERSON")
             ents.append(Span(doc, ent.start, ent.end, label="PERSON"))
+            continue
+        if ent.label_ == "PERSON" and nxt is not None and nxt.lower_ in _PARTY_HEADS and nxt.pos_ in ("NOUN", "PROPN"):
+            evidence.setdefault(_words(ent), set()).add("ORG")  # "the ruling Velmora party": no person
+            ents.append(Span(doc, ent.start, ent.end + 1, label="ORG"))
             continue
         if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
             end = ent.end
             while end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN"):
                 end += 1
+            if end == ent.end:
+                end = _named_body_end(doc, ent.end)  # "Belavia Appeals Tribunal": a body of the place
             if end > ent.end:
                 ents.append(Span(doc, ent.start, end, label="ORG"))
                 continue
+        if ent.label_ == "ORG":
+            if len(ent) > 1 and ent[-1].lower_ in _PARTY_HEADS:
+                evidence.setdefault(_words(ent[:-1]), set()).add("ORG")  # "the X party" names the body X
+            ents.extend(_split_trailing_person(doc, ent))
+            continue
         ents.append(ent)
+    ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
     ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
                          else _with_name_words(doc, e) if e.label_ in ("ORG", "NORP") else e for e in ents])
-    surnames = {s for e in ents if e.label_ == "PERSON" and (s := _surname(e))}
-    ents = [Span(doc, e.start, e.end, label="PERSON") if tuple(t.text for t in e) in surnames else e for e in ents]
-    doc.ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
+    ents = _consistent(doc, ents, evidence)
+    surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
+    ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
+    ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
+    doc.ents = filter_spans(ents + _missed_names(doc, ents))
     return doc
 
 
-def _surname(ent: Span) -> tuple[str, ...]:
+def _surnames(ent: Span) -> list[tuple[str, ...]]:
     """The last word of a person's name of two words or more, as its tokens: ("Okafor",) of
-    "Daniel Okafor", ("Lund", "-", "Moen") of "Halvard Lund-Moen"; () for one word."""
+    "Daniel Okafor", ("Dunmore", "-", "Price") of "Mark Dunmore-Price"; none for one word. A
+    surname with a lowercase particle is also its name without it: "Awad" of "Samir al-Awad"."""
     start = ent.end - 1
     while start > ent.start and not ent.doc[start - 1].whitespace_:
         start -= 1
-    return tuple(t.text for t in ent.doc[start:ent.end]) if start > ent.start else ()
+    if start == ent.start:
+        return []
+    words = tuple(t.text for t in ent.doc[start:ent.end])
+    if len(words) > 2 and words[0].islower() and words[1] == "-" and words[2][:1].isupper():
+        return [words, words[2:]]
+    return [words]
+
+
+def _words(span: Span) -> tuple[str, ...]:
+    return tuple(t.text for t in span)
+
+
+#: Labels a name may be given wrongly, where the text elsewhere shows which it is.
+_NAME_LABELS = frozenset(("PERSON", "ORG", "GPE"))
+
+
+def _consistent(doc: Doc, ents: list[Span], evidence: dict[tuple[str, ...], set[str]]) -> list[Span]:
+    """One name, one label: where the text shows what a name is ("the town of X", "the X party",
+    "X, 41,"), its other mentions that the model labelled otherwise take that label."""
+    sure = {words: next(iter(labels)) for words, labels in evidence.items() if len(labels) == 1}
+    if not sure:
+        return ents
+    return [Span(doc, e.start, e.end, label=sure[w]) if e.label_ in _NAME_LABELS and (w := _words(e)) in sure
+            and e.label_ != sure[w] else e for e in ents]
+
+
+#: Nouns after a name that make it a political or armed body, never a person ("the X party").
+_PARTY_HEADS = frozenset("party movement front militia".split())
+
+
+def _without_title(doc: Doc, ent: Span) -> list[Span]:
+    """ "Senior Harbour Agent Dana Hill", "Assistant State Attorneys Lee Park": a title the model
+    took into a person's name is no part of it; the name is what follows its last role word
+    (two words at least). A country named in the title stays a place."""
+    last = None
+    for i in range(ent.start, ent.end - 2):
+        t = doc[i]
+        if _role_word(t) or t.lower_ in RANKS:
+            last = i
+    if last is None or not all(t.text[:1].isupper() for t in doc[ent.start:last + 1]):
+        return [ent]
+    out = [Span(doc, last + 1, ent.end, label="PERSON")]
+    words = [t for t in doc[ent.start:last + 1] if not (_role_word(t) or t.lower_ in RANKS or t.lower_ in ROLE_MODIFIERS)]
+    if words and words[-1].i - words[0].i + 1 == len(words):
+        name = " ".join(t.text for t in words).lower()
+        if name in PLACE_ALIASES or name in DEMONYMS:
+            out.append(Span(doc, words[0].i, words[-1].i + 1, label="GPE" if name in PLACE_ALIASES else "NORP"))
+    return out
+
+
+def _role_word(tok: Token) -> bool:
+    """A role noun, singular or plural ("Attorney", "Attorneys")."""
+    low = tok.lower_
+    return low in ROLE_NOUNS or tok.lemma_.lower() in ROLE_NOUNS or (low.endswith("s") and low[:-1] in ROLE_NOUNS)
+
+
+def _split_trailing_person(doc: Doc, ent: Span) -> list[Span]:
+    """ "a major at Tarnow University Ana Ruiz": a person's name glued after an organization's
+    (a word such as "University" ends the organization) is a person of its own."""
+    cut = max((i for i in range(ent.start, ent.end) if doc[i].lower_ in _ORG_NAME_WORDS), default=None)
+    if cut is None or ent.end - cut - 1 not in (2, 3):
+        return [ent]
+    tail = doc[cut + 1:ent.end]
+    if not all(t.pos_ == "PROPN" and t.is_title for t in tail) or _common_word(tail[-1]):
+        return [ent]
+    return [Span(doc, ent.start, cut + 1, label="ORG"), Span(doc, cut + 1, ent.end, label="PERSON")]
+
+
+def _common_word(tok: Token) -> bool:
+    """Whether a capitalized word is also an ordinary English noun or verb ("Press", "Home")."""
+    from .pipeline import known_word  # the pipeline imports this module: import at call time
+
+    low = tok.lower_
+    return bool(known_word(tok.vocab, low, "noun") or known_word(tok.vocab, low, "verb"))
 
 
 #: Words that make a name an organization's, whatever follows it.
 _ORG_NAME_WORDS = ORG_HEADS | frozenset("""
 inc inc. corp corp. co co. ltd ltd. llc plc group company corporation university college institute
 foundation association society church bank press news times post network agency fund trust club
+patrol service corps command center centre league federation
 """.split())
 
 
 def _described_as_person(doc: Doc, ent: Span) -> bool:
-    """ "Folke Nyberg, a professor of planning, ...", "Anderson, 41, ...": a two- or three-word name
-    tagged ORG that an apposition calls a person (a role noun) or gives an age is a person."""
+    """ "Lena Ivarsson, a professor of planning, ...", "Brandt, 41, ...", "his teammate Omar Diallo": a
+    name of up to three words tagged ORG that an apposition or the noun before it calls a person, or
+    that is given an age, is a person."""
     if not 1 <= len(ent) <= 3 or not all(t.pos_ == "PROPN" and t.text.istitle() for t in ent):
         return False
-    if any(t.lower_ in _ORG_NAME_WORDS for t in ent) or ent.end + 2 >= len(doc) or doc[ent.end].text != ",":
+    if any(t.lower_ in _ORG_NAME_WORDS for t in ent):
+        return False
+    before = doc[ent.start - 1] if ent.start > 0 else None
+    if before is not None and before.is_lower and before.pos_ == "NOUN" and before.lemma_ in PERSON_NOUNS:
+        return True  # "his teammate Omar Diallo", "coach Anna Berg": a word for a person before the name
+    if ent.end + 2 >= len(doc) or doc[ent.end].text != ",":
         return False
     after = doc[ent.end + 1]
     if after.like_num and doc[ent.end + 2].text == "," and after.text.isdigit() and 0 < int(after.text) < 120:
@@ -100,7 +212,7 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
 
 
 def _says_he(ent: Span) -> bool:
-    """ "Chapman said he suffered ...": a short name tagged ORG whose report calls its speaker "he"
+    """ "Varga said he suffered ...": a short name tagged ORG whose report calls its speaker "he"
     or "she" is a person (an organization is "it" or "they")."""
     if not 1 <= len(ent) <= 3 or not all(t.pos_ == "PROPN" and t.text.istitle() for t in ent):
         return False
@@ -134,20 +246,38 @@ def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]
 
 
 def _with_first_names(doc: Doc, ent: Span) -> Span:
-    """Extend a person's name over capitalized words the model left out ("Anders" in "Anders Holm")."""
+    """Extend a person's name over capitalized words the model left out ("Anders" in "Anders Holm"),
+    or took for a nationality ("Ilona" tagged NORP before "Brandt": no demonym is a proper noun)."""
     start = ent.start
     while start > 0:
         t = doc[start - 1]
-        if not (t.pos_ == "PROPN" and t.is_title and t.ent_type_ == "" and t.lower_ not in ROLE_NOUNS
+        if _first_name_as_norp(t):
+            start -= 1
+            continue
+        if not (t.pos_ == "PROPN" and t.is_title and t.ent_type_ == "" and not _role_word(t)
                 and t.lower_ not in RANKS and t.lower_ not in DEPARTMENT_WORDS and t.lower_ not in ROLE_MODIFIERS
                 and t.lower_ not in ORG_HEADS and not t.is_sent_start):
             break
         start -= 1
-    return ent if start == ent.start else Span(doc, start, ent.end, label="PERSON")
+    end = ent.end
+    while (end < len(doc) and doc[end].pos_ == "PROPN" and doc[end].is_title and doc[end].ent_type_ in ("", "PERSON")
+           and doc[end - 1].dep_ == "compound" and doc[end - 1].head.i == end and not _role_word(doc[end])):
+        end += 1  # "Judge Ana Maria Ruiz" with "Ana Maria" tagged: the head "Ruiz" too
+    return ent if (start, end) == (ent.start, ent.end) else Span(doc, start, end, label="PERSON")
+
+
+def _first_name_as_norp(tok: Token) -> bool:
+    """A one-word NORP that is a proper noun compounded into the name after it, and no known
+    adjective of nationality, religion or people."""
+    low = tok.lower_
+    return (tok.ent_type_ == "NORP" and tok.ent_iob_ == "B" and tok.tag_ == "NNP" and tok.dep_ == "compound"
+            and (tok.i + 1 >= len(tok.doc) or tok.doc[tok.i + 1].ent_iob_ != "I")
+            and low not in DEMONYMS and low not in RELIGIOUS_ADJECTIVES and low not in ETHNIC_ADJECTIVES
+            and low not in PARTY_ADJECTIVES and not _common_word(tok))  # "Republican Terry Lund": a party
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:
-    """Extend an organization or group name over capitalized words that modify it ("New" in "New Democrat")."""
+    """Extend an organization or group name over capitalized words that modify it ("Free" in "Free Farmers Union")."""
     start = ent.start
     while start > 0:
         t = doc[start - 1]
@@ -157,3 +287,72 @@ def _with_name_words(doc: Doc, ent: Span) -> Span:
             break
         start -= 1
     return ent if start == ent.start else Span(doc, start, ent.end, label=ent.label_)
+
+
+def _named_body_end(doc: Doc, start: int) -> int:
+    """The end of capitalized words after a name that end in a word for a body ("Appeals Tribunal",
+    "Coastal Defence Forces"), or ``start`` when they do not."""
+    end, last = start, start
+    while end < len(doc) and end - start < 6 and doc[end].ent_type_ == "" and (
+            (doc[end].pos_ == "PROPN" and doc[end].text[:1].isupper()) or (doc[end].text == "-" and not doc[end - 1].whitespace_)):
+        end += 1
+        if doc[end - 1].lower_ in _ORG_NAME_WORDS:
+            last = end
+    return last
+
+
+#: Where a missed name can stand: the relations of an argument.
+_ARGUMENT_DEPS = frozenset("nsubj nsubjpass dobj pobj appos conj dative poss".split())
+
+
+def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
+    """Names the model left out, in an argument position (a run of capitalized proper nouns):
+    an acronym in brackets after an organization ("the Korvala Elections Board (KEB)"), a run with a
+    word for a body or after an article ("a Tarnow Depot", "the Falcons"), and a two- or three-word
+    run that ends in no English word ("met Jan Boer"). Anything else stays unnamed."""
+    covered = {i for e in ents for i in range(e.start, e.end)}
+    org_end = {e.end: e for e in ents if e.label_ in ("ORG", "GPE", "NORP")}
+    found: list[Span] = []
+    for tok in doc:
+        if tok.dep_ not in _ARGUMENT_DEPS or not _name_word(tok) or tok.i in covered:
+            continue
+        start = tok.i
+        while start > 0 and doc[start - 1].i not in covered and _name_word(doc[start - 1]) \
+                and doc[start - 1].head.i == tok.i and doc[start - 1].dep_ == "compound":
+            start -= 1
+        run = doc[start:tok.i + 1]
+        if any(_role_word(t) or t.lower_ in RANKS for t in run) or len(run) > 4:
+            continue
+        before = doc[start - 1] if start > 0 else None
+        if before is not None and before.dep_ == "case" or tok.dep_ == "poss":
+            continue  # "the Dockers' Union Congress": a possessive name, too tangled to cut
+        if (len(run) == 1 and tok.is_upper and before is not None and before.text == "(" and start - 1 in org_end):
+            found.append(Span(doc, start, tok.i + 1, label="ORG"))  # "(KEB)" after the board's name
+        elif any(t.lower_ in _ORG_NAME_WORDS for t in run) or (
+                before is not None and before.lower_ in ("a", "an", "the") and before.head.i == tok.i
+                and (len(run) > 1 or tok.tag_ in ("NNPS", "NNS"))):
+            found.append(Span(doc, start, tok.i + 1, label="ORG"))
+        elif 2 <= len(run) <= 3 and all(t.is_title for t in run) and not (before is not None and before.pos_ == "DET") \
+                and (not _common_word(run[-1]) or _said_of_a_person(tok)):
+            found.append(Span(doc, start, tok.i + 1, label="PERSON"))
+    return found
+
+
+def _said_of_a_person(tok: Token) -> bool:
+    """ "the founder of Acme, Jan Boer", "coach Jan Boer": a name in apposition to, or right after,
+    a word for a person."""
+    before = tok.doc[tok.left_edge.i - 1] if tok.left_edge.i > 0 else None
+    return ((tok.dep_ == "appos" and tok.head.lemma_.lower() in PERSON_NOUNS)
+            or (before is not None and before.is_lower and before.lemma_.lower() in PERSON_NOUNS))
+
+
+def _capitalized(tok: Token) -> bool:
+    return tok.is_title or (tok.is_upper and len(tok) > 1 and tok.is_alpha)
+
+
+def _name_word(tok: Token) -> bool:
+    """A word of a name: a capitalized proper noun, or a capitalized common noun inside a sentence
+    ("the Harbour Comets", tagged NOUN)."""
+    if tok.pos_ == "PROPN":
+        return _capitalized(tok)
+    return tok.pos_ == "NOUN" and _capitalized(tok) and not tok.is_sent_start and tok.i > tok.sent.start
