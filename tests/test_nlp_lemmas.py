@@ -23,3 +23,20 @@ def test_events_read_the_repaired_lemma(read):  # type: ignore[no-untyped-def]
     f = read("The Harbor Board rates the Iron Wolves among the most dangerous groups.")
     assert any(e.action.startswith("rate") for e in f.events)
     assert not any(e.action.startswith("rat ") or e.action == "rat" for e in f.events)
+
+
+def test_a_paragraph_starts_a_sentence_and_its_second_word_never_does() -> None:
+    """The parser may split a name at a paragraph's start ("Varno | Ferries has paid ..."); a lone
+    word with no final punctuation is no sentence, so the second word is marked as no start."""
+    from kg.nlp.pipeline import load, paragraphs
+
+    nlp = load()
+    doc = paragraphs(nlp.make_doc("Harbor Board Fines Ferry Firm\nVarno Ferries has paid a fine.\nYes.\n\"No\", he said."))
+    starts = {t.text: t.is_sent_start for t in doc}
+    assert starts["Varno"] is True and starts["Ferries"] is False
+    yes = next(t for t in doc if t.text == "Yes")
+    assert yes.is_sent_start is True and doc[yes.i + 1].is_sent_start is not False  # "." is punctuation
+    quote = next(t for t in doc if t.text == '"')
+    assert doc[quote.i + 1].is_sent_start is not False  # a paragraph opening with punctuation keeps the parser free
+    parsed = nlp("Harbor Board Fines Ferry Firm\nVarno Ferries has paid a fine to the board.")
+    assert [s.text.strip() for s in parsed.sents][1] == "Varno Ferries has paid a fine to the board."

@@ -345,7 +345,7 @@ class RoleReader(OrgFinder):
     def _word_before(ent: Span) -> list[Token]:
         return [ent.doc[ent.start - 1]] if ent.start > ent.sent.start else []
 
-    # "Acme press secretary Ann Lee", "U.S. Border Patrol Chief Patrol Agent Ann Lee"
+    # "Acme press secretary Ann Lee", "Coast Watch Chief Harbor Agent Ann Lee"
     def _title_before(self, ent: Span, person: str, evidence: Evidence, own: frozenset[int]) -> list[Role]:
         end = max(own) if own else ent.start - 1
         return self.title_ending_at(end, ent, person, evidence, own)

@@ -1,8 +1,8 @@
 """Role titles: which words of a phrase name a post, and how the post is worded.
 
 Word-level tests shared by the title and apposition reader (``roles.py``) and the career reader
-(``careers.py``). A title is read as [organization words] + [role words]: "U.S. Border Patrol" +
-"Chief Patrol Agent", "Acme" + "press secretary"; words such as "Chief ... Officer" or
+(``careers.py``). A title is read as [organization words] + [role words]: "Coast Watch" +
+"Chief Harbor Agent", "Acme" + "press secretary"; words such as "Chief ... Officer" or
 "Assistant ... Attorney" stay in the role even when an unknown word or a country stands between.
 """
 from __future__ import annotations

@@ -30,10 +30,14 @@ _ABBREVIATION_SET = frozenset(_ABBREVIATIONS) | {a.upper() for a in _ABBREVIATIO
 
 @Language.component("kg_paragraphs", assigns=["token.is_sent_start"])
 def paragraphs(doc: Doc) -> Doc:
-    """Start a sentence after every line break (a paragraph never shares a sentence), never after a title."""
+    """Start a sentence after every line break (a paragraph never shares a sentence), never after a title,
+    nor at a paragraph's second word: a lone word with no final punctuation is no sentence."""
     for tok in doc[:-1]:
         if tok.is_space and "\n" in tok.text:
             doc[tok.i + 1].is_sent_start = True
+            second = tok.i + 2
+            if second < len(doc) and not (doc[second].is_space or doc[second].is_punct or doc[tok.i + 1].is_punct):
+                doc[second].is_sent_start = False  # one word is no sentence ("North | Korea has ...")
         elif tok.text in _ABBREVIATION_SET:
             doc[tok.i + 1].is_sent_start = False  # "Capt. Lisa Ford": a title, not a sentence end
     return doc
