@@ -64,8 +64,9 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
             patient = of if of is not None else None
             agent = by if by is not None else (poss if of is not None else None)
             if patient is None and by is not None:
-                # "the Hale assassination by Dorn": the patient is a name modifying the noun
-                patient = next((c for c in tok.children if c.dep_ in ("compound", "nmod") and index.named_key(c)), None)
+                # "the Hale assassination by Dorn", "Hale's assassination by Dorn": the patient is a
+                # name modifying the noun
+                patient = next((c for c in tok.children if c.dep_ in ("compound", "nmod", "poss") and index.named_key(c)), None)
             judged = accusation(tok, subjects) if agent is None and patient is not None else None
             if judged is not None:
                 agent = judged.accused[0]
