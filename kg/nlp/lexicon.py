@@ -293,10 +293,12 @@ GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to wi
 #: Definite descriptions that refer back to an attacker mentioned earlier.
 ATTACKER_NOUNS = frozenset("gunman shooter assailant attacker killer bomber perpetrator suspect".split())
 
-#: Verbs done to people: a bare number as their object counts people ("killing 40 and wounding 90").
+#: Verbs done to people: a bare number as their object counts people ("killing 40 and wounding 90"),
+#: and one with no object before "and" shares the next verb's ("shot and killed two guards").
 PERSON_PATIENT_VERBS = frozenset("""
 kill murder massacre execute slay shoot wound injure hurt maim arrest detain jail imprison kidnap abduct
 rescue save evacuate free release capture deport expel displace hospitalize treat infect hire employ recruit
+assassinate stab strangle behead torture ambush rape lynch poison interrogate convict indict sentence
 """.split())
 
 #: Words a title keeps in front of a name but which are no part of it.
