@@ -142,3 +142,22 @@ def test_object_named_after_a_person_noun_is_the_name(nlp):
               ents=["B-PERSON", "O", "O", "O", "O", "B-PERSON", "I-PERSON", "O"])
     f = extract_facts(doc, Article(id="t", text=doc.text, content_hash="t"))
     assert events(f, "kill") == {("Brandt", "Helen Marsh", "asserted", False)}
+
+
+# ----- more of the same --------------------------------------------------------------------------
+
+
+def test_a_deed_noun_with_coordinated_victims_gives_one_event_each(read):
+    f = read("Oscar Brandt was executed for the murders of Helen Marsh and Victor Hale.")
+    assert {(a, t) for a, t, _, _ in events(f, "murder")} == {("Oscar Brandt", "Helen Marsh"), ("Oscar Brandt", "Victor Hale")}
+
+
+def test_a_death_is_a_killing_only_as_what_someone_is_judged_for(read):
+    f = read("Oscar Brandt was charged with murder in the death of Helen Marsh.")
+    assert events(f, "kill") == {("Oscar Brandt", "Helen Marsh", "reported", False)}
+    assert not events(read("Oscar Brandt mourned the death of Helen Marsh."), "kill")
+
+
+def test_a_passive_adjunct_is_done_to_the_clause_subject(read):
+    f = read("Helen Marsh died after being shot by Oscar Brandt.")
+    assert events(f, "shoot") == {("Oscar Brandt", "Helen Marsh", "asserted", False)}

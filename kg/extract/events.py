@@ -115,6 +115,12 @@ class EventReader:
         if depth > 4:
             return [], False
         head = verb.head
+        if verb.dep_ in ("pcomp", "advcl") and any(c.dep_ == "auxpass" for c in verb.children):
+            # "died after being shot by Lee", "Arrested in May, she ...": a passive adjunct is done to
+            # its clause's subject
+            gov = head.head if verb.dep_ == "pcomp" else head
+            if _is_verb(gov) or gov.pos_ == "AUX":
+                return self.subjects(gov, depth + 1)[0], True
         if verb.dep_ in ("xcomp", "acomp") and verb.tag_ == "VBN" and _is_verb(head) \
                 and not any(c.dep_ in ("aux", "dobj", "dative") for c in verb.children):
             # "stands accused", "remained trapped": a past participle predicated of the subject is
