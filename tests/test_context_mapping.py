@@ -112,6 +112,23 @@ def test_an_undated_role_has_no_interval() -> None:
     assert not list(g.objects(None, ORG.memberDuring)) and not list(g.objects(None, TIME.hasTime))
 
 
+def test_a_role_with_years_has_a_beginning_and_an_end(shapes: Graph, ontology: Graph) -> None:
+    from dataclasses import replace
+
+    from kg.facts import Time
+
+    facts = sample_facts()
+    facts.roles = [replace(r, former=True, since=Time("1994", "1994", "gYear"), until=Time("1997", "1997", "gYear"))
+                   for r in facts.roles]
+    g = article_graph(facts, minter())
+    for interval in g.objects(None, ORG.memberDuring):
+        assert (interval, TIME.before, g.value(URIRef(M.article(AID)), TIME.hasTime)) in g
+        assert g.value(g.value(interval, TIME.hasBeginning), TIME.inXSDgYear) == Literal("1994", datatype=XSD.gYear)
+        assert g.value(g.value(interval, TIME.hasEnd), TIME.inXSDgYear) == Literal("1997", datatype=XSD.gYear)
+        assert g.value(g.value(interval, TIME.hasEnd), KG.timeText) == Literal("1997")
+    assert _validate(g, shapes, ontology)[0]
+
+
 # ----- shapes -------------------------------------------------------------------------------------
 
 def _validate(g: Graph, shapes: Graph, ontology: Graph, inference: str = "rdfs") -> tuple[bool, set, str]:

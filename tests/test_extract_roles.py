@@ -104,19 +104,19 @@ def test_who_directs_the_organization(read):
 
 
 def test_rank_alone_with_an_organization(read):
-    f = read("Navy Capt. Lisa Ford said the ship was safe.")
-    assert any(p == "Lisa Ford" and o == "Navy" for p, r, o in roles(f))
+    f = read("Air Force Maj. Lisa Ford said the base was safe.")
+    assert any(p == "Lisa Ford" and o == "Air Force" for p, r, o in roles(f))
 
 
 def test_copular_role(read):
-    f = read("Dan Price was the chief correspondent for Reuters in Cairo.")
+    f = read("Dan Price was the chief correspondent for Reuters in Lagos.")
     assert any(p == "Dan Price" and "correspondent" in r and o == "Reuters" for p, r, o in roles(f))
 
 
 def test_person_of_organization_has_an_implied_role(read):
-    f = read("Greg Olson of the Forest Service said the fire was contained.")
+    f = read("Greg Olson of the Parks Department said the trail was closed.")
     found = [r for r in f.roles if f.entities[r.person].label == "Greg Olson"]
-    assert found and "Forest Service" in f.entities[found[0].org].label and found[0].rule == "of-organization"
+    assert found and "Parks Department" in f.entities[found[0].org].label and found[0].rule == "of-organization"
 
 
 def test_who_works_for(read):
@@ -140,14 +140,14 @@ def test_role_through_a_control_verb(read):
 
 
 def test_installed_as_a_role(read):
-    f = read("Tom Reyes was installed as chairman of the National Farmers Union.")
-    assert ("Tom Reyes", "chairman", "National Farmers Union") in roles(f)
+    f = read("Tom Reyes was installed as chairman of the Rural Growers Union.")
+    assert ("Tom Reyes", "chairman", "Rural Growers Union") in roles(f)
 
 
 def test_a_region_before_the_role_is_the_beat_not_the_employer(read):
-    f = read("Maria Lopez was the chief Middle East correspondent for The Associated Press.")
-    assert any(p == "Maria Lopez" and "correspondent" in r and "Associated Press" in o for p, r, o in roles(f))
-    assert not any(o == "Middle East" for _, _, o in roles(f))
+    f = read("Maria Lopez was the senior Asia correspondent for the Harbour Daily News.")
+    assert any(p == "Maria Lopez" and "correspondent" in r and "Harbour Daily News" in o for p, r, o in roles(f))
+    assert not any(o == "Asia" for _, _, o in roles(f))
 
 
 def test_a_country_in_the_headline_is_the_articles_country(read):
@@ -204,8 +204,8 @@ def test_one_of_a_body_of_role_holders(read):
 
 
 def test_a_title_of_an_organization_right_before_the_name(read):
-    assert ("Anna Berg", "Director", "Foreign Ministry") in roles(
-        read("Director of the Foreign Ministry Anna Berg told reporters that talks failed."))
+    assert ("Anna Berg", "Head", "Budget Office") in roles(
+        read("Head of the Budget Office Anna Berg told reporters that talks failed."))
     assert ("Tom Reyes", "deputy chairman", "Acme Corp") in roles(read("The deputy chairman of Acme Corp, Tom Reyes, resigned."))
     assert not roles(read("Critics of the Reform Party, Tom Reyes among them, left."))
 
@@ -380,3 +380,218 @@ def test_who_heads_and_led_by(read):
 def test_a_title_with_a_complement(read):
     found = roles(read("Prior to that, Paul Rusk served as Vice President of Operations at Delmarco Bank from 2001 to 2009."))
     assert ("Paul Rusk", "Vice President of Operations", "Delmarco Bank") in found
+
+
+def test_an_apposition_belongs_to_the_name_right_before_it(nlp):
+    # A hand-built parse with the apposition hung on the first name of the list, as the model sometimes has it.
+    from spacy.tokens import Doc
+
+    from kg.extract.entities import EntityIndex
+    from kg.extract.roles import RoleReader
+
+    words = "With us are Ken Ortiz of Leeds and Paul Marsh , a prosecutor in the Justice Department .".split()
+    heads = [2, 0, 2, 4, 2, 4, 5, 4, 9, 4, 4, 12, 4, 12, 16, 16, 13, 2]
+    deps = ["prep", "pobj", "ROOT", "compound", "nsubj", "prep", "pobj", "cc", "compound", "conj", "punct", "det",
+            "appos", "prep", "det", "compound", "pobj", "punct"]
+    pos = ["ADP", "PRON", "AUX", "PROPN", "PROPN", "ADP", "PROPN", "CCONJ", "PROPN", "PROPN", "PUNCT", "DET", "NOUN",
+           "ADP", "DET", "PROPN", "PROPN", "PUNCT"]
+    lemmas = [w.lower() if p not in ("PROPN",) else w for w, p in zip(words, pos)]
+    ents = ["O", "O", "O", "B-PERSON", "I-PERSON", "O", "B-GPE", "O", "B-PERSON", "I-PERSON", "O", "O", "O", "O",
+            "B-ORG", "I-ORG", "I-ORG", "O"]
+    doc = Doc(nlp.vocab, words=words, heads=heads, deps=deps, pos=pos, lemmas=lemmas, ents=ents,
+              sent_starts=[True] + [False] * (len(words) - 1))
+    index = EntityIndex(doc)
+    found = {(index.entities[r.person].label, r.role, index.entities[r.org].label)
+             for r in RoleReader(index, doc.text).read(doc[:])}
+    assert ("Paul Marsh", "prosecutor", "Justice Department") in found
+    assert not any(p == "Ken Ortiz" for p, _, _ in found)
+
+
+def test_a_national_title_takes_the_only_country_named_before_it(read):
+    f = read("Voters in the Latvian elections chose a new parliament, and Prime Minister Anna Ozola conceded.")
+    assert ("Anna Ozola", "Prime Minister", "Latvia") in roles(f)
+    # a country named only after the title, or two countries, give no guess
+    assert not roles(read("President Anna Ozola spoke about the Latvian elections."))
+    assert not roles(read("Latvian and Estonian voters chose new parliaments, and Prime Minister Anna Ozola conceded."))
+
+
+def test_an_appointment_replacing_someone(read):
+    f = read("Vestry Bank on Monday named Ruth Lindqvist as its new chief executive, replacing Paul Hargreave.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Ruth Lindqvist", "chief executive", "Vestry Bank", False) in found
+    assert ("Paul Hargreave", "chief executive", "Vestry Bank", True) in found
+
+
+def test_a_short_name_and_a_coordinated_career_step(read):
+    text = ("Vestry Bank named a new chief.\n\n"
+            "Lindqvist, 52, joined Vestry in 2004 as chief financial officer and became chief operating officer in 2011.")
+    f = read(text)
+    steps = {(r.role, f.entities[r.org].label, r.since.value if r.since else None) for r in f.roles}
+    assert {("chief financial officer", "Vestry Bank", "2004"), ("chief operating officer", "Vestry Bank", "2011")} <= steps
+
+
+def test_rose_to_a_post_where_one_worked(read):
+    f = read("Ruth Lindqvist spent a decade at Delmarco Capital, where she rose to managing director.")
+    found = roles(f)
+    assert ("Ruth Lindqvist", "managing director", "Delmarco Capital") in found
+    assert ("Ruth Lindqvist", "member", "Delmarco Capital") in found
+    assert not roles(read("Ruth Lindqvist spent the money at Delmarco Capital."))
+
+
+def test_counsel_to_a_committee(read):
+    f = read("Margaret Ellison left. From 2001 to 2008, she served as Senior Counsel to the Senate Committee on Energy.")
+    assert any(p == "Margaret Ellison" and r == "Senior Counsel" and "Senate Committee" in o for p, r, o in roles(f))
+
+
+def test_a_member_of_the_board_of_an_organization(read):
+    assert ("Daniel Okoro", "member", "Society of Petroleum Engineers") in roles(
+        read("Daniel Okoro is a member of the board of the Society of Petroleum Engineers."))
+
+
+def test_a_local_title_takes_the_only_city_named_before_it(read):
+    text = ("Voters in Leeds on Tuesday elected Grace Adeyemi as mayor.\n\n"
+            "Adeyemi defeated incumbent Mayor Ronald Pike, who had held the office since 2014.")
+    found = roles(read(text))
+    assert ("Grace Adeyemi", "mayor", "Leeds") in found
+    assert ("Ronald Pike", "Mayor", "Leeds") in found
+    assert not roles(read("Mayor Ronald Pike spoke in Leeds and in York."))
+
+
+def test_serving_on_boards_and_being_elected_to_a_body(read):
+    found = roles(read("Tom Ward has served on the boards of Acme Corp. and Delmarco Bank."))
+    assert {("Tom Ward", "board member", "Acme Corp."), ("Tom Ward", "board member", "Delmarco Bank")} <= found
+    assert ("Paul Grady", "member", "Senate") in roles(read("Paul Grady was elected to the Senate in 2012."))
+    assert ("Ann Lee", "member", "Finance Committee") in roles(read("Ann Lee sits on the Finance Committee of the Leeds City Council."))
+
+
+def test_dismissals_and_hirings_with_the_title_before_the_name(read):
+    f = read("Coach Anna Berg was fired by the Boston Rams on Sunday.")
+    assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("Coach", "Boston Rams", True)]
+    assert ("Tom Ward", "head coach", "Boston Rams") in roles(read("Tom Ward was fired as head coach of the Boston Rams."))
+    assert ("Ann Lee", "engineer", "Acme Corp.") in roles(read("Acme Corp. hired engineer Ann Lee last year."))
+
+
+def test_a_role_before_joining_is_a_past_one(read):
+    f = read("Amy Chen joined the administration. Before joining it, Ms. Chen was executive vice president at Brightline Health.")
+    assert [r.former for r in f.roles if r.role == "executive vice president"] == [True]
+
+
+def test_an_adjective_tagged_as_an_organization_is_part_of_the_title(read):
+    found = roles(read("Electoral Chairman Kofi Mensah made the announcement at 10 p.m."))
+    assert not any(o == "Electoral" for _, _, o in found)
+
+
+def test_elected_to_the_presidency(read):
+    text = ("Chilean voters go to the polls\n"
+            "Chile's voters chose a new leader. Chile's parliament agreed. Maria Gonzalez was elected to the presidency.")
+    assert ("Maria Gonzalez", "president", "Chile") in roles(read(text))
+
+
+def test_an_obituary_career(read):
+    text = ("Robert Smith died on Sunday. Born in Ohio, Smith began his career at Procter & Gamble in 1975. "
+            "He later moved to General Mills, where he became vice president of marketing in 1988. "
+            "In 1995 he was named president of the company.")
+    f = read(text)
+    found = {(r.role, f.entities[r.org].label, r.since.value if r.since else None) for r in f.roles}
+    assert ("member", "Procter & Gamble", "1975") in found
+    assert ("vice president of marketing", "General Mills", "1988") in found
+    assert ("president", "General Mills", "1995") in found  # "the company": the one named just before
+    g = read("Robert Smith worked at General Mills. In 1995 he was named president of the new company.")
+    assert not any(r.role == "president" for r in g.roles)  # "the new company" is not the one named before
+
+
+def test_appointment_notice_style(read):
+    f = read("Robert Hale has been nominated for assignment as commander, U.S. Army Pacific, Fort Shafter, Hawaii.")
+    assert ("Robert Hale", "commander", "U.S. Army Pacific") in roles(f)
+    g = read("Margaret Ellison is currently the Deputy Director of the Office of Budget Analysis, a position she "
+             "has held since 2008.")
+    (r,) = g.roles
+    assert r.role == "Deputy Director" and r.since is not None and r.since.value == "2008"
+
+
+def test_taking_over_stepping_in_and_down(read):
+    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(read("Ann Lee takes over as chief executive of Acme Corp. on Jan. 1."))
+    f = read("Ann Lee stepped down as acting director of the Orlin Museum.")
+    assert [(r.role, r.former) for r in f.roles] == [("acting director", True)]
+    g = read("Ann Lee stepped in as acting director of the Orlin Museum.")
+    assert [(r.role, r.former) for r in g.roles] == [("acting director", False)]
+
+
+def test_appointment_nouns(read):
+    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(
+        read("Acme Corp. announced the appointment of Ann Lee as chief executive."))
+    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(
+        read("Ann Lee's appointment as chief executive of Acme Corp. was welcomed."))
+
+
+def test_appointed_to_the_post_of(read):
+    assert ("Ann Lee", "chief digital officer", "Acme Corp.") in roles(
+        read("The board of Acme Corp. appointed Ann Lee to the newly created post of chief digital officer."))
+
+
+def test_leaving_to_join(read):
+    f = read("Ann Lee left Acme Corp. in 2010 to join Zenith Corp. as chief technology officer.")
+    found = {(r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert {("member", "Acme Corp.", True), ("chief technology officer", "Zenith Corp.", False)} <= found
+
+
+def test_the_company_is_no_guess_between_two(read):
+    assert not roles(read("Acme Corp. sued Zenith Corp. on Monday. The company's spokesman, Tom Lee, said the case was weak."))
+
+
+def test_a_possessive_title_with_new(read):
+    f = read("Delmarco's new chief executive Carla Ruiz said the bank would grow.")
+    assert ("Carla Ruiz", "chief executive", "Delmarco") in roles(f)
+
+
+def test_a_common_noun_opening_the_sentence_is_no_organization(read):
+    assert not roles(read("Opposition leader Kari Holm criticized the choice."))
+
+
+def test_an_untagged_name_before_a_noun_for_a_body(read):
+    assert ("Kari Holm", "head", "Green Left") in roles(read("Kari Holm, who heads the Green Left party, spoke."))
+
+
+def test_the_bank_is_no_guess_between_two_banks(read):
+    text = ("Norway named Elsa Brandt governor of the Norway Central Bank. She was chief economist at Fjord Bank. "
+            "The bank's deputy governor, Per Lunde, will serve as acting governor.")
+    assert not any(p == "Per Lunde" for p, _, _ in roles(read(text)))
+
+
+def test_a_tenure_or_stint_as_a_role(read):
+    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(
+        read("Ann Lee left in May. During her tenure as chief executive of Acme Corp., sales doubled."))
+    assert ("Tom Roe", "head", "Leeds Art Museum") in roles(
+        read("Tom Roe, whose stint as head of the Leeds Art Museum lasted ten years, spoke."))
+
+
+def test_a_trade_moves_a_player(read):
+    text = "The Denver Falcons traded veteran guard Marcus Dell to the Boston Rams on Tuesday for two draft picks."
+    f = read(text)
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Marcus Dell", "guard", "Boston Rams", False) in found
+    assert ("Marcus Dell", "guard", "Denver Falcons", True) in found
+
+
+def test_a_plural_team_name_the_model_took_for_a_person(read):
+    text = ("The Denver Falcons traded Marcus Dell to the Boston Rams on Tuesday. "
+            "Rams coach Darvin Hale said Dell would start on Friday.")
+    assert ("Darvin Hale", "coach", "Boston Rams") in roles(read(text))
+
+
+def test_county_treasurer_and_agent_in_charge(read):
+    f = read("A former Arden County treasurer was sentenced today. Linda Marsh, 61, served as county treasurer from "
+             "2006 until her resignation in 2016.")
+    assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("county treasurer", "Arden County", True)]
+    g = read("FBI Special Agent in Charge Mark Dunn said it.")
+    assert any(r == "Special Agent in Charge" and o == "FBI" for _, r, o in roles(g))
+
+
+def test_a_patient_transferred_to_a_hospital_holds_no_post(read):
+    assert not roles(read("Ann Lee was transferred to Leeds General Hospital on Monday."))
+
+
+def test_served_in_a_body(read):
+    f = read("Tom Ward served in the Royal Navy from 1990 to 1996.")
+    assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("member", "Royal Navy", True)]
+    assert not roles(read("Tom Ward served in Iraq."))

@@ -11,27 +11,42 @@ role's beginning and end.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+from spacy.strings import StringStore
 from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Role, Time
 from .timex import is_time_point, normalise, parse_iso
-from .titles import is_role_noun, lexicon_form, role_text
+from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
 
 if TYPE_CHECKING:
     from .roles import RoleReader
 
 #: Verbs whose subject holds the role named by their complement ("was", "became", "served as").
-_BEING = frozenset("be become remain stay serve work act function return continue".split())
+_BEING = frozenset("be become remain stay serve work act function return continue take step".split())
 #: Verbs of appointing: their object (or passive subject) holds the role ("named Ann Lee chief").
 _APPOINTING = frozenset("""
 name appoint elect re-elect reelect nominate renominate select choose hire promote install instal confirm
-tap pick designate declare identify make swear sworn reappoint recruit
+tap pick designate declare identify make swear sworn reappoint recruit sign
 """.split())
+#: Verbs of dismissing: their object (or passive subject) held the role ("the Rams fired coach X").
+_DISMISSING = frozenset("fire sack dismiss oust depose".split())
+#: Verbs of moving a player or an employee to another organization ("traded guard X to the Rams").
+_TRANSFERRING = frozenset("trade transfer loan".split())
+#: Verbs of working for an organization, and the role they give ("played for Benfica": player); with no
+#: role word in the text the role is "member" (the gold conventions' word for it).
+_WORKING = {"work": "member", "spend": "member", "play": "player", "begin": "member", "start": "member",
+            "move": "member"}
+#: Bodies one serves on ("served on the board of Acme").
+_BODY_NOUNS = frozenset("board committee council commission panel bench court cabinet".split())
+#: "rose to managing director", "was promoted to chief": the role reached.
+_RISING = frozenset("rise promote elevate advance move".split())
 #: Verbs of leaving a post: "resigned as minister", "stepped down as chairman" (a past role).
-_LEAVING = frozenset("resign quit retire step leave depart".split())
+_LEAVING = frozenset("resign quit retire leave depart".split())
 #: "joined Acme (as chief engineer)": the object is the organization.
 _JOINING = frozenset("join rejoin".split())
 #: "succeeded Tom Roe as director": the subject holds the role, and the object held it.
@@ -40,18 +55,36 @@ _SUCCEEDING = frozenset("succeed replace".split())
 HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director",
               "found": "founder", "co-found": "co-founder", "cofound": "co-founder", "manage": "manager",
               "coach": "coach", "command": "commander", "edit": "editor"}
-_VERBS = _BEING | _APPOINTING | _LEAVING | _JOINING | _SUCCEEDING | frozenset(HEAD_VERBS)
+#: Nouns of appointing or holding a post: "the appointment of Ann Lee as chief", "Ann Lee's election as
+#: mayor", "her tenure as chief executive of Acme", "whose service as head of the bureau".
+_APPOINTMENT_NOUNS = frozenset("""
+appointment nomination election reelection re-election promotion selection tenure stint service time term
+""".split())
+_VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | _TRANSFERRING | {"sit"}
+          | frozenset(_WORKING) | frozenset(HEAD_VERBS) | _APPOINTMENT_NOUNS)
+_STRINGS = StringStore()  # a string's id is its hash in every vocabulary
+_VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(_VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
+_VERB_POS = np.array([_STRINGS.add(p) for p in ("VERB", "AUX", "NOUN")], dtype=np.uint64).view(np.int64)
 #: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
 _NOT_YET = frozenset("will would could might may should shall must to 'll".split())
 _HYPOTHETICAL = frozenset("could might may should must would".split())
 #: Verbs of appointing whose subject gives the post its organization ("the President intends to
 #: nominate X to be ambassador": a post of the President's government).
 _APPOINTERS = frozenset("name appoint nominate renominate reappoint designate select choose pick tap hire promote install".split())
+#: Nouns of being put in a post ("nominated for assignment as commander").
+_ASSIGNMENTS = frozenset("appointment assignment reassignment nomination reappointment role".split())
 #: Nouns for a post one is elected or appointed "to" ("elected to the presidential post").
 _POST_NOUNS = frozenset("post office position seat presidency premiership chairmanship job".split())
 #: Adverbs that put a role in the past ("previously worked at", "was once a director of").
 _PAST_ADVERBS = frozenset("previously formerly once earlier then later ago before".split())
 _EMPLOYERS = ("for", "at", "with", "in")
+
+
+def _shares_subject(verb: Token) -> bool:
+    """A verb whose subject is its head's: coordinated, controlled ("asked to serve"), or an infinitive
+    of purpose ("left Acme to join Zenith")."""
+    return verb.dep_ in ("xcomp", "conj") or (verb.dep_ == "advcl" and any(
+        c.dep_ == "aux" and c.lower_ == "to" for c in verb.children))
 
 
 class CareerReader:
@@ -61,14 +94,29 @@ class CareerReader:
         self.t = titles
         self.index = titles.index
         self.anchor = parse_iso(date)
+        self._found: list[int] | None = None
+
+    def _candidates(self) -> list[int]:
+        """Where the Doc has a verb of careers (found on its arrays: no Token is made for other words)."""
+        if self._found is None:
+            doc = self.t.doc
+            if len(doc) == 0:
+                self._found = []
+            else:
+                arr = doc.to_array(["LEMMA", "POS"]).view(np.int64)
+                hits = np.isin(arr[:, 0], _VERB_IDS) & np.isin(arr[:, 1], _VERB_POS)
+                self._found = np.flatnonzero(hits).tolist()
+        return self._found
 
     def read(self, sent: Span, evidence: Evidence) -> list[Role]:
         """The roles the verbs of a sentence state."""
         out: list[Role] = []
-        for tok in sent:
-            if tok.pos_ not in ("VERB", "AUX", "NOUN") or tok.lemma_.lower() not in _VERBS:
-                continue
-            if tok.pos_ == "NOUN" and not (tok.lemma_.lower() in HEAD_VERBS and any(c.dep_ == "nsubj" for c in tok.children)):
+        found = self._candidates()
+        doc = sent.doc
+        for i in found[bisect_left(found, sent.start):bisect_left(found, sent.end)]:
+            tok = doc[i]
+            if tok.pos_ == "NOUN" and not (tok.lemma_.lower() in _APPOINTMENT_NOUNS or (
+                    tok.lemma_.lower() in HEAD_VERBS and any(c.dep_ == "nsubj" for c in tok.children))):
                 continue  # (a noun with a subject is a verb the tagger missed: "X heads the agency")
             if any(c.dep_ == "neg" for c in tok.children) or self._hypothetical(tok):
                 continue
@@ -80,11 +128,17 @@ class CareerReader:
         lemma = verb.lemma_.lower()
         if lemma in HEAD_VERBS:
             return self._heading(verb, lemma, evidence)
+        if lemma in _APPOINTMENT_NOUNS:
+            return self._appointment(verb, evidence)
+        if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in verb.children):
+            lemma = "resign"  # "stepped down as chairman": a post left
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in verb.children))
-        if lemma in _APPOINTING and not passive:
-            holders = [c for c in verb.children if c.dep_ == "dobj"] + self._object_of_naming(verb)
-        elif lemma in _APPOINTING:
+        objective = lemma in _APPOINTING or lemma in _DISMISSING or lemma in _TRANSFERRING
+        if objective and not passive:
+            holders = [c for c in verb.children if c.dep_ in ("dobj", "oprd") and c.ent_type_ == "PERSON"
+                       or c.dep_ == "dobj"] + self._object_of_naming(verb)
+        elif objective:
             holders = self._subjects(verb, ("nsubjpass",)) or ([verb.head] if verb.dep_ == "acl" else [])
         else:
             holders = self._subjects(verb, ("nsubj",))
@@ -94,15 +148,123 @@ class CareerReader:
             if person is None:
                 continue
             pronoun = h.pos_ == "PRON"
-            for noun in self._role_nouns(verb, lemma):
-                out.extend(self._role(person, noun, verb, lemma, evidence, pronoun))
-            if (lemma in _JOINING or lemma in ("leave", "quit")) and not out:
-                out.extend(self._member_of_object(person, verb, evidence, pronoun))
-            if lemma == "work" and not out:
-                out.extend(self._employee(person, verb, evidence, pronoun))
+            mine: list[Role] = []
+            nouns = self._role_nouns(verb, lemma) or (self._own_title(h) if objective else [])
+            for noun in nouns:
+                mine.extend(self._role(person, noun, verb, lemma, evidence, pronoun))
+            if not mine and (lemma in _JOINING or lemma in ("leave", "quit")):
+                mine.extend(self._member_of_object(person, verb, evidence, pronoun))
+            if not mine and lemma in _WORKING:
+                mine.extend(self._employee(person, verb, evidence, pronoun))
+            if not mine and (lemma in ("serve", "sit") or lemma in _APPOINTING):
+                mine.extend(self._member_of_body(person, verb, evidence, pronoun))
+            if lemma in _TRANSFERRING:
+                mine = self._transferred(person, verb, h, evidence, pronoun)
+            out.extend(mine)
         if lemma in _SUCCEEDING and out:
             out.extend(self._predecessors(verb, out))
+        for c in verb.children if out else []:
+            if c.dep_ in ("advcl", "conj", "xcomp") and c.tag_ == "VBG" and c.lemma_.lower() in _SUCCEEDING:
+                # "named X as chief, replacing Y" / "succeeding Y": Y held the post until now
+                out.extend(self._predecessors(c, out, done=True))
         return out
+
+    def _appointment(self, noun: Token, evidence: Evidence) -> list[Role]:
+        """ "Acme announced the appointment of Ann Lee as chief executive", "Ann Lee's election as mayor
+        of Leeds": the holder is the noun's possessor or its "of" name, the role its "as" noun."""
+        if noun.pos_ != "NOUN":
+            return []
+        holders = [c for c in noun.children if c.dep_ == "poss"]
+        holders += [p for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children if p.dep_ == "pobj"]
+        nouns = [p for c in noun.children if c.dep_ == "prep" and c.lower_ == "as" for p in c.children
+                 if p.dep_ == "pobj" and is_role_noun(p)]
+        out: list[Role] = []
+        for h in holders:
+            if h.lower_ == "whose":  # "Ann Lee, whose tenure as ... ended": the relative clause's antecedent
+                h = next((a.head for a in h.ancestors if a.dep_ == "relcl"), h)
+            person = self._person(h)
+            if person is None:
+                continue
+            for role_noun in nouns:
+                # the organization: the role noun's own, else the announcer's ("Acme announced the ...")
+                out.extend(self._role(person, role_noun, noun.head if noun.dep_ in ("dobj", "nsubjpass") else noun,
+                                      "name", evidence, h.pos_ == "PRON"))
+        return out
+
+    def _transferred(self, person: str, verb: Token, holder: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
+        """ "the Hawks traded guard X to the Rams": X now plays for the Rams, and once did for the Hawks."""
+        title = self._own_title(holder)
+        if not title and verb.lemma_.lower() != "trade":
+            return []  # "was transferred to Leeds General Hospital": no post
+        role = title[0].lemma_.lower() if title else "player"
+        new = next((k for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
+                    for o in c.children if o.dep_ == "pobj" and (k := self.t.org_in(o))), None)
+        old = next((k for c in verb.children if c.dep_ in ("nsubj", "agent")
+                    for o in ([c] if c.dep_ == "nsubj" else [x for x in c.children if x.dep_ == "pobj"])
+                    if (k := self.t.org_in(o))), None)
+        out = []
+        if new:
+            out.append(Role(person=person, role=role, org=new, evidence=evidence, rule="transferred",
+                            confidence=0.5 if pronoun else 0.6))
+        if old and old != new:
+            out.append(Role(person=person, role=role, org=old, evidence=evidence, rule="transferred", former=True,
+                            confidence=0.5 if pronoun else 0.6))
+        return out
+
+    def _own_title(self, holder: Token) -> list[Token]:
+        """ "Acme hired engineer Ann Lee", "the Rams fired coach Tom Ward": the role noun of the title
+        right before the object's name, when no complement names the role."""
+        ent = next((e for e in self.index.ents if e.start <= holder.i < e.end and e.label_ == "PERSON"), None)
+        if ent is None or ent.start == 0:
+            return []
+        before = self.t.doc[ent.start - 1]
+        return [before] if is_role_noun(before) and before.head.i in range(ent.start, ent.end) else []
+
+    def _member_of_body(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
+        """ "served on the boards of Acme and Zenith", "sits on the Finance Committee", "was elected to
+        the Senate": a member of the body (or of each organization whose board it is)."""
+        out: list[Role] = []
+        for c in verb.children:
+            if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in _APPOINTING else ("on", "in")):
+                continue
+            for body in (p for p in c.children if p.dep_ == "pobj"):
+                named = self.t.org_in(body)
+                if named and named.startswith("Organization:"):  # "served in the Senate", "sits on the board"
+                    out.append(self._membership(person, "member", named, verb, body, evidence, pronoun))
+                    continue
+                if c.lower_ == "in":
+                    continue
+                if c.lower_ == "to" and self._presidency(body):
+                    # "was elected to the presidential post", "to the presidency": the country's president
+                    country = self.t.org_from_preps([body]) or self.t.home_country()
+                    if country is not None and self.t.is_country(country):
+                        out.append(replace(self._membership(person, "president", country, verb, body, evidence, pronoun),
+                                           rule="implicit-country", confidence=0.5))
+                    continue
+                if body.lemma_.lower() not in _BODY_NOUNS:
+                    continue
+                role = body.lemma_.lower() + " member"
+                for of in (x for x in body.children if x.dep_ == "prep" and x.lower_ == "of"):
+                    for o in (x for x in of.children if x.dep_ == "pobj"):
+                        for org_tok in [o] + [x for x in o.children if x.dep_ == "conj"]:
+                            org = self.t.org_in(org_tok)
+                            if org:
+                                out.append(self._membership(person, role, org, verb, body, evidence, pronoun))
+        return out
+
+    @staticmethod
+    def _presidency(tok: Token) -> bool:
+        """ "the presidency", "the presidential post/office/seat"."""
+        lemma = tok.lemma_.lower()
+        return lemma == "presidency" or (lemma in _POST_NOUNS and any(
+            c.dep_ == "amod" and c.lower_ == "presidential" for c in tok.children))
+
+    def _membership(self, person: str, role: str, org: str, verb: Token, noun: Token, evidence: Evidence,
+                    pronoun: bool) -> Role:
+        since, until = self._period(verb, noun, verb.lemma_.lower())
+        return Role(person=person, role=role, org=org, evidence=evidence, rule="member-of-body",
+                    confidence=0.5 if pronoun else 0.6, since=since, until=until,
+                    former=self._past(verb, verb.lemma_.lower(), until))
 
     def _person(self, tok: Token) -> str | None:
         key = self.index.resolve(tok)
@@ -120,7 +282,7 @@ class CareerReader:
                 subj = [c for c in v.children if c.dep_ == "dobj"] or subj
             if subj:
                 return subj + [x for s in subj for x in s.children if x.dep_ == "conj"]
-            if verb.dep_ not in ("xcomp", "conj") or v.dep_ not in ("xcomp", "conj") or v.head is v:
+            if not (_shares_subject(verb) and _shares_subject(v)) or v.head is v:
                 return []
             v = v.head
             deps = ("nsubj", "nsubjpass")
@@ -144,11 +306,21 @@ class CareerReader:
             if lemma in _APPOINTING:
                 nouns += [c for c in verb.children if c.dep_ in ("dobj", "ccomp") and is_role_noun(c)
                           and any(m.ent_type_ == "PERSON" for m in c.children)]
-        nouns += [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
-                  for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
+        nouns += [p for c in verb.children if c.dep_ == "prep" and (c.lower_ == "as" or (
+                      c.lower_ == "to" and lemma in _RISING)) for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
         for x in verb.children:
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
+            if x.dep_ == "prep" and x.lower_ == "to" and lemma in _APPOINTING:
+                # "appointed X to the post of chief digital officer"
+                nouns += [p for a in x.children if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS
+                          for c in a.children if c.dep_ == "prep" and c.lower_ == "of"
+                          for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
+            if x.dep_ == "prep" and x.lower_ == "for" and lemma in _APPOINTING:
+                # "nominated for assignment as commander"
+                nouns += [p for a in x.children if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS | _ASSIGNMENTS
+                          for c in a.children if c.dep_ == "prep" and c.lower_ == "as"
+                          for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
         nouns += [c for n in nouns for c in n.children if c.dep_ == "conj" and is_role_noun(c)]
         return nouns
 
@@ -158,21 +330,34 @@ class CareerReader:
         title = t.noun_title(noun)
         roles = t.split_title(title, person, evidence, None)
         org = None
-        if not roles or roles[0].rule == "implicit-country":
-            org = (t.org_from_preps([noun]) or self._partner_org(noun) or self._verb_org(verb, lemma, noun))
+        if not roles or roles[0].rule.startswith("implicit-"):
+            org = (t.org_from_preps([noun]) or self._partner_org(noun) or self._comma_org(noun)
+                   or self._verb_org(verb, lemma, noun))
         if org is not None and org != person and (t.may_employ(org, noun) or lemma in _APPOINTERS):
             words = [x for x in title if x.dep_ != "poss" and x.tag_ != "POS" and not t.key(x)
                      and x.lower_ not in ("former", "then", "new", "current")]
-            roles = [Role(person=person, role=role_text(words) or noun.lemma_, org=org, evidence=evidence,
+            roles = [Role(person=person, role=(role_text(words) or noun.lemma_) + title_complement(noun), org=org,
+                          evidence=evidence,
                           former=any(x.lower_ == "former" for x in title), rule="predicate")]
         if not roles or (lexicon_form(noun) is None and roles[0].org.startswith("Place:")):
             return []  # "he was the nation's top importer": an occupation, no post in a country
         since, until = self._period(verb, noun, lemma)
-        former = lemma in _LEAVING or self._past(verb, lemma, until)
+        former = (lemma in _LEAVING or lemma in _DISMISSING or self._past(verb, lemma, until)
+                  or (lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in verb.children)))
         confidence = 0.6 if pronoun else 0.75
         return [replace(r, former=r.former or former, rule="predicate" if r.rule == "title" else r.rule,
                         confidence=min(r.confidence, confidence), since=since or r.since, until=until)
                 for r in roles]
+
+    def _comma_org(self, noun: Token) -> str | None:
+        """ "serving as deputy commanding general, U.S. Army Forces Command": an organization set after
+        the role with a comma, as appointment notices write it."""
+        doc = noun.doc
+        i = noun.i + 1
+        if i + 1 >= len(doc) or doc[i].text != "," or doc[i + 1].ent_type_ != "ORG" or doc[i + 1].ent_iob_ != "B":
+            return None
+        key = self.index.named_key(doc[i + 1])
+        return key if key is not None and key.startswith("Organization:") else None
 
     def _partner_org(self, noun: Token) -> str | None:
         """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""
@@ -181,32 +366,42 @@ class CareerReader:
 
     def _verb_org(self, verb: Token, lemma: str, noun: Token) -> str | None:
         """The organization the clause gives a role: what was joined ("joined Acme as"), where one
-        works ("served as director at Acme"), who appointed ("Acme named X as"), or the place of
-        an election ("voters in Leeds elected X as mayor")."""
-        for v in (verb, verb.head if verb.dep_ == "xcomp" else None):
-            if v is None:
-                continue
+        works ("served as director at Acme", "at Acme, where she rose to director"), who appointed
+        ("Acme named X as"), or the place of an election ("voters in Leeds elected X as mayor"); also
+        that of a clause the verb is coordinated with ("joined Acme in 2004 and became its chief")."""
+        verbs = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj") else [])
+        for v in verbs:
+            vlemma = lemma if v is verb else v.lemma_.lower()
+            if v.dep_ == "relcl" and any(c.lower_ == "where" for c in v.children):
+                key = self.t.org_in(v.head)
+                if key:
+                    return key
             for c in v.children:
-                if lemma in _JOINING and c.dep_ == "dobj":
+                if c.dep_ == "agent" and (vlemma in _APPOINTING or vlemma in _DISMISSING):
+                    key = next((k for p in c.children if p.dep_ == "pobj" and (k := self.t.org_in(p))), None)
+                    if key:
+                        return key  # "was fired by the Rams"
+                if vlemma in _JOINING and c.dep_ == "dobj":
                     key = self.t.org_in(c)
                     if key:
                         return key
-                if c.dep_ == "prep" and c.lower_ in ("at", "for", "with", "within"):
+                if c.dep_ == "prep" and (c.lower_ in ("at", "for", "with", "within")
+                                         or (c.lower_ == "to" and noun.lemma_.lower() in ASSISTING_NOUNS)):
                     for p in c.children:
                         key = self.t.org_in(p) if p.dep_ == "pobj" else None
                         if key:
                             return key
-                if c.dep_ == "nsubj" and lemma in _APPOINTING:
+                if c.dep_ == "nsubj" and (vlemma in _APPOINTING or vlemma in _DISMISSING):
                     # "Acme named X"; "the President intends to nominate X": the appointer's office
-                    key = self.t.org_in(c) or self.t.org_of_noun(c) or (self._person(c) if lemma in _APPOINTERS else None)
+                    key = self.t.org_in(c) or self.t.org_of_noun(c) or (self._person(c) if vlemma in _APPOINTERS else None)
                     if key:
                         return key
                     for p in c.children:
                         if p.dep_ == "prep" and p.lower_ in ("in", "of"):
                             for o in p.children:
                                 key = self.index.named_key(o) if o.dep_ == "pobj" else None
-                                if key and key.startswith("Place:"):
-                                    return key
+                                if key and (key.startswith("Place:") or (p.lower_ == "of" and key.startswith("Organization:"))):
+                                    return key  # "voters in Leeds", "the board of Acme"
         return None
 
     def _member_of_object(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
@@ -225,24 +420,32 @@ class CareerReader:
         return out
 
     def _employee(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
-        """ "Ann Lee works for Acme", "previously worked at Acme", "was working in an Acme store"."""
+        """ "Ann Lee works for Acme", "previously worked at Acme", "spent a decade at Acme"."""
         out = []
+        lemma = verb.lemma_.lower()
+        spent = lemma == "spend"
+        if spent and not any(c.dep_ == "dobj" and c.ent_type_ == "DATE" for c in verb.children):
+            return []  # "spent the money at Acme" is no career
+        if lemma in ("begin", "start") and not any(c.dep_ == "dobj" and c.lemma_.lower() == "career" for c in verb.children):
+            return []  # "began his career at Acme"; "began talks with Acme" is no career
+        preps = ("at", "with") if spent or lemma in ("begin", "start") else ("to",) if lemma == "move" else _EMPLOYERS
         for c in verb.children:
-            if c.dep_ != "prep" or c.lower_ not in _EMPLOYERS:
+            if c.dep_ != "prep" or c.lower_ not in preps:
                 continue
             for o in c.children:
                 org = self.t.org_in(o) if o.dep_ == "pobj" else None
                 if org:
-                    since, until = self._period(verb, o, "work")
-                    out.append(Role(person=person, role="employee", org=org, evidence=evidence, rule="works-for",
+                    since, until = self._period(verb, o, lemma)
+                    out.append(Role(person=person, role=_WORKING[verb.lemma_.lower()], org=org, evidence=evidence, rule="works-for",
                                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
-                                    former=self._past(verb, "work", until)))
+                                    former=self._past(verb, "work", until) or (spent and verb.tag_ == "VBD")))
         return out
 
-    def _predecessors(self, verb: Token, roles: list[Role]) -> list[Role]:
+    def _predecessors(self, verb: Token, roles: list[Role], done: bool | None = None) -> list[Role]:
         """ "X will succeed Tom Roe as director": Tom Roe holds the post (held it, when X already has)."""
         out: list[Role] = []
-        done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in _NOT_YET for c in verb.children if c.dep_ == "aux")
+        if done is None:
+            done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in _NOT_YET for c in verb.children if c.dep_ == "aux")
         for c in verb.children:
             if c.dep_ != "dobj":
                 continue
@@ -297,6 +500,8 @@ class CareerReader:
             return not (self.anchor and year.isdigit() and int(year) > self.anchor.year)
         if any(c.dep_ == "advmod" and c.lower_ in _PAST_ADVERBS for c in verb.children):
             return True
+        if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in verb.children):
+            return True  # "Before joining Acme, she was ..."
         has_aux = any(c.dep_ in ("aux", "auxpass") for c in verb.children)
         return verb.tag_ == "VBD" and lemma in ("serve", "work", "act", "function") and not has_aux
 
@@ -305,8 +510,11 @@ class CareerReader:
         a verb of beginning ("joined Acme in 2004"): the role's beginning and end."""
         since: Time | None = None
         until: Time | None = None
-        starts = lemma in _JOINING | _APPOINTING | {"become", "found", "co-found", "cofound"}
-        for c in list(verb.children) + list(noun.children):
+        starts = lemma in _JOINING | _APPOINTING | _RISING | {"become", "found", "co-found", "cofound", "begin", "start", "move"}
+        # "..., a position she has held since 2008": the clause of an apposition to the role noun
+        held = [g for a in noun.children if a.dep_ == "appos" for r in a.children if r.dep_ in ("relcl", "acl")
+                for g in r.children]
+        for c in list(verb.children) + list(noun.children) + held:
             if c.dep_ != "prep":
                 continue
             p = c.lower_
@@ -330,9 +538,11 @@ class CareerReader:
         return since, until
 
     def _time(self, tok: Token) -> Time | None:
-        """The date a preposition's object names ("1994", "March 2004"), if it is one."""
+        """The date a preposition's object names ("1994", "March 2004", "his retirement in 2004"), if any."""
         if not (tok.ent_type_ in ("DATE", "TIME") or (tok.like_num and len(tok.text) == 4)):
-            return None
+            dated = next((t for t in tok.subtree if t.ent_type_ == "DATE" and t.head.dep_ == "prep"
+                          and t.head.lower_ in ("in", "of")), None)
+            return self._time(dated) if dated is not None and dated is not tok else None
         words = [t for t in tok.subtree if t.ent_type_ in ("DATE", "TIME") or t.i == tok.i]
         text = tok.doc[words[0].i:words[-1].i + 1].text if words else tok.text
         return normalise(text, self.anchor) if is_time_point(text) else None

@@ -17,9 +17,20 @@ from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES
 from .entities import EntityIndex, norm_name
 from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word
 
-#: Common nouns that stand for a country the article names ("the nation's", "the emirate's").
-COUNTRY_NOUNS = frozenset({"country", "nation", "emirate", "kingdom", "republic"})
+#: Common nouns that stand for a country the article names ("the nation's").
+COUNTRY_NOUNS = frozenset({"country", "nation"})
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
+#: Last words of a company's name that the article may leave out ("Acme" for "Acme Bank").
+_SHORTENED_HEADS = frozenset(norm_name(w) for w in """
+bank corp corporation inc co company group holdings capital partners llc ltd plc airlines airways
+motors systems industries securities insurance trust
+""".split())
+#: Nouns for a kind of place whose name ends with them ("Arden County", "Lanao Province").
+_PLACE_KIND_NOUNS = frozenset({"county", "province", "district", "prefecture", "borough", "region", "parish"})
+#: Nouns for a business: "the company" is the organization named just before, if it is no other body.
+_COMPANY_NOUNS = frozenset({"company", "firm", "corporation", "business", "carmaker", "retailer", "bank", "insurer"})
+_NOT_COMPANY = frozenset(ORG_HEADS | {"university", "college", "school", "association", "society", "institute",
+                                      "foundation", "church", "hospital", "court", "league"})
 #: How many body mentions a country named in the headline counts for.
 _HEADLINE_WEIGHT = 3
 
@@ -50,7 +61,9 @@ class OrgFinder:
         key = self._short_names.get(tok.i) or self.index.org_of_modifier(tok)
         if key is None and tok.tag_ == "PRP$":
             key = self.index.resolve(tok)
-        return key if key is not None else self.org_of_noun(tok)
+        if key is None or key.startswith("Group:"):
+            return self.org_of_noun(tok) or key  # "the company": the one named before, else the unnamed body
+        return key
 
     def org_of_noun(self, tok: Token) -> str | None:
         """ "the party", "the company", "the nation": the one body of that kind the article names."""
@@ -61,11 +74,39 @@ class OrgFinder:
             return None
         lemma = tok.lemma_.lower()
         if lemma in COUNTRY_NOUNS:
-            return self.recent_country(tok.i) or self.home_country()
+            return self.home_country() or self.recent_country(tok.i)
+        if lemma in _PLACE_KIND_NOUNS:
+            # "county treasurer", "the province's governor": the county the article names ("Leeds County")
+            places = {k for k, e in self.index.entities.items() if e.type == "Place" and e.mentions > 0
+                      and e.label.split()[-1].lower() == lemma}
+            return next(iter(places)) if len(places) == 1 else None
         if lemma not in ORGANIZATION_NOUNS:
             return None
-        before = [(i, k) for i, k in self._orgs_by_noun().get(lemma, []) if i < tok.i]
-        return max(before)[1] if before else None
+        before = [k for i, k in self._orgs_by_noun().get(lemma, []) if i < tok.i]
+        if before:
+            # the body of that kind the article has named most often so far, if one has been
+            counts = sorted(((before.count(k), k) for k in set(before)), reverse=True)
+            return counts[0][1] if len(counts) == 1 or counts[0][0] > counts[1][0] else None
+        if lemma not in _COMPANY_NOUNS or any(c.dep_ in ("amod", "compound", "nmod") for c in tok.children):
+            return None  # "the new company", "the parent company": not the one named last
+        return self._recent_company(tok)
+
+    def _recent_company(self, tok: Token) -> str | None:
+        """ "the company": the organization its sentence and the one before name, when they name one only
+        and its name does not say it is another kind of body (a party, a ministry, a university ...)."""
+        floor = tok.sent.start
+        if floor > 0:
+            floor = self.doc[floor - 1].sent.start
+        found: set[str] = set()
+        for e in self.index.ents:
+            if e.start < floor or e.label_ != "ORG":
+                continue
+            if e.end > tok.i:
+                break
+            key = self.index.named_key(e.root)
+            if key and key.startswith("Organization:"):
+                found.add(key if e[-1].lower_ not in _NOT_COMPANY else "")
+        return next(iter(found)) or None if len(found) == 1 else None
 
     def _orgs_by_noun(self) -> dict[str, list[tuple[int, str]]]:
         """Common noun -> where the article names an organization of that kind ("Acme Bank", "the
@@ -84,6 +125,20 @@ class OrgFinder:
                     out.setdefault(head.lemma_.lower(), []).append((e.start, key))
             self._noun_orgs = out
         return self._noun_orgs
+
+    def only_country_before(self, end: int) -> str | None:
+        """The country of a national title in an article about no one country: the only country the
+        article has named so far ("the Ukrainian elections ... Prime Minister X")."""
+        countries = self.index.countries()
+        found = {k for e in self.index.ents if e.end <= end and (k := self._country_of(e, countries)) is not None}
+        return next(iter(found)) if len(found) == 1 else None
+
+    def only_place_before(self, end: int) -> str | None:
+        """The city or state of a local title ("Mayor X"): the only one, not a country, named so far."""
+        countries = self.index.countries()
+        found = {k for e in self.index.ents if e.end <= end and e.label_ == "GPE"
+                 and (k := self.index.named_key(e.root)) is not None and k.startswith("Place:") and k not in countries}
+        return next(iter(found)) if len(found) == 1 else None
 
     def recent_country(self, before: int) -> str | None:
         """The last country the article names before a token (by name or by demonym)."""
@@ -149,8 +204,16 @@ class OrgFinder:
         words = [norm_name(t.text) for t in toks if t.lower_ != "the"]
         if not words:
             return None
-        found = {k for k, e in self.index.entities.items() if e.type == "Organization" and e.mentions > 0
-                 and [norm_name(w) for w in e.label.split()][-len(words):] == words}
+        found = set()
+        for k, e in self.index.entities.items():
+            if e.type != "Organization" or e.mentions <= 0:
+                continue
+            label = [norm_name(w) for w in e.label.split()]
+            if label == words:
+                return k  # the article names it so itself
+            if label[-len(words):] == words or (label[:len(words)] == words and len(label) > len(words)
+                                                and label[-1] in _SHORTENED_HEADS):
+                found.add(k)  # "the Comets" (Harbor Comets); "Acme" (Acme Bank)
         return next(iter(found)) if len(found) == 1 else None
 
     def _country_in_name(self, toks: list[Token]) -> str | None:
@@ -208,6 +271,9 @@ class OrgFinder:
         if tok.pos_ == "PROPN" and tok.tag_ == "NNPS" and (key is None or key.startswith("Person:")) \
                 and any(c.lower_ == "the" for c in tok.children):
             return self.org_named([t for t in tok.subtree if t.i <= tok.i])
+        if tok.pos_ == "PROPN" and (key is None or (key.startswith("Place:") and not self.is_country(key))):
+            # "joined Acme" with the model's "Acme" a place or nothing: the article's Acme Bank
+            return self.org_named([t for t in tok.subtree if t.i <= tok.i and t.dep_ in ("compound", "det")] + [tok]) or key
         return key
 
     def explicit_org(self, heads: list[Token]) -> str | None:
@@ -250,12 +316,14 @@ class OrgFinder:
                                         break
                         if key and key.startswith("Person:"):
                             key = self._office_words(p) or key
-                        if key:
+                        if key and not key.startswith("Group:"):
                             return key
                         if depth < 2:
                             deeper = self.org_from_preps([p] + [x for x in p.children if x.dep_ == "conj"], depth + 1)
                             if deeper:
                                 return deeper
+                        if key:
+                            return key  # an unnamed body ("the new firm"): named later in the article, or dropped
         return None
 
     def _body_of(self, tok: Token, key: str) -> str:
@@ -320,7 +388,11 @@ class OrgFinder:
         return None
 
     def org_in(self, tok: Token) -> str | None:
-        """An organization named by a noun phrase or by one of its modifiers ("the Solidarity union movement")."""
+        """An organization named by a noun phrase or by one of its modifiers ("the Solidarity union movement"),
+        or that a pronoun stands for ("joined them")."""
+        if tok.pos_ == "PRON":
+            key = self.index.resolve(tok)
+            return key if key is not None and key.startswith("Organization:") else None
         for t in [tok] + [c for c in tok.children if c.dep_ in ("compound", "nmod", "amod", "poss")]:
             key = self.org_name_at(t)
             if key and key.startswith("Organization:"):
@@ -331,4 +403,17 @@ class OrgFinder:
                         key = self.index.named_key(g)
                         if key and key.startswith("Organization:"):
                             return key
-        return None
+        return self._untagged_name_of(tok)
+
+    def _untagged_name_of(self, tok: Token) -> str | None:
+        """ "the Green Left party", "the Unity union": capitalized words the model left untagged before
+        a noun for a kind of body name it."""
+        if not (tok.is_lower and tok.pos_ == "NOUN" and tok.lemma_.lower() in ORGANIZATION_NOUNS | ORG_HEADS):
+            return None
+        words = sorted((c for c in tok.subtree if c.i < tok.i and c.dep_ == "compound"), key=lambda c: c.i)
+        if not words or words[-1].i != tok.i - 1 or any(
+                not w.is_title or w.pos_ != "PROPN" or w.ent_type_ or w.is_sent_start for w in words):
+            return None
+        if words[-1].i - words[0].i + 1 != len(words):
+            return None
+        return self.org_named(words) or self.index.organization_span(words)

@@ -10,6 +10,7 @@ for it; ``finish`` settles what only the whole article tells (an aide's office).
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import replace
 
 from spacy.tokens import Span, Token
@@ -22,15 +23,18 @@ from .events import evidence_of
 from .role_orgs import OrgFinder
 from .titles import (
     ASSISTING_NOUNS,
+    LOCAL_HEADS,
     NOT_ROLE_WORDS,
     ORG_PREPS,
     RANK_MODIFIERS,
     TRAILING_RANKS,
+    is_adjectival_name,
     is_government_title,
     is_past_title,
     is_plural_title,
     is_role_noun,
     is_role_word,
+    lexicon_form,
     of_title,
     role_text,
     title_complement,
@@ -48,6 +52,8 @@ class RoleReader(OrgFinder):
         super().__init__(index, headline)
         self.text = text
         self.careers = CareerReader(self, date)
+        self._person_ents: list[Span] | None = None
+        self._person_starts: list[int] = []
 
     def read(self, sent: Span) -> list[Role]:
         """Every role stated in a sentence."""
@@ -55,8 +61,12 @@ class RoleReader(OrgFinder):
         roles: list[Role] = []
         persons: list[tuple[Span, str]] = []
         shared: dict[int, list[Role]] = {}
-        for ent in self.index.ents:
-            if ent.label_ != "PERSON" or not (sent.start <= ent.start and ent.end <= sent.end):
+        if self._person_ents is None:
+            self._person_ents = [e for e in self.index.ents if e.label_ == "PERSON"]
+            self._person_starts = [e.start for e in self._person_ents]
+        first = bisect_left(self._person_starts, sent.start)
+        for ent in self._person_ents[first:bisect_left(self._person_starts, sent.end)]:
+            if ent.end > sent.end:
                 continue
             if ent.root.tag_ == "NNPS" and ent.start > 0 and ent.doc[ent.start - 1].lower_ == "the":
                 continue  # "the Comets": a plural name is no person, whatever the model says
@@ -77,22 +87,22 @@ class RoleReader(OrgFinder):
         holders = {r.person for r in roles}
         roles.extend(self._shared_titles(persons, shared, holders))
         roles.extend(self._of_organization(persons, evidence, {r.person for r in roles}))
-        seen: set[tuple[str, str, str]] = set()
-        out = []
+        kept: dict[tuple[str, str, str], Role] = {}
         for r in roles:
             k = (r.person, r.role.lower(), r.org)
-            if k not in seen:
-                seen.add(k)
-                out.append(r)
-        return out
+            earlier = kept.get(k)
+            # one row per role, with what every reading of it says (a title's and a verb's years)
+            kept[k] = r if earlier is None else replace(earlier, former=earlier.former or r.former,
+                                                        since=earlier.since or r.since, until=earlier.until or r.until)
+        return list(kept.values())
 
     def finish(self, roles: list[Role]) -> list[Role]:
         """The article's roles, settled: an aide's organization is the office of the person served ("an
         aide to Senator X": X's country or body, when the article gives X one), a guessed country gives
         way to the organization the article names for the same role, and an organization is always an
         Organization or a Place (never an unnamed group or a person)."""
-        explicit = {(r.person, r.role.lower()) for r in roles if r.rule != "implicit-country"}
-        roles = [r for r in roles if r.rule != "implicit-country" or (r.person, r.role.lower()) not in explicit]
+        explicit = {(r.person, r.role.lower()) for r in roles if not r.rule.startswith("implicit-")}
+        roles = [r for r in roles if not r.rule.startswith("implicit-") or (r.person, r.role.lower()) not in explicit]
         offices: dict[str, set[str]] = {}
         for r in roles:
             if not r.former and r.org.startswith(("Organization:", "Place:")):
@@ -204,7 +214,9 @@ class RoleReader(OrgFinder):
         toks: list[Token] = []
         while i >= floor:
             t = doc[i]
-            if t.text[:1].isupper() and t.pos_ in ("PROPN", "NOUN") and t.ent_type_ not in ("PERSON", "DATE"):
+            plural = t.tag_ in ("NNS", "NNPS")  # "Rams coach X": a plural name is no person's
+            if t.text[:1].isupper() and t.pos_ in ("PROPN", "NOUN") and t.ent_type_ != "DATE" and (
+                    t.ent_type_ != "PERSON" or plural):
                 toks.insert(0, t)
             elif t.lower_ in ("of", "for", "the", "and", "&") and toks:
                 toks.insert(0, t)
@@ -213,9 +225,11 @@ class RoleReader(OrgFinder):
             i -= 1
         while toks and not toks[0].text[:1].isupper():
             toks = toks[1:]
-        if not toks or all(self.index.named_key(t) is not None for t in toks):
+        if not toks or all((self.index.named_key(t) or "Person:").startswith(("Organization:", "Place:")) for t in toks):
             return None
         known = self.org_named(toks)
+        if known is None and len(toks) == 1 and toks[0].is_sent_start and toks[0].pos_ != "PROPN":
+            return None  # "Opposition leader X": a common noun capitalized as the sentence's first word
         if known is None:
             self.index.organization_span(toks)
         else:
@@ -236,12 +250,13 @@ class RoleReader(OrgFinder):
         j = len(toks) - 1
         while j >= 0:
             t = toks[j]
-            if self.key(t, own) is not None:
+            if self.key(t, own) is not None and not (role_toks and is_adjectival_name(t)):
                 break
             inner = (bool(role_toks) and j > 0 and toks[j - 1].lower_ in ROLE_MODIFIERS and t.is_alpha
                      and toks[j - 1].lower_ not in NOT_ROLE_WORDS and (not t.ent_type_ or t.i in own)
                      and self.key(toks[j - 1], own) is None and any(is_role_noun(x) for x in role_toks))
-            if not (is_role_word(t) or t.text == "-" or inner or of_title(t.doc, t.i, toks[0].i)):
+            if not (is_role_word(t) or t.text == "-" or inner or of_title(t.doc, t.i, toks[0].i)
+                    or (role_toks and is_adjectival_name(t))):
                 break
             role_toks.insert(0, t)
             j -= 1
@@ -280,14 +295,25 @@ class RoleReader(OrgFinder):
                 org = self.org_of_modifier(t)
             if org is not None:
                 break
+        if org is not None and org.startswith("Group:"):
+            org = self.org_from_preps(role_toks) or org  # "a member of the board of Acme": Acme
         if org is None or (org.startswith("Place:") and not self.is_country(org)):
             # "the Baltic correspondent for the Gazette": a region before the role is its beat; an
             # organization the role is "for" or "of" is the employer.
             org = self.org_from_preps(role_toks) or org
+        for t in role_toks[:-1] if org is None else []:
+            org = self.org_of_noun(t) if t.is_lower else None  # "county treasurer": the county named
+            if org is not None:
+                break
         rule, confidence = "title", 0.8
         if org is None and is_government_title(role_words):
             # "Prime Minister X" in an article about one country: that country's government.
             org, rule, confidence = self.home_country(), "implicit-country", 0.5
+            if org is None:
+                org, confidence = self.only_country_before(title[0].i), 0.4
+        elif org is None and role_words and lexicon_form(role_words[-1]) in LOCAL_HEADS:
+            # "Mayor X" in an article that has named one city (or state) so far: its government
+            org, rule, confidence = self.only_place_before(title[0].i), "implicit-place", 0.4
         if org is None or org == person or not role or not self.may_employ(org, role_toks[-1]):
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
@@ -306,6 +332,8 @@ class RoleReader(OrgFinder):
                 break
             if is_role_noun(t) and t.lower_ not in ("dean", "major", "marshal", "king", "bishop", "pope"):
                 last = k
+            elif len(toks) - k > 2 and of_title(ent.doc, t.i, ent.sent.start) and (last == k - 1 or k == 0):
+                last = k  # "Special Agent in [Charge Ann Lee]": the title's last word
         if last is None:
             return frozenset()
         rest = len(toks) - last - 1
@@ -354,7 +382,9 @@ class RoleReader(OrgFinder):
     # "Ann Lee, the Acme press secretary" / "its sympathizers, Rui Ortiz" / "the party's candidate, Ann Lee"
     def _appositions(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         root = ent.root
-        nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and is_role_noun(c)]
+        nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and is_role_noun(c)
+                              and not self._next_to_another_name(c, ent)]
+        nouns += self._apposition_hung_elsewhere(ent)
         nouns += [x for n in nouns for x in n.children if x.dep_ == "conj" and is_role_noun(x)]
         if root.dep_ == "appos" and is_role_noun(root.head):
             nouns.append(root.head)
@@ -377,6 +407,26 @@ class RoleReader(OrgFinder):
                 roles = [replace(r, rule="apposition" if r.rule == "title" else r.rule) for r in roles]
             out.extend(roles)
         return out
+
+    @staticmethod
+    def _next_to_another_name(noun: Token, ent: Span) -> bool:
+        """ "Ann Lee of Leeds and Tom Roe, a prosecutor in ...": an apposition right after another name
+        (the parser hung it on the first of the list) belongs to that name."""
+        i = noun.left_edge.i - 1
+        return i > ent.end and noun.doc[i].text == "," and noun.doc[i - 1].ent_type_ == "PERSON"
+
+    @staticmethod
+    def _apposition_hung_elsewhere(ent: Span) -> list[Token]:
+        """The role noun of an apposition right after this name that the parser hung on an earlier name."""
+        doc = ent.doc
+        if ent.end + 1 >= len(doc) or doc[ent.end].text != ",":
+            return []
+        nxt = doc[ent.end + 1]
+        noun = next((t for t in [nxt] + list(nxt.ancestors) if t.dep_ == "appos"), None)
+        if noun is None or noun.left_edge.i != ent.end + 1 or ent.start <= noun.head.i < ent.end \
+                or noun.head.ent_type_ != "PERSON" or not is_role_noun(noun):
+            return []
+        return [noun]
 
     def _org_of_partner(self, noun: Token) -> str | None:
         """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""

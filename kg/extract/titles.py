@@ -26,7 +26,7 @@ ORG_PREPS = ("of", "for", "at", "from", "with", "in", "within")
 #: Role nouns of people who serve a person: "to" names whom ("an aide to X", "adviser to the minister"),
 #: and the organization is that person's office.
 ASSISTING_NOUNS = frozenset("""
-aide adviser advisor assistant counselor counsellor consultant secretary spokesman spokeswoman spokesperson
+aide adviser advisor assistant counsel counselor counsellor consultant secretary spokesman spokeswoman spokesperson
 chief-of-staff lawyer attorney bodyguard
 """.split())
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
@@ -34,12 +34,20 @@ GOVERNMENT_HEADS = frozenset({"minister", "president", "premier", "chancellor", 
 #: Words before a title that make it a past one ("former", "ex-", "the late").
 PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
 #: Words before a title that are no part of the role's name.
-NOT_ROLE_WORDS = PAST_WORDS | {"new", "current", "incoming", "outgoing", "sitting", "newly", "recently"}
+NOT_ROLE_WORDS = PAST_WORDS | {"new", "current", "incoming", "outgoing", "sitting", "newly", "recently", "incumbent"}
+#: Heads of titles of a city's or a state's government ("Mayor X", "Governor X").
+LOCAL_HEADS = frozenset({"mayor", "governor", "lieutenant-governor", "councillor", "councilor", "alderman",
+                         "sheriff", "mayor-elect", "governor-elect"})
 #: Modifiers that stay in the role across an organization word ("Assistant U.S. Attorney", "Deputy
 #: Defense Secretary").
 RANK_MODIFIERS = frozenset("assistant deputy associate acting interim special senior principal".split())
 #: Words that, after a role noun and "of", complete a title ("Chief of Staff", "Secretary of State").
-OF_TITLE_WORDS = frozenset(DEPARTMENT_WORDS | {"staff", "operations", "security", "affairs", "police"})
+OF_TITLE_WORDS = frozenset(DEPARTMENT_WORDS | set("""
+staff operations security affairs police mission marketing sales research engineering technology development
+strategy policy planning programs programming news sport sports admissions
+""".split()))
+#: Role nouns whose "of" names a field of study, not a part of the post.
+_FIELD_NOUNS = frozenset("professor lecturer researcher scientist teacher expert analyst instructor fellow student".split())
 #: Role nouns that name a post only in lowercase ("Comets guard X"; "the National Guard" is a body).
 _LOWERCASE_ONLY = frozenset({"guard", "forward", "player"})
 
@@ -124,11 +132,15 @@ TRAILING_RANKS = frozenset({"general", "colonel", "major", "lieutenant", "captai
 
 
 def of_title(doc: Doc, i: int, floor: int) -> bool:
-    """ "Chief of Staff", "Minister of Defence": "of" and a department word after a role noun are part
-    of the title (``doc[i]`` is either word)."""
-    if doc[i].lower_ == "of":
-        return i - 1 >= floor and i + 1 < len(doc) and is_role_noun(doc[i - 1]) and doc[i + 1].lower_ in OF_TITLE_WORDS
-    return doc[i].lower_ in OF_TITLE_WORDS and i - 2 >= floor and doc[i - 1].lower_ == "of" and is_role_noun(doc[i - 2])
+    """ "Chief of Staff", "Minister of Defence", "Special Agent in Charge": "of" and a department word,
+    or "in charge", after a role noun are part of the title (``doc[i]`` is either word)."""
+    low = doc[i].lower_
+    if low in ("of", "in"):
+        words = OF_TITLE_WORDS if low == "of" else {"charge"}
+        return i - 1 >= floor and i + 1 < len(doc) and is_role_noun(doc[i - 1]) and doc[i + 1].lower_ in words
+    if low == "charge":
+        return i - 2 >= floor and doc[i - 1].lower_ == "in" and is_role_noun(doc[i - 2])
+    return low in OF_TITLE_WORDS and i - 2 >= floor and doc[i - 1].lower_ == "of" and is_role_noun(doc[i - 2])
 
 
 def bare_title_word(tok: Token) -> bool:
@@ -138,7 +150,10 @@ def bare_title_word(tok: Token) -> bool:
 
 
 def title_complement(head: Token) -> str:
-    """ "Vice President of Operations", "secretary of state": the words "of" adds to a role noun."""
+    """ "Vice President of Operations", "secretary of state": the words "of" adds to a role noun (not
+    the field of a scholar: "a professor of urban planning" is a professor)."""
+    if head.lemma_.lower() in _FIELD_NOUNS:
+        return ""
     for c in head.children:
         if c.dep_ == "prep" and c.lower_ == "of" and c.i == head.i + 1:
             words = [p for p in c.children if p.dep_ == "pobj" and bare_title_word(p)]
@@ -146,3 +161,12 @@ def title_complement(head: Token) -> str:
                 p = words[0]
                 return " of " + head.doc[c.i + 1:p.i + 1].text
     return ""
+
+
+def is_adjectival_name(tok: Token) -> bool:
+    """ "Electoral Chairman X", "Parliamentary Speaker X": an adjective the model took for an
+    organization by itself is a word of the title (the body it derives from is not named by it)."""
+    doc = tok.doc
+    alone = tok.ent_iob_ == "B" and (tok.i + 1 >= len(doc) or doc[tok.i + 1].ent_iob_ != "I")
+    return (alone and tok.ent_type_ == "ORG" and tok.is_title and tok.lower_.endswith(("al", "ary"))
+            and tok.i + 1 < len(doc) and is_role_word(doc[tok.i + 1]))

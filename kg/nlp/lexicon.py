@@ -22,7 +22,7 @@ boss emir sultan ruler monarch chieftain candidate nominee speaker magistrate cl
 counsel trustee employee staffer intern assemblyman assemblywoman councilman councilwoman consul
 diplomat surgeon physician nurse engineer architect pilot astronaut detective constable trooper warden
 player guard quarterback striker goalkeeper midfielder pitcher
-vice-chairman vice-chair vice-minister director-general secretary-general attorney-general
+vice-chairman vice-chair vice-minister director-general secretary-general attorney-general veteran
 """.split())
 
 #: Nouns that name a post only inside a title ("Special Agent X", "Comets coach X"); elsewhere they
