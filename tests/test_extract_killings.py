@@ -161,3 +161,16 @@ def test_a_death_is_a_killing_only_as_what_someone_is_judged_for(read):
 def test_a_passive_adjunct_is_done_to_the_clause_subject(read):
     f = read("Helen Marsh died after being shot by Oscar Brandt.")
     assert events(f, "shoot") == {("Oscar Brandt", "Helen Marsh", "asserted", False)}
+
+
+def test_a_judgement_that_may_come_does_not_state_the_deed(read):
+    for text in ("Oscar Brandt could face charges in the killing of Helen Marsh.",
+                 "Oscar Brandt could face charges for killing Helen Marsh."):
+        assert {m for *_, m, _ in events(read(text), "kill")} == {"hypothetical"}
+
+
+def test_a_sentence_still_to_come_is_for_a_deed_done(read):
+    assert events(read("Oscar Brandt will be sentenced next week for killing Helen Marsh."), "kill") == {
+        ("Oscar Brandt", "Helen Marsh", "asserted", False)}
+    assert events(read("Oscar Brandt will be sentenced next week for the murder of Helen Marsh."), "murder") == {
+        ("Oscar Brandt", "Helen Marsh", "asserted", False)}

@@ -433,6 +433,9 @@ class EventReader:
             reported_by = next((r for r in resolved if r is not None), None)
         if judged is not None:
             negative = negative or judged.negated
+            if mode == "planned":
+                # "will be sentenced for killing X": the judgement is ahead, the deed it is for is not
+                mode, reported_by = "asserted", None
             if judged.modality == "reported" and mode == "asserted":
                 mode = "reported"
                 reported_by = self.index.resolve(judged.accuser) if judged.accuser is not None else None

@@ -10,6 +10,7 @@ from spacy.tokens import Span, Token
 from ..facts import Evidence, Event
 from .accusation import Subjects, accusation
 from .entities import EntityIndex
+from .modality import modality as clause_modality
 
 #: Event nouns and the verb they nominalise.
 EVENT_NOUNS = {
@@ -87,6 +88,9 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
             if judged is not None:
                 doers = judged.accused
                 negated, modality = judged.negated, judged.modality
+                frame = _governing_verb(tok)
+                if frame is not None and clause_modality(frame)[0] == "hypothetical":
+                    modality = "hypothetical"  # "could face charges in the killing of X", "if convicted"
                 if modality == "reported" and judged.accuser is not None:
                     reported_by = index.resolve(judged.accuser)
             if not doers or patient is None:
@@ -118,6 +122,18 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
                                  confidence=0.6, negated=negated, modality=modality, reported_by=reported_by,
                                  trigger=Evidence(tok.text, tok.idx, tok.idx + len(tok.text))))
     return out
+
+
+def _governing_verb(tok: Token) -> Token | None:
+    """The verb of the clause a noun phrase belongs to."""
+    node = tok
+    for _ in range(8):
+        if node.head == node:
+            return None
+        node = node.head
+        if node.pos_ in ("VERB", "AUX"):
+            return node
+    return None
 
 
 def _person_of(noun: Token, index: EntityIndex) -> str | None:
