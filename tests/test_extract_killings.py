@@ -174,3 +174,23 @@ def test_a_sentence_still_to_come_is_for_a_deed_done(read):
         ("Oscar Brandt", "Helen Marsh", "asserted", False)}
     assert events(read("Oscar Brandt will be sentenced next week for the murder of Helen Marsh."), "murder") == {
         ("Oscar Brandt", "Helen Marsh", "asserted", False)}
+
+
+def test_deaths_caused_by_a_thing_or_a_deed_have_no_actor(read):
+    assert events(read("The blast killed 12 people in the market."), "kill") == {(None, "12 people", "asserted", False)}
+    f = read("The bombing, which killed 12 people, was condemned by the council.")
+    assert events(f, "kill") == {(None, "12 people", "asserted", False)}
+
+
+def test_the_attacker_of_an_attack_noun_is_the_actor(read):
+    f = read("An airstrike by the Red Army killed 12 civilians.")
+    assert events(f, "kill") == {("Red Army", "12 civilians", "asserted", False)}
+
+
+def test_harm_to_a_body_is_no_injury(read):
+    assert not events(read("Its decision hurt Acme Steel."), "hurt")
+
+
+def test_a_probable_deed_is_not_stated(read):
+    f = read("Helen Marsh was probably killed by a second gunman.")
+    assert {m for *_, m, _ in events(f, "kill")} == {"hypothetical"}

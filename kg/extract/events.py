@@ -14,7 +14,9 @@ from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Event
 from ..nlp.lexicon import (
+    ATTACK_NOUNS,
     GOAL_PREPOSITIONS,
+    HARM_VERBS,
     NATURAL_FORCES,
     OBJECT_CONTROL_VERBS,
     PERSON_PATIENT_VERBS,
@@ -405,6 +407,16 @@ class EventReader:
                 rule = "inherited-subject"
             if subjects and all(_natural_force(s) for s in subjects) and any(targets):
                 actors, passive = [None], True  # "the flood killed 10": what it caused, with no actor
+            elif subjects and lemma in HARM_VERBS and not any(actors) and any(
+                    (t or "").startswith(("Person:", "Group:")) for t in targets):
+                # "the blast killed 12", "a bombing which killed 12": the deaths are told, by no one
+                # named; "the army's shelling killed 12": by the one whose attack it was
+                causes = [verb.head if s.tag_ == "WDT" and verb.dep_ == "relcl" else s for s in subjects]
+                if not all(c.pos_ == "NOUN" for c in causes):
+                    return []
+                attackers = [self.index.resolve(a) for a in map(_attacker, causes) if a is not None]
+                actors, passive = [a for a in attackers if a is not None] or [None], not any(attackers)
+                rule = "svo" if any(attackers) else "passive-agentless"
             elif not subjects and any(targets) and lemma in PERSON_PATIENT_VERBS and self._result_of_passive(verb):
                 # "a bus was bombed, killing six": the deaths are told, their doer is the passive's, unnamed
                 actors, passive, rule = [None], True, "passive-agentless"
@@ -530,6 +542,19 @@ def _object_gap(verb: Token) -> bool:
            or c.tag_ in ("WDT", "WP") and c.dep_ != "mark" for c in verb.children):
         return False
     return not any(c.dep_ == "prep" and not any(p.dep_ in ("pobj", "pcomp") for p in c.children) for c in verb.children)
+
+
+def _attacker(noun: Token) -> Token | None:
+    """The one whose attack a noun names: its "by" phrase or possessor ("the shelling by the army",
+    "the army's shelling")."""
+    if noun.lemma_.lower() not in ATTACK_NOUNS and noun.lower_ not in ATTACK_NOUNS:
+        return None
+    for c in noun.children:
+        if c.dep_ == "poss":
+            return c
+        if c.dep_ == "prep" and c.lower_ == "by":
+            return next((p for p in c.children if p.dep_ == "pobj"), None)
+    return None
 
 
 def _natural_force(tok: Token) -> bool:
