@@ -7,6 +7,9 @@ which is often the *object* of the judging verb, not its subject. The frame also
 the text is: a charge, an arrest or a condemnation only alleges (modality "reported", by the
 accuser when named),
 a conviction or a sentence establishes, an acquittal or "not guilty" denies (negated).
+A punishment still ahead ("faces life in prison for the murder of Y") only alleges; a negation
+reaches the deed only through the judgement ("was not charged in", "not guilty of"), not through
+a word about the punishment ("will not be eligible for parole for the killing of Y").
 """
 from __future__ import annotations
 
@@ -25,7 +28,11 @@ condemn criticize criticise denounce praise thank congratulate applaud commend f
 #: Words of an established deed: a conviction, a sentence, a plea, a punishment.
 ESTABLISHING = frozenset("""
 convict sentence plead jail imprison punish hang execute serve fine confess admit guilty conviction
+prison parole
 """.split())
+#: Verbs of a judgement or punishment still to come ("faces life in prison for", "awaits trial"):
+#: the deed is alleged, whatever the punishment says.
+PENDING = frozenset("face risk await".split())
 #: Words that clear the accused: the deed is denied.
 CLEARING = frozenset("acquit clear exonerate absolve pardon innocent acquittal".split())
 #: Judging verbs whose *object* is the accused ("accused X of", "found X guilty of").
@@ -77,19 +84,27 @@ def accusation(deed: Token, subjects: Subjects) -> Accusation | None:
         node = node.head
         if node.dep_ == "prep" and node.head != node:
             node = node.head
+    remote: list[Token] = []
     if chain[-1].pos_ in ("VERB", "AUX"):
         # "went on trial for", "faces charges in", "is in jail for": the judgement is a sibling noun.
-        verb = chain[-1]
-        chain += [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN"]
-        chain += [p for c in verb.children if c.dep_ == "prep" and c is not prep
+        top = chain[-1]
+        chain += [c for c in top.children if c.dep_ == "dobj" and c.pos_ == "NOUN"]
+        chain += [p for c in top.children if c.dep_ == "prep" and c is not prep
                   for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"]
-        chain.append(chain.pop(chain.index(verb)))
-    kinds = [k for k in (_kind(w) for w in chain) if k]
+        # "is eligible for parole for the killing": a punishment named under the predicate adjective.
+        remote = [p for a in top.children if a.dep_ == "acomp" and a.pos_ == "ADJ" and _kind(a) is None
+                  for c in a.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"]
+        chain += remote
+        chain.append(chain.pop(chain.index(top)))
+    kinds = [(k, w) for k, w in ((_kind(w), w) for w in chain) if k]
     if not kinds:
         return None
-    kind = "clearing" if "clearing" in kinds else kinds[0]
+    kind, judge = next(((k, w) for k, w in kinds if k == "clearing"), kinds[0])
+    if kind == "establishing" and chain[-1].lemma_.lower() in PENDING:
+        kind = "alleging"  # "faces life in prison for the murder of Y": not yet judged
+    scope = [judge] if judge in remote else chain  # "not eligible for parole": the negation is the adjective's
     negated = kind == "clearing" or any(c.dep_ == "neg" or (c.lower_ in _NEG and c.dep_ in ("advmod", "det"))
-                                        for w in chain for c in w.children)
+                                        for w in scope for c in w.children)
     modality = "reported" if kind == "alleging" else "asserted"
     small = next((c for w in chain if w.pos_ == "ADJ" for c in w.children if c.dep_ == "nsubj"), None)
     verb = chain[-1] if chain[-1].pos_ in ("VERB", "AUX") else None
@@ -100,13 +115,28 @@ def accusation(deed: Token, subjects: Subjects) -> Accusation | None:
     objs = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("PROPN", "NOUN", "PRON")]
     if objs and verb.lemma_.lower() in OBJECT_JUDGES:
         return Accusation(objs, modality, negated, _subject(verb, subjects))
+    agent = next((p for c in verb.children if c.dep_ == "agent" for p in c.children if p.dep_ == "pobj"), None)
+    if _predicated(verb):
+        # "stands accused of", "was held accused of", "Convicted of X, Lee was ...": the participle
+        # says it of its host clause's subject (or object: "they held him accused of").
+        host = verb.head
+        objs = [c for c in host.children if c.dep_ == "dobj"] if verb.dep_ == "oprd" else []
+        accused = objs or subjects(host)[0]
+        return Accusation(accused, modality, negated, agent) if accused else None
     accused, passive = subjects(verb)
     if not accused:
         return None
-    agent = next((p for c in verb.children if c.dep_ == "agent" for p in c.children if p.dep_ == "pobj"), None)
     return Accusation(accused, modality, negated, agent if passive else None)
 
 
 def _subject(verb: Token, subjects: Subjects) -> Token | None:
     found, passive = subjects(verb)
     return found[0] if found and not passive else None
+
+
+def _predicated(verb: Token) -> bool:
+    """A judging participle predicated of another clause's argument, with no subject of its own:
+    "stands accused", "was held accused", "Convicted of X, Lee ..."."""
+    return (verb.tag_ == "VBN" and verb.dep_ in ("acomp", "oprd", "advcl", "xcomp")
+            and not any(c.dep_ in ("nsubj", "nsubjpass", "auxpass") for c in verb.children)
+            and verb.head.pos_ in ("VERB", "AUX"))

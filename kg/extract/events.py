@@ -14,9 +14,12 @@ from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Event
 from ..nlp.lexicon import (
+    ATTACK_NOUNS,
     GOAL_PREPOSITIONS,
+    HARM_VERBS,
     NATURAL_FORCES,
     OBJECT_CONTROL_VERBS,
+    PERSON_PATIENT_VERBS,
     QUANTITY_NOUNS,
     REPORTING_VERBS,
     ROLE_NOUNS,
@@ -24,6 +27,7 @@ from ..nlp.lexicon import (
 )
 from .accusation import accusation
 from .entities import EntityIndex
+from .groups import is_human_noun
 from .modality import modality, negated
 from .nominal import nominal_events
 from .verbs import NAMING_VERBS, attributive_participle, is_event_verb, motion_without_goal
@@ -102,6 +106,10 @@ class EventReader:
         if own and verb.dep_ != "relcl" and all(_misplaced_relative(s) for s in own):
             # "prosecute Lee who disregarded ...", parsed as a clausal object: a relative clause of Lee.
             return [verb.doc[s.i - 1] for s in own], False
+        if own and verb.dep_ == "relcl" and all(s.tag_ in ("WP", "WDT") for s in own):
+            named = self._named_by_copula(verb.head)
+            if named:
+                return named, False
         if own:
             return [t for s in own for t in _conjuncts(s)], False
         if passive:
@@ -109,6 +117,17 @@ class EventReader:
         if depth > 4:
             return [], False
         head = verb.head
+        if verb.dep_ in ("pcomp", "advcl") and any(c.dep_ == "auxpass" for c in verb.children):
+            # "died after being shot by Lee", "Arrested in May, she ...": a passive adjunct is done to
+            # its clause's subject
+            gov = head.head if verb.dep_ == "pcomp" else head
+            if _is_verb(gov) or gov.pos_ == "AUX":
+                return self.subjects(gov, depth + 1)[0], True
+        if verb.dep_ in ("xcomp", "acomp") and verb.tag_ == "VBN" and _is_verb(head) \
+                and not any(c.dep_ in ("aux", "dobj", "dative") for c in verb.children):
+            # "stands accused", "remained trapped": a past participle predicated of the subject is
+            # done to it
+            return self.subjects(head, depth + 1)[0], True
         if verb.dep_ == "xcomp" or (verb.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)):
             objs = [c for c in head.children if c.dep_ in ("dobj", "dative")]
             if verb.dep_ == "xcomp" and objs and head.lemma_ in OBJECT_CONTROL_VERBS:
@@ -150,7 +169,7 @@ class EventReader:
                 return subj, True  # "could not enter, but were given seats": a passive of its own
             return subj, head_passive and own_passive
         if verb.dep_ == "relcl":
-            return [head], False
+            return self._named_by_copula(head) or [head], False
         if verb.dep_ == "pcomp" and verb.tag_ == "VBG":
             doer = next((c for c in head.children if c.dep_ == "pobj" and c.right_edge.i == verb.i - 1
                          and self.index.named_key(c) is not None), None)
@@ -179,6 +198,25 @@ class EventReader:
             return [head], False  # "Paul Dorn, serving a sentence"
         return [], False
 
+    def _named_by_copula(self, noun: Token) -> list[Token]:
+        """ "Lee is the man who shot Ruiz", "the gunman who shot Ruiz was Lee": a common noun that a
+        copula equates with a name stands for the name (its relative clause is the name's deed)."""
+        verb = noun.head
+        if noun.pos_ != "NOUN" or verb.lemma_ != "be" or noun.dep_ not in ("attr", "nsubj") \
+                or self.index.named_key(noun) is not None:
+            return []
+        other = "nsubj" if noun.dep_ == "attr" else "attr"
+        return [c for c in verb.children if c.dep_ == other and (self.index.named_key(c) or "").startswith("Person:")]
+
+    def _result_of_passive(self, verb: Token) -> bool:
+        """A participle that follows a passive clause and tells what it caused ("the bus was bombed,
+        killing six"): it has no subject of its own (``subjects``)."""
+        while verb.dep_ == "conj" and verb.tag_ == "VBG" and verb.head.tag_ == "VBG":
+            verb = verb.head  # "killing six and wounding 30"
+        head = verb.head
+        return (verb.dep_ == "advcl" and verb.tag_ == "VBG" and verb.i > head.i and _is_verb(head)
+                and not any(c.dep_ in _SUBJ for c in verb.children) and self.subjects(head)[1])
+
     def agents(self, verb: Token) -> list[Token]:
         """The "by" phrase of a passive verb ("by the newspaper, the Daily Clarion": the name in apposition)."""
         out: list[Token] = []
@@ -190,7 +228,7 @@ class EventReader:
                     for t in _conjuncts(p):
                         if self.index.resolve(t) is None:
                             t = next((a for a in t.children if a.dep_ == "appos" and self.index.resolve(a)), t)
-                        out.append(t)
+                        out.append(self._stray_apposition(t))
         if not out:
             # "was joined in the announcement by Agent X": the parser hung the "by" phrase on the
             # noun before it; a person or a body there is the passive's agent.
@@ -208,13 +246,16 @@ class EventReader:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
         direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)
                   if t.lower_ not in _REFLEXIVES]  # "killed themselves": no one else is the target
+        lemma = verb.lemma_.lower()
+        if not direct and lemma in PERSON_PATIENT_VERBS:
+            direct = [t for t in _shared_object(verb) if (self.index.resolve(t) or "Place:").split(":")[0]
+                      in ("Person", "Group", "Organization")]
         if verb.dep_ == "relcl" and verb.head.pos_ in ("NOUN", "PROPN"):
             # "a campaign that the group has been waging": the relative pronoun object is the head noun.
             direct = [verb.head if t.tag_ in ("WDT", "WP") and t.lower_ in ("that", "which", "whom", "who")
                       else t for t in direct]
             if not direct and _object_gap(verb):
                 direct = [verb.head]  # "the villages that the rebels burned": the head fills the gap
-        lemma = verb.lemma_.lower()
         if lemma in _JUDGING_VERBS and direct and not any(self.index.resolve(t, allow_things=True) for t in direct):
             # "criticized Lee's budget", "praised her courage": one praises or blames a person.
             owners = [c for t in direct for c in t.children if c.dep_ == "poss" and self.index.resolve(c)]
@@ -224,7 +265,7 @@ class EventReader:
             said = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
                     for p in c.children if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
             direct = [c for p in said for c in p.children if c.dep_ == "poss" and self.index.resolve(c)]
-        direct = [self._named_in_title(t) for t in direct]
+        direct = [self._named_in_title(self._stray_apposition(t)) for t in direct]
         particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt" and _particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
@@ -265,6 +306,27 @@ class EventReader:
         if not any(t.lemma_.lower() in ROLE_NOUNS or t.lower_ in ROLE_NOUNS for t in kids + [obj]):
             return obj
         return next((c for c in kids if (self.index.named_key(c) or "").startswith("Person:")), obj)
+
+    def _stray_apposition(self, obj: Token) -> Token:
+        """ "killed the banker, Ana Ruiz", "by another inmate, Ana Ruiz": a person's name right after
+        a person noun, which the parser hung as an apposition or adverb on an earlier word, names
+        that noun."""
+        doc = obj.doc
+        nxt = obj.right_edge.i + (0 if obj.right_edge.text == "," else 1)
+        if obj.pos_ != "NOUN" or obj.tag_ != "NN" or nxt + 1 >= len(doc) or doc[nxt].text != "," \
+                or not is_human_noun(obj) or (self.index.named_key(obj) or "").startswith("Person:"):
+            return obj
+        first = doc[nxt + 1]
+        if first.ent_type_ != "PERSON" or first.ent_iob_ != "B":
+            return obj
+        end = first.i + 1
+        while end < len(doc) and doc[end].ent_iob_ == "I":
+            end += 1
+        root = next((t for t in doc[first.i:end] if not first.i <= t.head.i < end), None)
+        if root is None or root.dep_ not in ("appos", "npadvmod") or root.head.i >= obj.i or root.head.ent_type_ == "PERSON" \
+                or not (self.index.named_key(root) or "").startswith("Person:"):
+            return obj
+        return root
 
     def _source(self, subject: Token) -> str | None:
         """The entity a subject names; for a statement ("A UN statement said", "Acme's report
@@ -345,6 +407,19 @@ class EventReader:
                 rule = "inherited-subject"
             if subjects and all(_natural_force(s) for s in subjects) and any(targets):
                 actors, passive = [None], True  # "the flood killed 10": what it caused, with no actor
+            elif subjects and lemma in HARM_VERBS and not any(actors) and any(
+                    (t or "").startswith(("Person:", "Group:")) for t in targets):
+                # "the blast killed 12", "a bombing which killed 12": the deaths are told, by no one
+                # named; "the army's shelling killed 12": by the one whose attack it was
+                causes = [verb.head if s.tag_ == "WDT" and verb.dep_ == "relcl" else s for s in subjects]
+                if not all(c.pos_ == "NOUN" for c in causes):
+                    return []
+                attackers = [self.index.resolve(a) for a in map(_attacker, causes) if a is not None]
+                actors, passive = [a for a in attackers if a is not None] or [None], not any(attackers)
+                rule = "svo" if any(attackers) else "passive-agentless"
+            elif not subjects and any(targets) and lemma in PERSON_PATIENT_VERBS and self._result_of_passive(verb):
+                # "a bus was bombed, killing six": the deaths are told, their doer is the passive's, unnamed
+                actors, passive, rule = [None], True, "passive-agentless"
             if lemma in ("go", "come") and not any(targets) and not motion_without_goal(verb):
                 return []  # "went into a shop": no one and no place went to
             if rule == "inherited-subject":
@@ -370,6 +445,9 @@ class EventReader:
             reported_by = next((r for r in resolved if r is not None), None)
         if judged is not None:
             negative = negative or judged.negated
+            if mode == "planned":
+                # "will be sentenced for killing X": the judgement is ahead, the deed it is for is not
+                mode, reported_by = "asserted", None
             if judged.modality == "reported" and mode == "asserted":
                 mode = "reported"
                 reported_by = self.index.resolve(judged.accuser) if judged.accuser is not None else None
@@ -435,16 +513,48 @@ def _gapped_subjects(verb: Token) -> list[Token]:
     return out
 
 
+def _shared_object(verb: Token) -> list[Token]:
+    """ "shot and killed him", "arrested and jailed two men": a verb done to people with no object
+    of its own, joined by "and" right before a verb that has one, shares that object (when it
+    names people: "shot and then fled the scene" shares nothing)."""
+    nxt = next((c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB"), None)
+    if nxt is None or any(c.dep_ in ("dobj", "dative", "prep", "prt", "ccomp", "xcomp", "auxpass", "nsubjpass")
+                          or c.dep_ == "nsubj" and c.i > verb.i for c in verb.children if c.i < nxt.i):
+        return []
+    between = verb.doc[verb.i + 1:nxt.i]
+    if not any(t.lower_ == "and" for t in between) or not all(t.dep_ in ("cc", "advmod") for t in between):
+        return []
+    if any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in nxt.children):
+        return []  # a clause of its own ("shot, and the police arrested him")
+    return [t for c in nxt.children if c.dep_ == "dobj" for t in _conjuncts(c) if t.lower_ not in _REFLEXIVES]
+
+
 def _object_gap(verb: Token) -> bool:
     """A relative clause with a subject of its own, no object and no relative pronoun ("the
     villages that the rebels burned", "the deal he signed"): its object is the noun it modifies. One
-    ending in a preposition ("the town they fled from") is that preposition's."""
+    ending in a preposition ("the town they fled from") is that preposition's; one opened by
+    "when", "where" or "why" ("the night when the guards fled") has no gap."""
+    if verb.doc[verb.left_edge.i].tag_ == "WRB":
+        return False
     if not any(c.dep_ == "nsubj" and c.tag_ not in ("WDT", "WP") for c in verb.children):
         return False
     if any(c.dep_ in ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd", "nsubjpass", "auxpass")
            or c.tag_ in ("WDT", "WP") and c.dep_ != "mark" for c in verb.children):
         return False
     return not any(c.dep_ == "prep" and not any(p.dep_ in ("pobj", "pcomp") for p in c.children) for c in verb.children)
+
+
+def _attacker(noun: Token) -> Token | None:
+    """The one whose attack a noun names: its "by" phrase or possessor ("the shelling by the army",
+    "the army's shelling")."""
+    if noun.lemma_.lower() not in ATTACK_NOUNS and noun.lower_ not in ATTACK_NOUNS:
+        return None
+    for c in noun.children:
+        if c.dep_ == "poss":
+            return c
+        if c.dep_ == "prep" and c.lower_ == "by":
+            return next((p for p in c.children if p.dep_ == "pobj"), None)
+    return None
 
 
 def _natural_force(tok: Token) -> bool:

@@ -16,6 +16,7 @@ from ..nlp.lexicon import (
     COMPLEMENT_VERBS,
     OBJECT_CONTROL_VERBS,
     HABITUAL_ADVERBS,
+    HEDGING_ADVERBS,
     MEANS_NOUNS,
     MODALS,
     PLAN_NOUNS,
@@ -264,6 +265,8 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
                 return "planned", None
             if c.dep_ == "advmod" and c.lower_ in HABITUAL_ADVERBS:
                 return "generic", None
+            if c.dep_ == "advmod" and c.lower_ in HEDGING_ADVERBS:
+                return "hypothetical", None  # "was probably killed": possible, not stated
         if not own_tense and _conditional_main(t):
             return "hypothetical", None
         if _question(t) or _imperative(t):

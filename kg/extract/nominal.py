@@ -10,6 +10,7 @@ from spacy.tokens import Span, Token
 from ..facts import Evidence, Event
 from .accusation import Subjects, accusation
 from .entities import EntityIndex
+from .modality import modality as clause_modality
 
 #: Event nouns and the verb they nominalise.
 EVENT_NOUNS = {
@@ -18,6 +19,10 @@ EVENT_NOUNS = {
     "arrest": "arrest", "capture": "capture", "bombing": "bomb", "invasion": "invade", "attack": "attack",
     "beheading": "behead", "stabbing": "stab", "strangling": "strangle", "rescue": "rescue",
 }
+
+#: Nouns of an outcome that are a deed only as what someone is charged with, tried, convicted or
+#: sentenced for ("charged in the death of X"); "the death of X" alone names no doer.
+JUDGED_NOUNS = {"death": "kill"}
 
 #: Agent nouns: the person who is one did the act to whom the noun is "of".
 AGENT_NOUNS = {
@@ -28,6 +33,11 @@ AGENT_NOUNS = {
 
 #: Modifiers of an agent noun that only allege the deed ("the accused assassin of X").
 _ALLEGED = frozenset("accused alleged suspected presumed would-be".split())
+
+
+def _conjuncts(tok: Token) -> list[Token]:
+    """A noun and the nouns coordinated with it ("of Ana Ruiz and Tom Lee")."""
+    return [tok] + [t for c in tok.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") for t in _conjuncts(c)]
 
 
 def _pobj(tok: Token, prep: str) -> Token | None:
@@ -50,31 +60,43 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
         if tok.pos_ not in ("NOUN", "PROPN"):
             continue
         lemma = tok.lemma_.lower()
-        actor = target = None
+        actors: list[str | None] = []
+        targets: list[str | None] = []
         negated, modality, reported_by = False, "asserted", None
-        if lemma in EVENT_NOUNS:
-            action = EVENT_NOUNS[lemma]
+        if lemma in EVENT_NOUNS or lemma in JUDGED_NOUNS:
+            action = EVENT_NOUNS.get(lemma) or JUDGED_NOUNS[lemma]
             of, by = _pobj(tok, "of"), _pobj(tok, "by")
-            if by is None and tok.dep_ == "dobj" and not any(c.dep_ == "auxpass" for c in tok.head.children):
-                # An active verb takes no "by" agent: "investigated the murder of X by Y" is the noun's.
-                by = _pobj(tok.head, "by")
-                if by is not None and not (index.named_key(by) or "").startswith("Person:"):
-                    by = None
             poss = next((c for c in tok.children if c.dep_ == "poss"), None)
-            patient = of if of is not None else None
-            agent = by if by is not None else (poss if of is not None else None)
-            if patient is None and by is not None:
-                # "the Hale assassination by Dorn": the patient is a name modifying the noun
-                patient = next((c for c in tok.children if c.dep_ in ("compound", "nmod") and index.named_key(c)), None)
+            if lemma in JUDGED_NOUNS:
+                # "charged in the death of X": a death is a deed only as what someone is judged for
+                by, patient = None, of if of is not None else poss
+                agent = None
+            else:
+                if by is None and tok.dep_ == "dobj" and not any(c.dep_ == "auxpass" for c in tok.head.children):
+                    # An active verb takes no "by" agent: "investigated the murder of X by Y" is the noun's.
+                    by = _pobj(tok.head, "by")
+                    if by is not None and not (index.named_key(by) or "").startswith("Person:"):
+                        by = None
+                patient = of if of is not None else None
+                agent = by if by is not None else (poss if of is not None else None)
+                if patient is None and by is not None:
+                    # "the Hale assassination by Dorn", "Hale's assassination by Dorn": the patient is a
+                    # name modifying the noun
+                    patient = next((c for c in tok.children if c.dep_ in ("compound", "nmod", "poss") and index.named_key(c)), None)
+            doers = _conjuncts(agent) if agent is not None else []
             judged = accusation(tok, subjects) if agent is None and patient is not None else None
             if judged is not None:
-                agent = judged.accused[0]
+                doers = judged.accused
                 negated, modality = judged.negated, judged.modality
+                frame = _governing_verb(tok)
+                if frame is not None and clause_modality(frame)[0] == "hypothetical":
+                    modality = "hypothetical"  # "could face charges in the killing of X", "if convicted"
                 if modality == "reported" and judged.accuser is not None:
                     reported_by = index.resolve(judged.accuser)
-            if agent is None or patient is None:
+            if not doers or patient is None:
                 continue
-            actor, target = index.resolve(agent), index.resolve(patient)
+            actors = [index.resolve(a) for a in doers]
+            targets = [index.resolve(p) for p in _conjuncts(patient)]
         elif lemma in AGENT_NOUNS:
             action = AGENT_NOUNS[lemma]
             person = _person_of(tok, index)
@@ -86,17 +108,32 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
                 victim = next((c for c in before if (index.named_key(c) or "").startswith("Person:")), None)
             if person is None or victim is None:
                 continue
-            actor, target = person, index.resolve(victim)
+            actors, targets = [person], [index.resolve(v) for v in _conjuncts(victim)]
             alleged = {c.lower_ for c in tok.children if c.dep_ in ("amod", "compound")} & _ALLEGED
             if alleged:  # "the accused assassin", "the would-be killer"
                 modality = "reported" if alleged - {"would-be"} else "hypothetical"
         else:
             continue
-        if actor is None or target is None or actor == target:
-            continue
-        out.append(Event(actor=actor, action=action, target=target, evidence=evidence, rule="nominal",
-                         confidence=0.6, negated=negated, modality=modality, reported_by=reported_by, trigger=Evidence(tok.text, tok.idx, tok.idx + len(tok.text))))
+        for actor in actors:
+            for target in targets:
+                if actor is None or target is None or actor == target:
+                    continue
+                out.append(Event(actor=actor, action=action, target=target, evidence=evidence, rule="nominal",
+                                 confidence=0.6, negated=negated, modality=modality, reported_by=reported_by,
+                                 trigger=Evidence(tok.text, tok.idx, tok.idx + len(tok.text))))
     return out
+
+
+def _governing_verb(tok: Token) -> Token | None:
+    """The verb of the clause a noun phrase belongs to."""
+    node = tok
+    for _ in range(8):
+        if node.head == node:
+            return None
+        node = node.head
+        if node.pos_ in ("VERB", "AUX"):
+            return node
+    return None
 
 
 def _person_of(noun: Token, index: EntityIndex) -> str | None:

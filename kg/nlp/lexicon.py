@@ -337,10 +337,22 @@ GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to wi
 #: Definite descriptions that refer back to an attacker mentioned earlier.
 ATTACKER_NOUNS = frozenset("gunman shooter assailant attacker killer bomber perpetrator suspect".split())
 
-#: Verbs done to people: a bare number as their object counts people ("killing 40 and wounding 90").
+#: Verbs done to people: a bare number as their object counts people ("killing 40 and wounding 90"),
+#: and one with no object before "and" shares the next verb's ("shot and killed two guards").
 PERSON_PATIENT_VERBS = frozenset("""
 kill murder massacre execute slay shoot wound injure hurt maim arrest detain jail imprison kidnap abduct
 rescue save evacuate free release capture deport expel displace hospitalize treat infect hire employ recruit
+assassinate stab strangle behead torture ambush rape lynch poison interrogate convict indict sentence
+""".split())
+
+#: Verbs of killing and injuring: what a deed or a thing did to people ("the blast killed 12") is
+#: told as done, with no actor.
+HARM_VERBS = frozenset("kill murder massacre slay wound injure maim".split())
+
+#: Nouns of an attack: their "by" phrase or possessor is the attacker ("the army's shelling killed 12").
+ATTACK_NOUNS = frozenset("""
+attack attacks assault bombing bombings shelling airstrike airstrikes strike strikes raid raids ambush
+shooting shootings offensive bombardment barrage
 """.split())
 
 #: Words a title keeps in front of a name but which are no part of it.
@@ -351,6 +363,10 @@ UNACCUSATIVE_VERBS = frozenset("die arrive fall grow exist disappear sink drown 
 
 #: Adverbs that make a clause a habit or a generalisation, not a dated event.
 HABITUAL_ADVERBS = frozenset("often sometimes usually always frequently generally typically routinely rarely seldom".split())
+
+#: Adverbs by which the writer says a clause is only probable or possible ("was probably killed by
+#: a second gunman", "may possibly have fled"): not stated as done.
+HEDGING_ADVERBS = frozenset("probably possibly perhaps maybe presumably likely".split())
 
 #: Verbs whose infinitive is their complement ("tried to flee", "began to cry", "wants to go");
 #: after any other verb an infinitive tells a purpose ("set off to repair the dam").
