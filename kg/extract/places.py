@@ -96,13 +96,11 @@ class PlaceIndex:
             return DEMONYMS[low]
         if not low.isalpha() or len(low) < 5:
             return None
-        names = {e.label for e in self.entities.values() if e.type == "Place"} | _COUNTRY_NAMES
-        found = {n for n in names if len(n) > 3 and " " not in n and low.endswith(_DEMONYM_ENDINGS)
-                 and low.startswith(n.lower()[:max(4, len(n) - 2)]) and abs(len(low) - len(n)) <= 3}
+        # the known countries' matches are the same in every article: looked up once per word
+        places = {e.label for e in self.entities.values() if e.type == "Place"} - _COUNTRY_NAMES
+        found = _made_from(low, places) | _known_made_from(low)
         if not found and len(low) >= 7:
-            # a misspelt one ("Belavain"): one edit from a place's adjective
-            found = {n for n in names if " " not in n and n.lower() != low and any(
-                _one_edit(low, n.lower().rstrip("aeiouy") + end) for end in _DEMONYM_ENDINGS)}
+            found = _misspelt_from(low, places) | _known_misspelt_from(low)
         return next(iter(found)) if len(found) == 1 else None
 
     def _nationality(self, adjective: str) -> bool:
@@ -182,6 +180,30 @@ class PlaceIndex:
         if not counts or counts[0][0] < 3 or (len(counts) > 1 and counts[0][0] < 2 * counts[1][0]):
             return None
         return counts[0][1]
+
+
+def _made_from(low: str, names: set[str] | frozenset[str]) -> set[str]:
+    """The names a lowercase adjective of nationality is made from ("korvalan" of "Korvala")."""
+    if not low.endswith(_DEMONYM_ENDINGS):
+        return set()
+    return {n for n in names if len(n) > 3 and " " not in n and low.startswith(n.lower()[:max(4, len(n) - 2)])
+            and abs(len(low) - len(n)) <= 3}
+
+
+def _misspelt_from(low: str, names: set[str] | frozenset[str]) -> set[str]:
+    """The names whose adjective a misspelt one ("belavain") is one edit from."""
+    return {n for n in names if " " not in n and n.lower() != low and any(
+        _one_edit(low, n.lower().rstrip("aeiouy") + end) for end in _DEMONYM_ENDINGS)}
+
+
+@lru_cache(maxsize=8192)
+def _known_made_from(low: str) -> frozenset[str]:
+    return frozenset(_made_from(low, _COUNTRY_NAMES))
+
+
+@lru_cache(maxsize=8192)
+def _known_misspelt_from(low: str) -> frozenset[str]:
+    return frozenset(_misspelt_from(low, _COUNTRY_NAMES))
 
 
 def _one_edit(a: str, b: str) -> bool:
