@@ -20,8 +20,8 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     events_reader = EventReader(index, article.text)
     roles_reader = RoleReader(index, article.text, article.title, article.date)
     facts = ArticleFacts(article=article)
-    text = doc.text
-    sents = [s for s in doc.sents if text[s.start_char:s.end_char].strip()]  # Span.text joins its tokens: slower
+    text = index.cols.text
+    sents = [s for s in index.cols.sents if text[s.start_char:s.end_char].strip()]  # Span.text joins its tokens: slower
     headline = _headline(article)
     for sent in sents:
         if headline is None or sent.start_char >= headline[1]:  # a headline's titles are the body's, told there in full

@@ -53,7 +53,7 @@ class Coreference:
 
     def __init__(self, index: EntityIndex) -> None:
         self.index = index
-        self.quotes = quote_regions(index.doc.text)
+        self.quotes = quote_regions(index.cols.text)
         self._quote_starts = [a for a, _ in self.quotes]
         #: third-person pronouns already resolved, by token index (None: resolved to nothing)
         self._chained: dict[int, str | None] = {}
@@ -143,7 +143,8 @@ class Coreference:
         mentions = index.mentions
         if self.quoted(tok.idx) is None:
             # '"... Lee and Ortiz ...," he said': a name quoted is not who speaks around the quote
-            mentions = [m for m in mentions if self.quoted(index.doc[m.start].idx) is None]
+            idx = index.cols.idx
+            mentions = [m for m in mentions if self.quoted(idx[m.start]) is None]
         same = [m for m in mentions if sent.start <= m.start and m.end <= tok.i and want(m)
                 and not (tok.dep_ != "poss" and _co_argument(index.doc[m.end - 1], clause))]
         if same:
@@ -192,15 +193,17 @@ class Coreference:
         """The subject of a reporting verb outside the quotation, in the sentences around it."""
         start, end = region
         doc = self.index.doc
-        sents = [s for s in doc.sents if s.end_char > start - 2 and s.start_char < end + 2]
+        cols = self.index.cols
+        sents = [s for s in cols.sents if s.end_char > start - 2 and s.start_char < end + 2]
         if not sents:
             return None
         nxt = doc[sents[-1].end].sent if sents[-1].end < len(doc) else None
         candidates = sents + ([nxt] if nxt is not None else [])
         for sent in candidates:
-            for t in sent:
-                if start <= t.idx < end or t.lemma_ not in REPORTING_VERBS or t.pos_ != "VERB":
+            for i in range(sent.start, sent.end):
+                if start <= cols.idx[i] < end or cols.lemma_[i] not in REPORTING_VERBS or cols.pos_[i] != "VERB":
                     continue
+                t = doc[i]
                 for c in t.children:
                     if c.dep_ == "nsubj" and not (start <= c.idx < end):
                         key = self.index.resolve(c)

@@ -24,6 +24,7 @@ from ..nlp.lexicon import (
     RANKS,
     ROLE_NOUNS,
 )
+from .columns import Columns
 from .coref import FIRST, Coreference, Mention, expletive
 from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
 from .places import PlaceIndex, norm_name
@@ -49,6 +50,8 @@ class EntityIndex(PlaceIndex):
         self.doc = doc
         #: the Doc's named entities, made once (``doc.ents`` builds a new Span for each on every call)
         self.ents: tuple[Span, ...] = doc.ents
+        #: its text, sentences and token attributes, read once
+        self.cols = Columns(doc)
         self.entities: dict[str, Entity] = {}
         self._token_key: dict[int, str] = {}
         #: facilities ("the embassy"): targets only, never actors

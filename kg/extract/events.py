@@ -30,7 +30,7 @@ from .entities import EntityIndex
 from .groups import is_human_noun
 from .modality import modality, negated
 from .nominal import nominal_events
-from .verbs import NAMING_VERBS, attributive_participle, is_event_verb, motion_without_goal
+from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
 _SUBJ = ("nsubj", "csubj")
@@ -352,7 +352,11 @@ class EventReader:
             evidence = Evidence(text=self.text[start:end].strip(), start=start, end=start + len(self.text[start:end].strip()))
         self._headline = headline is not None
         seen: set[tuple[str | None, str, str | None]] = set()
-        for verb in sent:
+        doc, cols = sent.doc, self.index.cols
+        for i in range(sent.start, sent.end):
+            if cols.pos_[i] != "VERB" or cols.dep_[i] in NOT_CONTENT_DEPS:  # ``is_verb``, read off the columns
+                continue
+            verb = doc[i]
             if not is_event_verb(verb):
                 continue
             for ev in self._events_of(verb, evidence):

@@ -30,6 +30,8 @@ AGENT_NOUNS = {
     "abductor": "abduct", "attacker": "attack", "slayer": "slay", "executioner": "execute",
 }
 
+#: Every noun that can state an event here.
+_TRIGGERS = frozenset(EVENT_NOUNS) | frozenset(JUDGED_NOUNS) | frozenset(AGENT_NOUNS)
 
 #: Modifiers of an agent noun that only allege the deed ("the accused assassin of X").
 _ALLEGED = frozenset("accused alleged suspected presumed would-be".split())
@@ -56,9 +58,11 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
     is the object of ("X was charged in the slaying of Y"; see ``accusation``).
     """
     out: list[Event] = []
-    for tok in sent:
-        if tok.pos_ not in ("NOUN", "PROPN"):
-            continue
+    doc, cols = sent.doc, index.cols
+    for i in range(sent.start, sent.end):
+        if cols.pos_[i] not in ("NOUN", "PROPN") or cols.lemma_[i].lower() not in _TRIGGERS:
+            continue  # read off the columns: no Token for the other words
+        tok = doc[i]
         lemma = tok.lemma_.lower()
         actors: list[str | None] = []
         targets: list[str | None] = []

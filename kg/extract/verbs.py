@@ -25,7 +25,11 @@ from ..nlp.lexicon import (
 )
 from .modality import is_passive
 
-__all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "attributive_participle", "NAMING_VERBS"]
+__all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "attributive_participle", "NAMING_VERBS",
+           "NOT_CONTENT_DEPS"]
+
+#: Relations of a verb that is no content verb: an adjective, an auxiliary, part of a compound.
+NOT_CONTENT_DEPS = frozenset(("amod", "aux", "auxpass", "compound"))
 
 #: "a user labelled X", "a group known as X", "dubbed the Iron Fist": naming, not an event.
 NAMING_VERBS = frozenset("label call name dub title know entitle nickname term style brand".split())
@@ -53,7 +57,7 @@ _PHASE = frozenset(("begin", "start", "stop", "continue", "resume"))
 
 def is_verb(tok: Token) -> bool:
     """A content verb (not an auxiliary, an adjective or part of a compound)."""
-    return tok.pos_ == "VERB" and tok.dep_ not in ("amod", "aux", "auxpass", "compound")
+    return tok.pos_ == "VERB" and tok.dep_ not in NOT_CONTENT_DEPS
 
 
 def light_event(verb: Token) -> bool:
