@@ -4,6 +4,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from ..facts import Article, ArticleFacts, Event
+from .columns import reading
 from .confidence import score_facts
 from .context import add_context
 from .entities import EntityIndex
@@ -15,6 +16,11 @@ __all__ = ["extract_facts"]
 
 def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
     """Read every event and role of an article's Doc; keep only entities that take part."""
+    with reading(doc):  # children of the tokens read last kept (``columns.kids``)
+        return _extract(doc, article)
+
+
+def _extract(doc: Doc, article: Article) -> ArticleFacts:
     index = EntityIndex(doc)
     index.set_headline(article.title)
     events_reader = EventReader(index, article.text)

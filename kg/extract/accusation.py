@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from spacy.tokens import Token
+from .columns import kids
 
 #: Words of an allegation or of someone's judgement ("condemned X for killing Y"): the deed is
 #: claimed by them, not established by the text.
@@ -88,12 +89,12 @@ def accusation(deed: Token, subjects: Subjects) -> Accusation | None:
     if chain[-1].pos_ in ("VERB", "AUX"):
         # "went on trial for", "faces charges in", "is in jail for": the judgement is a sibling noun.
         top = chain[-1]
-        chain += [c for c in top.children if c.dep_ == "dobj" and c.pos_ == "NOUN"]
-        chain += [p for c in top.children if c.dep_ == "prep" and c is not prep
-                  for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"]
+        chain += [c for c in kids(top) if c.dep_ == "dobj" and c.pos_ == "NOUN"]
+        chain += [p for c in kids(top) if c.dep_ == "prep" and c is not prep
+                  for p in kids(c) if p.dep_ == "pobj" and p.pos_ == "NOUN"]
         # "is eligible for parole for the killing": a punishment named under the predicate adjective.
-        remote = [p for a in top.children if a.dep_ == "acomp" and a.pos_ == "ADJ" and _kind(a) is None
-                  for c in a.children if c.dep_ == "prep" for p in c.children if p.dep_ == "pobj" and p.pos_ == "NOUN"]
+        remote = [p for a in kids(top) if a.dep_ == "acomp" and a.pos_ == "ADJ" and _kind(a) is None
+                  for c in kids(a) if c.dep_ == "prep" for p in kids(c) if p.dep_ == "pobj" and p.pos_ == "NOUN"]
         chain += remote
         chain.append(chain.pop(chain.index(top)))
     kinds = [(k, w) for k, w in ((_kind(w), w) for w in chain) if k]
@@ -104,23 +105,23 @@ def accusation(deed: Token, subjects: Subjects) -> Accusation | None:
         kind = "alleging"  # "faces life in prison for the murder of Y": not yet judged
     scope = [judge] if judge in remote else chain  # "not eligible for parole": the negation is the adjective's
     negated = kind == "clearing" or any(c.dep_ == "neg" or (c.lower_ in _NEG and c.dep_ in ("advmod", "det"))
-                                        for w in scope for c in w.children)
+                                        for w in scope for c in kids(w))
     modality = "reported" if kind == "alleging" else "asserted"
-    small = next((c for w in chain if w.pos_ == "ADJ" for c in w.children if c.dep_ == "nsubj"), None)
+    small = next((c for w in chain if w.pos_ == "ADJ" for c in kids(w) if c.dep_ == "nsubj"), None)
     verb = chain[-1] if chain[-1].pos_ in ("VERB", "AUX") else None
     if small is not None:
         return Accusation([small], modality, negated, _subject(verb, subjects) if verb is not None else None)
     if verb is None:
         return None
-    objs = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("PROPN", "NOUN", "PRON")]
+    objs = [c for c in kids(verb) if c.dep_ == "dobj" and c.pos_ in ("PROPN", "NOUN", "PRON")]
     if objs and verb.lemma_.lower() in OBJECT_JUDGES:
         return Accusation(objs, modality, negated, _subject(verb, subjects))
-    agent = next((p for c in verb.children if c.dep_ == "agent" for p in c.children if p.dep_ == "pobj"), None)
+    agent = next((p for c in kids(verb) if c.dep_ == "agent" for p in kids(c) if p.dep_ == "pobj"), None)
     if _predicated(verb):
         # "stands accused of", "was held accused of", "Convicted of X, Lee was ...": the participle
         # says it of its host clause's subject (or object: "they held him accused of").
         host = verb.head
-        objs = [c for c in host.children if c.dep_ == "dobj"] if verb.dep_ == "oprd" else []
+        objs = [c for c in kids(host) if c.dep_ == "dobj"] if verb.dep_ == "oprd" else []
         accused = objs or subjects(host)[0]
         return Accusation(accused, modality, negated, agent) if accused else None
     accused, passive = subjects(verb)
@@ -138,5 +139,5 @@ def _predicated(verb: Token) -> bool:
     """A judging participle predicated of another clause's argument, with no subject of its own:
     "stands accused", "was held accused", "Convicted of X, Lee ..."."""
     return (verb.tag_ == "VBN" and verb.dep_ in ("acomp", "oprd", "advcl", "xcomp")
-            and not any(c.dep_ in ("nsubj", "nsubjpass", "auxpass") for c in verb.children)
+            and not any(c.dep_ in ("nsubj", "nsubjpass", "auxpass") for c in kids(verb))
             and verb.head.pos_ in ("VERB", "AUX"))

@@ -20,6 +20,7 @@ from spacy.strings import StringStore
 from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Role, Time
+from .columns import kids
 from .timex import is_time_point, normalise, parse_iso
 from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
 
@@ -84,7 +85,7 @@ def _shares_subject(verb: Token) -> bool:
     """A verb whose subject is its head's: coordinated, controlled ("asked to serve"), or an infinitive
     of purpose ("left Acme to join Zenith")."""
     return verb.dep_ in ("xcomp", "conj") or (verb.dep_ == "advcl" and any(
-        c.dep_ == "aux" and c.lower_ == "to" for c in verb.children))
+        c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb)))
 
 
 class CareerReader:
@@ -116,9 +117,9 @@ class CareerReader:
         for i in found[bisect_left(found, sent.start):bisect_left(found, sent.end)]:
             tok = doc[i]
             if tok.pos_ == "NOUN" and not (tok.lemma_.lower() in _APPOINTMENT_NOUNS or (
-                    tok.lemma_.lower() in HEAD_VERBS and any(c.dep_ == "nsubj" for c in tok.children))):
+                    tok.lemma_.lower() in HEAD_VERBS and any(c.dep_ == "nsubj" for c in kids(tok)))):
                 continue  # (a noun with a subject is a verb the tagger missed: "X heads the agency")
-            if any(c.dep_ == "neg" for c in tok.children) or self._hypothetical(tok):
+            if any(c.dep_ == "neg" for c in kids(tok)) or self._hypothetical(tok):
                 continue
             out.extend(self._verb(tok, evidence))
         return out
@@ -130,13 +131,13 @@ class CareerReader:
             return self._heading(verb, lemma, evidence)
         if lemma in _APPOINTMENT_NOUNS:
             return self._appointment(verb, evidence)
-        if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in verb.children):
+        if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
             lemma = "resign"  # "stepped down as chairman": a post left
-        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) or (
-            verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in verb.children))
+        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(verb)) or (
+            verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in kids(verb)))
         objective = lemma in _APPOINTING or lemma in _DISMISSING or lemma in _TRANSFERRING
         if objective and not passive:
-            holders = [c for c in verb.children if c.dep_ in ("dobj", "oprd") and c.ent_type_ == "PERSON"
+            holders = [c for c in kids(verb) if c.dep_ in ("dobj", "oprd") and c.ent_type_ == "PERSON"
                        or c.dep_ == "dobj"] + self._object_of_naming(verb)
         elif objective:
             holders = self._subjects(verb, ("nsubjpass",)) or ([verb.head] if verb.dep_ == "acl" else [])
@@ -163,7 +164,7 @@ class CareerReader:
             out.extend(mine)
         if lemma in _SUCCEEDING and out:
             out.extend(self._predecessors(verb, out))
-        for c in verb.children if out else []:
+        for c in kids(verb) if out else []:
             if c.dep_ in ("advcl", "conj", "xcomp") and c.tag_ == "VBG" and c.lemma_.lower() in _SUCCEEDING:
                 # "named X as chief, replacing Y" / "succeeding Y": Y held the post until now
                 out.extend(self._predecessors(c, out, done=True))
@@ -174,9 +175,9 @@ class CareerReader:
         of Leeds": the holder is the noun's possessor or its "of" name, the role its "as" noun."""
         if noun.pos_ != "NOUN":
             return []
-        holders = [c for c in noun.children if c.dep_ == "poss"]
-        holders += [p for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children if p.dep_ == "pobj"]
-        nouns = [p for c in noun.children if c.dep_ == "prep" and c.lower_ == "as" for p in c.children
+        holders = [c for c in kids(noun) if c.dep_ == "poss"]
+        holders += [p for c in kids(noun) if c.dep_ == "prep" and c.lower_ == "of" for p in kids(c) if p.dep_ == "pobj"]
+        nouns = [p for c in kids(noun) if c.dep_ == "prep" and c.lower_ == "as" for p in kids(c)
                  if p.dep_ == "pobj" and is_role_noun(p)]
         out: list[Role] = []
         for h in holders:
@@ -197,10 +198,10 @@ class CareerReader:
         if not title and verb.lemma_.lower() != "trade":
             return []  # "was transferred to Leeds General Hospital": no post
         role = title[0].lemma_.lower() if title else "player"
-        new = next((k for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
-                    for o in c.children if o.dep_ == "pobj" and (k := self.t.org_in(o))), None)
-        old = next((k for c in verb.children if c.dep_ in ("nsubj", "agent")
-                    for o in ([c] if c.dep_ == "nsubj" else [x for x in c.children if x.dep_ == "pobj"])
+        new = next((k for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "to"
+                    for o in kids(c) if o.dep_ == "pobj" and (k := self.t.org_in(o))), None)
+        old = next((k for c in kids(verb) if c.dep_ in ("nsubj", "agent")
+                    for o in ([c] if c.dep_ == "nsubj" else [x for x in kids(c) if x.dep_ == "pobj"])
                     if (k := self.t.org_in(o))), None)
         out = []
         if new:
@@ -224,10 +225,10 @@ class CareerReader:
         """ "served on the boards of Acme and Zenith", "sits on the Finance Committee", "was elected to
         the Senate": a member of the body (or of each organization whose board it is)."""
         out: list[Role] = []
-        for c in verb.children:
+        for c in kids(verb):
             if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in _APPOINTING else ("on", "in")):
                 continue
-            for body in (p for p in c.children if p.dep_ == "pobj"):
+            for body in (p for p in kids(c) if p.dep_ == "pobj"):
                 named = self.t.org_in(body)
                 if named and named.startswith("Organization:"):  # "served in the Senate", "sits on the board"
                     out.append(self._membership(person, "member", named, verb, body, evidence, pronoun))
@@ -244,9 +245,9 @@ class CareerReader:
                 if body.lemma_.lower() not in _BODY_NOUNS:
                     continue
                 role = body.lemma_.lower() + " member"
-                for of in (x for x in body.children if x.dep_ == "prep" and x.lower_ == "of"):
-                    for o in (x for x in of.children if x.dep_ == "pobj"):
-                        for org_tok in [o] + [x for x in o.children if x.dep_ == "conj"]:
+                for of in (x for x in kids(body) if x.dep_ == "prep" and x.lower_ == "of"):
+                    for o in (x for x in kids(of) if x.dep_ == "pobj"):
+                        for org_tok in [o] + [x for x in kids(o) if x.dep_ == "conj"]:
                             org = self.t.org_in(org_tok)
                             if org:
                                 out.append(self._membership(person, role, org, verb, body, evidence, pronoun))
@@ -257,7 +258,7 @@ class CareerReader:
         """ "the presidency", "the presidential post/office/seat"."""
         lemma = tok.lemma_.lower()
         return lemma == "presidency" or (lemma in _POST_NOUNS and any(
-            c.dep_ == "amod" and c.lower_ == "presidential" for c in tok.children))
+            c.dep_ == "amod" and c.lower_ == "presidential" for c in kids(tok)))
 
     def _membership(self, person: str, role: str, org: str, verb: Token, noun: Token, evidence: Evidence,
                     pronoun: bool) -> Role:
@@ -277,11 +278,11 @@ class CareerReader:
         ("Acme asked Ann Lee to serve as")."""
         v = verb
         for _ in range(4):
-            subj = [c for c in v.children if c.dep_ in deps]
+            subj = [c for c in kids(v) if c.dep_ in deps]
             if v is not verb and v.dep_ != "conj" and verb.dep_ == "xcomp":
-                subj = [c for c in v.children if c.dep_ == "dobj"] or subj
+                subj = [c for c in kids(v) if c.dep_ == "dobj"] or subj
             if subj:
-                return subj + [x for s in subj for x in s.children if x.dep_ == "conj"]
+                return subj + [x for s in subj for x in kids(s) if x.dep_ == "conj"]
             if not (_shares_subject(verb) and _shares_subject(v)) or v.head is v:
                 return []
             v = v.head
@@ -292,9 +293,9 @@ class CareerReader:
     def _object_of_naming(verb: Token) -> list[Token]:
         """ "named Ann Lee chief executive" read as one noun phrase: the name modifying the role noun."""
         out = []
-        for c in verb.children:
+        for c in kids(verb):
             if c.dep_ in ("oprd", "dobj", "attr") and is_role_noun(c):
-                out += [m for m in c.children if m.dep_ in ("nmod", "compound") and m.ent_type_ == "PERSON"]
+                out += [m for m in kids(c) if m.dep_ in ("nmod", "compound") and m.ent_type_ == "PERSON"]
         return out
 
     def _role_nouns(self, verb: Token, lemma: str) -> list[Token]:
@@ -302,26 +303,26 @@ class CareerReader:
         executive"), "as" ("served as", "joined Acme as"), or "to be" ("nominated to be a member")."""
         nouns: list[Token] = []
         if lemma not in _LEAVING and lemma not in _JOINING and lemma not in _SUCCEEDING and lemma != "work":
-            nouns += [c for c in verb.children if c.dep_ in ("attr", "oprd", "acomp") and is_role_noun(c)]
+            nouns += [c for c in kids(verb) if c.dep_ in ("attr", "oprd", "acomp") and is_role_noun(c)]
             if lemma in _APPOINTING:
-                nouns += [c for c in verb.children if c.dep_ in ("dobj", "ccomp") and is_role_noun(c)
-                          and any(m.ent_type_ == "PERSON" for m in c.children)]
-        nouns += [p for c in verb.children if c.dep_ == "prep" and (c.lower_ == "as" or (
-                      c.lower_ == "to" and lemma in _RISING)) for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
-        for x in verb.children:
+                nouns += [c for c in kids(verb) if c.dep_ in ("dobj", "ccomp") and is_role_noun(c)
+                          and any(m.ent_type_ == "PERSON" for m in kids(c))]
+        nouns += [p for c in kids(verb) if c.dep_ == "prep" and (c.lower_ == "as" or (
+                      c.lower_ == "to" and lemma in _RISING)) for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        for x in kids(verb):
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
             if x.dep_ == "prep" and x.lower_ == "to" and lemma in _APPOINTING:
                 # "appointed X to the post of chief digital officer"
-                nouns += [p for a in x.children if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS
-                          for c in a.children if c.dep_ == "prep" and c.lower_ == "of"
-                          for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
+                nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS
+                          for c in kids(a) if c.dep_ == "prep" and c.lower_ == "of"
+                          for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
             if x.dep_ == "prep" and x.lower_ == "for" and lemma in _APPOINTING:
                 # "nominated for assignment as commander"
-                nouns += [p for a in x.children if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS | _ASSIGNMENTS
-                          for c in a.children if c.dep_ == "prep" and c.lower_ == "as"
-                          for p in c.children if p.dep_ == "pobj" and is_role_noun(p)]
-        nouns += [c for n in nouns for c in n.children if c.dep_ == "conj" and is_role_noun(c)]
+                nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS | _ASSIGNMENTS
+                          for c in kids(a) if c.dep_ == "prep" and c.lower_ == "as"
+                          for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        nouns += [c for n in nouns for c in kids(n) if c.dep_ == "conj" and is_role_noun(c)]
         return nouns
 
     def _role(self, person: str, noun: Token, verb: Token, lemma: str, evidence: Evidence,
@@ -343,7 +344,7 @@ class CareerReader:
             return []  # "he was the nation's top importer": an occupation, no post in a country
         since, until = self._period(verb, noun, lemma)
         former = (lemma in _LEAVING or lemma in _DISMISSING or self._past(verb, lemma, until)
-                  or (lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in verb.children)))
+                  or (lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb))))
         confidence = 0.6 if pronoun else 0.75
         return [replace(r, former=r.former or former, rule="predicate" if r.rule == "title" else r.rule,
                         confidence=min(r.confidence, confidence), since=since or r.since, until=until)
@@ -361,7 +362,7 @@ class CareerReader:
 
     def _partner_org(self, noun: Token) -> str | None:
         """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""
-        partners = [c for c in noun.children if c.dep_ == "conj"] + ([noun.head] if noun.dep_ == "conj" else [])
+        partners = [c for c in kids(noun) if c.dep_ == "conj"] + ([noun.head] if noun.dep_ == "conj" else [])
         return next((k for p in partners if is_role_noun(p) and (k := self.t.org_from_preps([p]))), None)
 
     def _verb_org(self, verb: Token, lemma: str, noun: Token) -> str | None:
@@ -372,13 +373,13 @@ class CareerReader:
         verbs = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj") else [])
         for v in verbs:
             vlemma = lemma if v is verb else v.lemma_.lower()
-            if v.dep_ == "relcl" and any(c.lower_ == "where" for c in v.children):
+            if v.dep_ == "relcl" and any(c.lower_ == "where" for c in kids(v)):
                 key = self.t.org_in(v.head)
                 if key:
                     return key
-            for c in v.children:
+            for c in kids(v):
                 if c.dep_ == "agent" and (vlemma in _APPOINTING or vlemma in _DISMISSING):
-                    key = next((k for p in c.children if p.dep_ == "pobj" and (k := self.t.org_in(p))), None)
+                    key = next((k for p in kids(c) if p.dep_ == "pobj" and (k := self.t.org_in(p))), None)
                     if key:
                         return key  # "was fired by the Rams"
                 if vlemma in _JOINING and c.dep_ == "dobj":
@@ -387,7 +388,7 @@ class CareerReader:
                         return key
                 if c.dep_ == "prep" and (c.lower_ in ("at", "for", "with", "within")
                                          or (c.lower_ == "to" and noun.lemma_.lower() in ASSISTING_NOUNS)):
-                    for p in c.children:
+                    for p in kids(c):
                         key = self.t.org_in(p) if p.dep_ == "pobj" else None
                         if key:
                             return key
@@ -396,9 +397,9 @@ class CareerReader:
                     key = self.t.org_in(c) or self.t.org_of_noun(c) or (self._person(c) if vlemma in _APPOINTERS else None)
                     if key:
                         return key
-                    for p in c.children:
+                    for p in kids(c):
                         if p.dep_ == "prep" and p.lower_ in ("in", "of"):
-                            for o in p.children:
+                            for o in kids(p):
                                 key = self.index.named_key(o) if o.dep_ == "pobj" else None
                                 if key and (key.startswith("Place:") or (p.lower_ == "of" and key.startswith("Organization:"))):
                                     return key  # "voters in Leeds", "the board of Acme"
@@ -408,7 +409,7 @@ class CareerReader:
         """ "Ann Lee joined Acme in 2004": a member of it since then; "she left Acme in 2010": once one."""
         out = []
         left = verb.lemma_.lower() not in _JOINING
-        for c in verb.children:
+        for c in kids(verb):
             org = (self.t.org_in(c) or self.t.org_of_noun(c)) if c.dep_ == "dobj" else None
             if org and org.startswith("Organization:"):
                 since, until = self._period(verb, c, "join")
@@ -424,15 +425,15 @@ class CareerReader:
         out = []
         lemma = verb.lemma_.lower()
         spent = lemma == "spend"
-        if spent and not any(c.dep_ == "dobj" and c.ent_type_ == "DATE" for c in verb.children):
+        if spent and not any(c.dep_ == "dobj" and c.ent_type_ == "DATE" for c in kids(verb)):
             return []  # "spent the money at Acme" is no career
-        if lemma in ("begin", "start") and not any(c.dep_ == "dobj" and c.lemma_.lower() == "career" for c in verb.children):
+        if lemma in ("begin", "start") and not any(c.dep_ == "dobj" and c.lemma_.lower() == "career" for c in kids(verb)):
             return []  # "began his career at Acme"; "began talks with Acme" is no career
         preps = ("at", "with") if spent or lemma in ("begin", "start") else ("to",) if lemma == "move" else _EMPLOYERS
-        for c in verb.children:
+        for c in kids(verb):
             if c.dep_ != "prep" or c.lower_ not in preps:
                 continue
-            for o in c.children:
+            for o in kids(c):
                 org = self.t.org_in(o) if o.dep_ == "pobj" else None
                 if org:
                     since, until = self._period(verb, o, lemma)
@@ -445,8 +446,8 @@ class CareerReader:
         """ "X will succeed Tom Roe as director": Tom Roe holds the post (held it, when X already has)."""
         out: list[Role] = []
         if done is None:
-            done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in _NOT_YET for c in verb.children if c.dep_ == "aux")
-        for c in verb.children:
+            done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in _NOT_YET for c in kids(verb) if c.dep_ == "aux")
+        for c in kids(verb):
             if c.dep_ != "dobj":
                 continue
             person = self._person(c)
@@ -460,15 +461,15 @@ class CareerReader:
     def _heading(self, verb: Token, lemma: str, evidence: Evidence) -> list[Role]:
         holders: list[Token] = []
         orgs: list[Token] = []
-        if any(c.dep_ == "nsubj" for c in verb.children):
-            holders = [c for c in verb.children if c.dep_ == "nsubj"]
-            orgs = [c for c in verb.children if c.dep_ == "dobj"]
+        if any(c.dep_ == "nsubj" for c in kids(verb)):
+            holders = [c for c in kids(verb) if c.dep_ == "nsubj"]
+            orgs = [c for c in kids(verb) if c.dep_ == "dobj"]
         else:
-            agents = [p for c in verb.children if c.dep_ == "agent" for p in c.children if p.dep_ == "pobj"]
+            agents = [p for c in kids(verb) if c.dep_ == "agent" for p in kids(c) if p.dep_ == "pobj"]
             if agents:
                 holders = agents
-                orgs = [verb.head] if verb.dep_ == "acl" else [c for c in verb.children if c.dep_ == "nsubjpass"]
-        if not holders or any(c.dep_ == "aux" and c.lower_ in _NOT_YET for c in verb.children) or (
+                orgs = [verb.head] if verb.dep_ == "acl" else [c for c in kids(verb) if c.dep_ == "nsubjpass"]
+        if not holders or any(c.dep_ == "aux" and c.lower_ in _NOT_YET for c in kids(verb)) or (
                 verb.dep_ == "xcomp" and verb.head.lemma_.lower() not in ("continue", "keep", "help")):
             return []  # "X will head Y", "chosen to lead Y": no role (yet)
         out = []
@@ -489,8 +490,8 @@ class CareerReader:
     # ----- time -------------------------------------------------------------------------
     @staticmethod
     def _hypothetical(verb: Token) -> bool:
-        return any(c.dep_ == "aux" and c.lower_ in _HYPOTHETICAL for c in verb.children) and not any(
-            c.dep_ == "aux" and c.lower_ in ("will", "'ll", "shall") for c in verb.children)
+        return any(c.dep_ == "aux" and c.lower_ in _HYPOTHETICAL for c in kids(verb)) and not any(
+            c.dep_ == "aux" and c.lower_ in ("will", "'ll", "shall") for c in kids(verb))
 
     def _past(self, verb: Token, lemma: str, until: Time | None) -> bool:
         """A role once held: an end the text gives (in the past), a past adverb ("previously worked"),
@@ -498,11 +499,11 @@ class CareerReader:
         if until is not None:
             year = (until.value or "")[:4]
             return not (self.anchor and year.isdigit() and int(year) > self.anchor.year)
-        if any(c.dep_ == "advmod" and c.lower_ in _PAST_ADVERBS for c in verb.children):
+        if any(c.dep_ == "advmod" and c.lower_ in _PAST_ADVERBS for c in kids(verb)):
             return True
-        if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in verb.children):
+        if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in kids(verb)):
             return True  # "Before joining Acme, she was ..."
-        has_aux = any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+        has_aux = any(c.dep_ in ("aux", "auxpass") for c in kids(verb))
         return verb.tag_ == "VBD" and lemma in ("serve", "work", "act", "function") and not has_aux
 
     def _period(self, verb: Token, noun: Token, lemma: str) -> tuple[Time | None, Time | None]:
@@ -512,27 +513,27 @@ class CareerReader:
         until: Time | None = None
         starts = lemma in _JOINING | _APPOINTING | _RISING | {"become", "found", "co-found", "cofound", "begin", "start", "move"}
         # "..., a position she has held since 2008": the clause of an apposition to the role noun
-        held = [g for a in noun.children if a.dep_ == "appos" for r in a.children if r.dep_ in ("relcl", "acl")
-                for g in r.children]
-        for c in list(verb.children) + list(noun.children) + held:
+        held = [g for a in kids(noun) if a.dep_ == "appos" for r in kids(a) if r.dep_ in ("relcl", "acl")
+                for g in kids(r)]
+        for c in list(kids(verb)) + list(kids(noun)) + held:
             if c.dep_ != "prep":
                 continue
             p = c.lower_
-            obj = next((o for o in c.children if o.dep_ == "pobj"), None)
+            obj = next((o for o in kids(c) if o.dep_ == "pobj"), None)
             if obj is None:
                 continue
             if p == "from" or (p == "in" and starts) or p == "since":
                 since = self._time(obj) or since
-                to = next((x for x in list(obj.children) + list(c.children)
+                to = next((x for x in list(kids(obj)) + list(kids(c))
                            if x.dep_ == "prep" and x.lower_ in ("to", "until", "through", "till")), None)
-                end = next((o for o in to.children if o.dep_ == "pobj"), None) if to is not None else None
+                end = next((o for o in kids(to) if o.dep_ == "pobj"), None) if to is not None else None
                 if end is not None:
                     until = self._time(end) or until
             elif p in ("until", "till", "through", "to") and c.head is verb:
                 until = self._time(obj) or until
             elif p == "between":
                 since = self._time(obj) or since
-                other = next((x for x in obj.children if x.dep_ == "conj"), None)
+                other = next((x for x in kids(obj) if x.dep_ == "conj"), None)
                 if other is not None:
                     until = self._time(other) or until
         return since, until

@@ -23,6 +23,7 @@ import numpy as np
 from spacy.tokens import Doc, Token
 
 from ..facts import ArticleFacts, Event, Role
+from .columns import kids
 from .entities import EntityIndex
 
 __all__ = ["MODEL_PATH", "Model", "Scorer", "load_models", "score_facts", "OTHER"]
@@ -155,16 +156,16 @@ class Scorer:
         targets: list[Token] = []
         dep, tag, depth = "none", "none", 0
         if tok is not None:
-            for c in tok.children:
+            for c in kids(tok):
                 if c.dep_ in _ACTOR_DEPS:
                     actors.append(c)
                 elif c.dep_ in _TARGET_DEPS:
                     targets.append(c)
                 elif c.dep_ in ("agent", "prep"):
-                    pobjs = [p for p in c.children if p.dep_ == "pobj"]
+                    pobjs = [p for p in kids(c) if p.dep_ == "pobj"]
                     (actors if c.dep_ == "agent" else targets).extend(pobjs)
-            actors += [c for a in actors for c in a.children if c.dep_ == "conj"]
-            targets += [c for a in targets for c in a.children if c.dep_ == "conj"]
+            actors += [c for a in actors for c in kids(a) if c.dep_ == "conj"]
+            targets += [c for a in targets for c in kids(a) if c.dep_ == "conj"]
             dep, tag = tok.dep_, tok.tag_
             t = tok
             while t.head.i != t.i and depth < _DEEPEST:

@@ -49,6 +49,7 @@ from ..facts import Article, ArticleFacts, Event, Evidence, Role, Time
 from ..nlp.clean import clean
 from ..nlp.lexicon import PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
 from .cameo import MULTIWORD_HEADS, classify
+from .columns import kids
 from .entities import FACILITY_NOUNS, EntityIndex
 from .timex import is_time_point, normalise, parse_iso
 
@@ -98,7 +99,7 @@ class ContextReader:
         self.article = article
         self.index = index
         self.anchor: date | None = parse_iso(article.date)
-        self._ents = doc.ents
+        self._ents = index.ents
         self._dates = [e for e in self._ents if e.label_ in _DATE_LABELS]
         #: the Doc's token attributes as one array (columns: _ARRAY_ATTRS), read once
         self._arr = doc.to_array(_ARRAY_ATTRS).view(np.int64) if len(doc) else np.zeros((0, len(_ARRAY_ATTRS)), np.int64)
@@ -129,16 +130,16 @@ class ContextReader:
     # ----- class -----------------------------------------------------------------
     def lookup_keys(self, tok: Token, action: str) -> list[str]:
         """Lexicon keys for a verb, most specific first (see ``cameo``)."""
-        kids = list(tok.children)
+        below = list(kids(tok))
         lemma = tok.lemma_.lower()
-        prt = next((c.lower_ for c in kids if c.dep_ == "prt"), "")
-        obj = next((c.lemma_.lower() for c in kids
+        prt = next((c.lower_ for c in below if c.dep_ == "prt"), "")
+        obj = next((c.lemma_.lower() for c in below
                     if c.dep_ in ("dobj", "nsubjpass") and c.pos_ in ("NOUN", "PROPN")), "")
         preps: list[tuple[str, str]] = []
-        for c in kids:
+        for c in below:
             if c.dep_ != "prep":
                 continue
-            pobj = next((p for p in c.children if p.dep_ == "pobj"), None)
+            pobj = next((p for p in kids(c) if p.dep_ == "pobj"), None)
             if pobj is not None and pobj.ent_type_ in _DATE_LABELS:
                 continue  # "called on Sunday" is no "call on"
             preps.append((c.lower_, pobj.lemma_.lower() if pobj is not None and pobj.pos_ in ("NOUN", "PROPN") else ""))
@@ -223,13 +224,13 @@ class ContextReader:
             out = []
             if verb.dep_ == "xcomp" or (verb.dep_ == "advcl" and self._shared_mark(verb)):
                 out.append(verb.head)
-            out.extend(c for c in verb.children if c.dep_ == "advcl" and self._shared_mark(c))
+            out.extend(c for c in kids(verb) if c.dep_ == "advcl" and self._shared_mark(c))
             self._shared[verb.i] = out
         return out
 
     @staticmethod
     def _shared_mark(clause: Token) -> bool:
-        return any(c.dep_ in ("mark", "advmod") and c.lower_ in _SHARED_TIME_MARKS for c in clause.children)
+        return any(c.dep_ in ("mark", "advmod") and c.lower_ in _SHARED_TIME_MARKS for c in kids(clause))
 
     # ----- place -----------------------------------------------------------------
     def place_of(self, verb: Token, exclude: set[str], bounds: tuple[int, int], depth: int = 0) -> str | None:
@@ -261,9 +262,9 @@ class ContextReader:
     def _place_key(self, tok: Token) -> tuple[str | None, bool]:
         """A place named by a prepositional object: the entity, a named modifier, "X of Varno"."""
         regional = tok.lemma_.lower() in _REGION_NOUNS
-        for cand in (tok, *(c for c in tok.children if regional and c.dep_ in ("compound", "nmod")),
-                     *(p for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"
-                       for p in c.children if p.dep_ == "pobj")):
+        for cand in (tok, *(c for c in kids(tok) if regional and c.dep_ in ("compound", "nmod")),
+                     *(p for c in kids(tok) if c.dep_ == "prep" and c.lower_ == "of"
+                       for p in kids(c) if p.dep_ == "pobj")):
             if cand.ent_type_ in _PLACE_LABELS:
                 key = self.index.named_key(cand)
                 if key is not None and key.startswith("Place:"):
@@ -394,11 +395,11 @@ class ContextReader:
     @staticmethod
     def _deed(verb: Token) -> Token | None:
         """The noun of "claimed responsibility for the attack" (for under the verb or the noun)."""
-        heads = [verb] + [c for c in verb.children if c.dep_ == "dobj"]
+        heads = [verb] + [c for c in kids(verb) if c.dep_ == "dobj"]
         for h in heads:
-            for c in h.children:
+            for c in kids(h):
                 if c.dep_ == "prep" and c.lower_ in ("for", "of"):
-                    for p in c.children:
+                    for p in kids(c):
                         if p.dep_ == "pobj" and p.lower_ in DEED_NOUNS:
                             return p
         return None
@@ -436,13 +437,13 @@ class ContextReader:
 
     def _deed_target(self, deed: Token, claimant: str) -> str | None:
         """Who the claimed deed was aimed at: "the Transport Ministry attack", "an attack on the base"."""
-        for c in deed.children:
+        for c in kids(deed):
             if c.dep_ in ("compound", "nmod") and c.ent_type_:
                 key = self.index.named_key(c)
                 if key is not None and key != claimant:
                     return key
             if c.dep_ == "prep" and c.lower_ in ("on", "against"):
-                for p in c.children:
+                for p in kids(c):
                     if p.dep_ == "pobj":
                         key = self.index.resolve(p, allow_things=True)
                         if key is not None and key != claimant:
@@ -463,10 +464,10 @@ class ContextReader:
             return ro
         mention_ids = {t.i for t in mention}
         title = self._title_tokens(span, mention)
-        appos = [t for m in mention for t in m.children if t.dep_ == "appos" and self._role_noun(t)]
+        appos = [t for m in mention for t in kids(m) if t.dep_ == "appos" and self._role_noun(t)]
         appos += [m.head for m in mention if m.dep_ == "appos" and self._role_noun(m.head)]
         new = any(t.lower_ == "new" for t in title) or any(
-            c.lower_ == "new" and c.dep_ == "amod" for a in appos for c in a.children)
+            c.lower_ == "new" and c.dep_ == "amod" for a in appos for c in kids(a))
         since = self._since(span, mention_ids, {t.i for t in title} | {a.i for a in appos})
         if not new and since is None:
             return ro
@@ -498,7 +499,7 @@ class ContextReader:
         for t in span:
             if t.lower_ != "since" or t.dep_ != "prep":
                 continue
-            pobj = next((p for p in t.children if p.dep_ == "pobj"), None)
+            pobj = next((p for p in kids(t) if p.dep_ == "pobj"), None)
             if pobj is None or not (pobj.ent_type_ in _DATE_LABELS or pobj.like_num):
                 continue
             if not self._since_belongs(t.head, mention, role_toks):
@@ -519,7 +520,7 @@ class ContextReader:
             if h.pos_ in ("VERB", "AUX"):
                 if h.dep_ == "relcl" and h.head.i in mention:
                     return True
-                return any(c.dep_ == "nsubj" and c.i in mention for c in h.children) and (
+                return any(c.dep_ == "nsubj" and c.i in mention for c in kids(h)) and (
                     h.lemma_ in ("be", "serve", "hold", "head", "lead", "chair", "run"))
             if h.head.i == h.i:
                 return False

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from spacy.tokens import Span, Token
 
 from ..nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
+from .columns import kids
 from .groups import VEHICLE_NOUNS, is_human_noun
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class Coreference:
             elif m.type == "Person":
                 root = doc[m.end - 1]
                 near = [doc[m.start - 1]] if m.start > 0 else []
-                near += [c for c in root.children if c.dep_ in ("appos", "compound") and not (m.start <= c.i < m.end)]
+                near += [c for c in kids(root) if c.dep_ in ("appos", "compound") and not (m.start <= c.i < m.end)]
                 if root.dep_ == "appos" or (root.dep_ == "compound" and root.head.i >= m.end):
                     near.append(root.head)
                 words = {t.lower_ for t in near} | {t.lemma_.lower() for t in near}
@@ -131,10 +132,12 @@ class Coreference:
         elif low in FIRST:
             return self.first_person(tok)
         elif low == "its":
-            want = lambda m: m.type == "Organization" or m.key in index.countries() or self._vehicle(m)  # noqa: E731
+            countries = index.countries()
+            want = lambda m: m.type == "Organization" or m.key in countries or self._vehicle(m)  # noqa: E731
         elif low in NEUTER:
             # "it" is often no entity at all ("it was damning"): only a subject organization or country.
-            want = lambda m: (m.type == "Organization" or m.key in index.countries() or self._vehicle(m)) and (  # noqa: E731
+            countries = index.countries()
+            want = lambda m: (m.type == "Organization" or m.key in countries or self._vehicle(m)) and (  # noqa: E731
                 m.subject or m.agent)
         else:
             return None
@@ -204,7 +207,7 @@ class Coreference:
                 if start <= cols.idx[i] < end or cols.lemma_[i] not in REPORTING_VERBS or cols.pos_[i] != "VERB":
                     continue
                 t = doc[i]
-                for c in t.children:
+                for c in kids(t):
                     if c.dep_ == "nsubj" and not (start <= c.idx < end):
                         key = self.index.resolve(c)
                         if key is not None:
@@ -262,13 +265,13 @@ def expletive(tok: Token) -> bool:
     if tok.dep_ not in ("nsubj", "nsubjpass"):
         return False
     if (tok.dep_ == "nsubjpass" or head.lemma_ in ("seem", "appear")) and any(
-            c.dep_ in ("ccomp", "xcomp", "oprd") and c.pos_ in ("VERB", "AUX") for c in head.children):
+            c.dep_ in ("ccomp", "xcomp", "oprd") and c.pos_ in ("VERB", "AUX") for c in kids(head)):
         return True  # "it is estimated (that) ...", "it seems (that) ...": the clause is the subject
-    for c in head.children:
+    for c in kids(head):
         if c.dep_ in ("ccomp", "xcomp", "csubj") and any(m.dep_ in ("mark", "aux") and m.lower_ in ("that", "to")
-                                                         for m in c.children):
+                                                         for m in kids(c)):
             return True
         if c.dep_ == "attr" and (c.lemma_ in ("time", "clear", "shame", "pity")
                                  or (c.pos_ == "NOUN" and not is_human_noun(c))):
             return True  # "it is time to", "It's a useful rule": no entity
-    return head.lemma_ == "be" and any(c.dep_ == "acomp" for c in head.children)
+    return head.lemma_ == "be" and any(c.dep_ == "acomp" for c in kids(head))

@@ -24,7 +24,7 @@ from ..nlp.lexicon import (
     RANKS,
     ROLE_NOUNS,
 )
-from .columns import Columns
+from .columns import columns_of, kids
 from .coref import FIRST, Coreference, Mention, expletive
 from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
 from .places import PlaceIndex, norm_name
@@ -51,7 +51,7 @@ class EntityIndex(PlaceIndex):
         #: the Doc's named entities, made once (``doc.ents`` builds a new Span for each on every call)
         self.ents: tuple[Span, ...] = doc.ents
         #: its text, sentences and token attributes, read once
-        self.cols = Columns(doc)
+        self.cols = columns_of(doc)
         self.entities: dict[str, Entity] = {}
         self._token_key: dict[int, str] = {}
         #: facilities ("the embassy"): targets only, never actors
@@ -152,7 +152,7 @@ class EntityIndex(PlaceIndex):
             if last in _GENERIC_HEADS:
                 self._described.append((m.start, _GENERIC_HEADS[last], m.key))
             root = self.doc[m.end - 1]
-            nouns = [c for c in root.children if c.dep_ == "appos" and c.pos_ == "NOUN"]
+            nouns = [c for c in kids(root) if c.dep_ == "appos" and c.pos_ == "NOUN"]
             if root.dep_ == "appos" and root.head.pos_ == "NOUN":
                 nouns.append(root.head)
             nouns += [c for c in root.lefts if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < m.start]
@@ -163,9 +163,9 @@ class EntityIndex(PlaceIndex):
     def _description_of(self, tok: Token) -> str | None:
         """ "the party", "the shuttle": a definite singular noun the article has used for one of its
         named entities stands for it, when it is the only one so described."""
-        if tok.tag_ != "NN" or not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children):
+        if tok.tag_ != "NN" or not any(c.dep_ == "det" and c.lower_ == "the" for c in kids(tok)):
             return None
-        if any(c.dep_ in ("poss", "compound", "appos") or (c.dep_ == "amod" and c.i < tok.i) for c in tok.children):
+        if any(c.dep_ in ("poss", "compound", "appos") or (c.dep_ == "amod" and c.i < tok.i) for c in kids(tok)):
             return None  # "the opposition party", "the party's leader X": another description
         lemma = tok.lemma_.lower()
         found = {self.canonical(key) for start, noun, key in self._described if noun == lemma and start < tok.i}
@@ -225,7 +225,7 @@ class EntityIndex(PlaceIndex):
             if pos not in _NOUNS or dep not in deps or i in self._token_key:
                 continue
             tok = doc[i]
-            if tok.lemma_.lower() in _GENERIC_BODIES and any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in tok.children):
+            if tok.lemma_.lower() in _GENERIC_BODIES and any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in kids(tok)):
                 continue  # "her party": resolved through its owner once roles are known
             if self._description_of(tok) is not None:
                 continue
@@ -244,8 +244,8 @@ class EntityIndex(PlaceIndex):
             lemma = tok.lemma_.lower()
             if m.type != "Group" or lemma not in _GENERIC_PEOPLE or m.plural or tok.tag_ != "NN":
                 continue
-            if not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children) or any(
-                    c.dep_ in ("amod", "compound", "poss", "prep", "relcl", "acl", "appos") for c in tok.children):
+            if not any(c.dep_ == "det" and c.lower_ == "the" for c in kids(tok)) or any(
+                    c.dep_ in ("amod", "compound", "poss", "prep", "relcl", "acl", "appos") for c in kids(tok)):
                 continue
             if any(o.key == m.key and o.start < m.start for o in self.mentions):
                 continue  # it has an antecedent of its own ("a man ... the man")
@@ -263,28 +263,28 @@ class EntityIndex(PlaceIndex):
 
         Also the surface form "ROLE, Firstname Lastname" when the parser missed the apposition.
         """
-        for c in tok.children:
+        for c in kids(tok):
             if c.dep_ == "appos" and c.i in self._token_key and self._token_key[c.i].startswith("Person:"):
                 return self._token_key[c.i]
         if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Person:"):
             return self._token_key[tok.head.i]  # "Y, a tailor who killed X": the tailor is Y
-        for prep in tok.children:
+        for prep in kids(tok):
             # "the head of the agency, Okafor": a person cannot be in apposition to an organization,
             # so the name the parser hung on the organization names the head noun.
             if prep.dep_ != "prep" or prep.lower_ != "of" or not is_human_noun(tok):
                 continue
-            for org in prep.children:
+            for org in kids(prep):
                 # Nor can one person be in apposition to a plural ("the chief of the elders, Okafor").
                 if org.dep_ == "pobj" and (org.ent_type_ in ("ORG", "GPE", "NORP")
                                            or (org.tag_ == "NNS" and tok.tag_ == "NN")):
-                    for c in org.children:
+                    for c in kids(org):
                         if c.dep_ == "appos" and self._token_key.get(c.i, "").startswith("Person:"):
                             return self._token_key[c.i]
-        for prep in tok.children:
+        for prep in kids(tok):
             # "a major at Tarnow University Ana Ruiz": the name glued after the organization (parsed
             # as its head) is the person the role noun describes.
             if prep.dep_ == "prep" and prep.lower_ in ("at", "of", "for", "with") and is_human_noun(tok):
-                for p in prep.children:
+                for p in kids(prep):
                     if (p.dep_ == "pobj" and self._token_key.get(p.i, "").startswith("Person:")
                             and any(c.dep_ == "compound" and c.ent_type_ == "ORG" for c in p.lefts)):
                         return self._token_key[p.i]
@@ -303,12 +303,12 @@ class EntityIndex(PlaceIndex):
             return None
         if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Organization:"):
             return self._token_key[tok.head.i]  # "the Halvorsen Institute, an organization that ..."
-        named = [self._token_key[c.i] for c in tok.children if c.dep_ == "appos" and c.i in self._token_key]
+        named = [self._token_key[c.i] for c in kids(tok) if c.dep_ == "appos" and c.i in self._token_key]
         named = [k for k in named if k.startswith("Organization:")]
         if not named:
             return None
-        appos = next(c for c in tok.children if c.dep_ == "appos" and self._token_key.get(c.i) == named[0])
-        more = [self._token_key.get(c.i) for c in appos.children if c.dep_ == "conj"]
+        appos = next(c for c in kids(tok) if c.dep_ == "appos" and self._token_key.get(c.i) == named[0])
+        more = [self._token_key.get(c.i) for c in kids(appos) if c.dep_ == "conj"]
         named += [k for k in more if k is not None and k.startswith("Organization:")]
         if len(named) == 1:
             return named[0]
@@ -332,7 +332,7 @@ class EntityIndex(PlaceIndex):
         label = self.group_label(tok)
         lemma = tok.lemma_.lower()
         plural = tok.tag_ in ("NNS", "NNPS")
-        definite = any(c.lower_ in ("the", "this", "that", "these", "those") for c in tok.children if c.dep_ == "det")
+        definite = any(c.lower_ in ("the", "this", "that", "these", "those") for c in kids(tok) if c.dep_ == "det")
         words = {norm_name(w) for w in label.split()} - {norm_name(tok.text)}
         key = None
 
@@ -406,10 +406,10 @@ class EntityIndex(PlaceIndex):
     def _role_holder(self, tok: Token) -> str | None:
         """"the Belavian leader", "the Treasury spokesman": a definite role description whose
         organization is named stands for the one person the article says holds that role there."""
-        if tok.pos_ != "NOUN" or tok.tag_ != "NN" or not any(c.lower_ == "the" and c.dep_ == "det" for c in tok.children):
+        if tok.pos_ != "NOUN" or tok.tag_ != "NN" or not any(c.lower_ == "the" and c.dep_ == "det" for c in kids(tok)):
             return None
         role = tok.lemma_.lower()
-        for mod in tok.children:
+        for mod in kids(tok):
             if mod.dep_ not in ("amod", "compound", "poss", "nmod") or mod.i > tok.i:
                 continue
             org = self.canonical(self.org_of_modifier(mod))
@@ -431,7 +431,7 @@ class EntityIndex(PlaceIndex):
         person = self._appos_person(tok) if tok.pos_ in ("NOUN", "PROPN") else None
         if person is not None:
             return person
-        if low in ("country", "nation") and any(c.lower_ == "the" for c in tok.children):
+        if low in ("country", "nation") and any(c.lower_ == "the" for c in kids(tok)):
             # "the country": the one the article is about, else the last one named
             return self.home_country() or self._recent(
                 tok.i, lambda m: m.type == "Place" and not m.plural and m.key in self._countries())
@@ -454,7 +454,7 @@ class EntityIndex(PlaceIndex):
         if tok.ent_type_ == "NORP":
             return self._demonym_place(tok)
         if tok.lemma_.lower() in _GENERIC_BODIES:
-            owner = next((c for c in tok.children if c.dep_ == "poss" and c.tag_ == "PRP$"), None)
+            owner = next((c for c in kids(tok) if c.dep_ == "poss" and c.tag_ == "PRP$"), None)
             if owner is not None:
                 person = self._resolve(owner, False)
                 if person is not None and person in self.affiliation:
@@ -485,8 +485,8 @@ class EntityIndex(PlaceIndex):
 
     def _the_two(self, tok: Token) -> str | None:
         """ "the two discussed", "both said": the last two people named, each of them."""
-        bare = tok.lower_ == "both" or (tok.lower_ == "two" and any(c.lower_ == "the" for c in tok.children))
-        if not bare or tok.dep_ not in _SUBJ_DEPS | {"dobj", "pobj"} or any(c.dep_ == "prep" for c in tok.children):
+        bare = tok.lower_ == "both" or (tok.lower_ == "two" and any(c.lower_ == "the" for c in kids(tok)))
+        if not bare or tok.dep_ not in _SUBJ_DEPS | {"dobj", "pobj"} or any(c.dep_ == "prep" for c in kids(tok)):
             return None
         start = self.doc[tok.sent.start - 1].sent.start if tok.sent.start > 0 else tok.sent.start
         people: list[str] = []
@@ -504,12 +504,12 @@ class EntityIndex(PlaceIndex):
     def _partitive(self, tok: Token, allow_things: bool) -> str | None:
         """ "two of her cousins", "dozens of clerks": a part of a group is a group of its own;
         "one of the gunmen" is the one person among them, and "two of them" what "them" is."""
-        of = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-        whole = next((p for p in of.children if p.dep_ == "pobj"), None) if of is not None else None
+        of = next((c for c in kids(tok) if c.dep_ == "prep" and c.lower_ == "of"), None)
+        whole = next((p for p in kids(of) if p.dep_ == "pobj"), None) if of is not None else None
         if whole is None:
             return None
         if tok.lower_ == "one":
-            named = [self._token_key.get(c.i, "") for c in (*whole.children, *tok.children) if c.dep_ == "appos"]
+            named = [self._token_key.get(c.i, "") for c in (*kids(whole), *kids(tok)) if c.dep_ == "appos"]
             person = next((k for k in named if k.startswith("Person:")), None)
             if person is not None:
                 return person  # "one of the builders, Lars Vik": the one is named
@@ -569,8 +569,8 @@ def _people_adjective(tok: Token) -> bool:
     """ "gave cash to the poor", "the wounded were flown out": "the" and an adjective heading an
     argument name the people it describes."""
     return (tok.pos_ in ("ADJ", "VERB") and tok.tag_ in ("JJ", "VBN") and tok.dep_ in _ARGUMENT_DEPS
-            and any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children)
-            and not any(c.dep_ in ("prep", "advmod") for c in tok.children) and tok.ent_type_ == "")
+            and any(c.dep_ == "det" and c.lower_ == "the" for c in kids(tok))
+            and not any(c.dep_ in ("prep", "advmod") for c in kids(tok)) and tok.ent_type_ == "")
 
 
 def _subject(tok: Token) -> bool:
@@ -586,7 +586,7 @@ def _agent(tok: Token) -> bool:
 def _counts_people(num: Token) -> bool:
     """ "killing 40 and wounding 90", "12 were arrested": a bare number as the object (or passive
     subject) of a verb done to people counts people."""
-    if num.ent_type_ in _NOT_PEOPLE_COUNTS or any(c.dep_ == "prep" for c in num.children):
+    if num.ent_type_ in _NOT_PEOPLE_COUNTS or any(c.dep_ == "prep" for c in kids(num)):
         return False
     arg = num
     while arg.dep_ == "conj" and arg.head.pos_ == "NUM":

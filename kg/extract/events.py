@@ -26,6 +26,7 @@ from ..nlp.lexicon import (
     STATEMENT_NOUNS,
 )
 from .accusation import accusation
+from .columns import kids
 from .entities import EntityIndex
 from .groups import is_human_noun
 from .modality import modality, negated
@@ -58,7 +59,7 @@ def evidence_of(sent: Span, text: str) -> Evidence:
 
 def _conjuncts(tok: Token) -> list[Token]:
     out = [tok]
-    for c in tok.children:
+    for c in kids(tok):
         if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON"):
             out.extend(_conjuncts(c))
     return out
@@ -77,23 +78,23 @@ class EventReader:
     # ----- arguments --------------------------------------------------------
     def subjects(self, verb: Token, depth: int = 0) -> tuple[list[Token], bool]:
         """Subject tokens of a verb (own, or inherited through control and coordination) and passivity."""
-        own = [c for c in verb.children if c.dep_ in _SUBJ]
+        own = [c for c in kids(verb) if c.dep_ in _SUBJ]
         if self._headline and own and verb.tag_ in ("VBN", "VBD") and not any(
-                c.dep_ in ("aux", "auxpass", "dobj") for c in verb.children):
+                c.dep_ in ("aux", "auxpass", "dobj") for c in kids(verb)):
             # "Four players suspended for brawl": a headline tells deeds in the present; a bare
             # past form is the participle of a passive whose "be" it leaves out.
             return [t for s in own for t in _conjuncts(s)], True
         if len(own) > 1:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
-        passive = [c for c in verb.children if c.dep_ == "nsubjpass"]
-        if own and any(c.dep_ == "auxpass" for c in verb.children):
+        passive = [c for c in kids(verb) if c.dep_ == "nsubjpass"]
+        if own and any(c.dep_ == "auxpass" for c in kids(verb)):
             # "Ana Costa of Lyon, and Tom Ruiz were fined": a verb with a passive auxiliary has
             # no active subject; the parser split one passive subject in two.
             passive += [c for c in own if c.dep_ == "nsubj"]
             own = [c for c in own if c.dep_ != "nsubj"]
         elif passive and not own and verb.dep_ in ("ROOT", "ccomp", "advcl") \
-                and not any(c.dep_ == "auxpass" for c in verb.children):
+                and not any(c.dep_ == "auxpass" for c in kids(verb)):
             # "Volunteers dug through the mud" with "volunteers" a passive subject but no passive
             # auxiliary: the parse contradicts itself, and the subject is the doer.
             own, passive = passive, []
@@ -117,19 +118,19 @@ class EventReader:
         if depth > 4:
             return [], False
         head = verb.head
-        if verb.dep_ in ("pcomp", "advcl") and any(c.dep_ == "auxpass" for c in verb.children):
+        if verb.dep_ in ("pcomp", "advcl") and any(c.dep_ == "auxpass" for c in kids(verb)):
             # "died after being shot by Lee", "Arrested in May, she ...": a passive adjunct is done to
             # its clause's subject
             gov = head.head if verb.dep_ == "pcomp" else head
             if _is_verb(gov) or gov.pos_ == "AUX":
                 return self.subjects(gov, depth + 1)[0], True
         if verb.dep_ in ("xcomp", "acomp") and verb.tag_ == "VBN" and _is_verb(head) \
-                and not any(c.dep_ in ("aux", "dobj", "dative") for c in verb.children):
+                and not any(c.dep_ in ("aux", "dobj", "dative") for c in kids(verb)):
             # "stands accused", "remained trapped": a past participle predicated of the subject is
             # done to it
             return self.subjects(head, depth + 1)[0], True
-        if verb.dep_ == "xcomp" or (verb.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)):
-            objs = [c for c in head.children if c.dep_ in ("dobj", "dative")]
+        if verb.dep_ == "xcomp" or (verb.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb))):
+            objs = [c for c in kids(head) if c.dep_ in ("dobj", "dative")]
             if verb.dep_ == "xcomp" and objs and head.lemma_ in OBJECT_CONTROL_VERBS:
                 return [t for o in objs for t in _conjuncts(o)], False
             subj, head_passive = self.subjects(head, depth + 1)
@@ -145,16 +146,16 @@ class EventReader:
         if verb.dep_ == "conj" and verb.tag_ in ("VBZ", "VBD", "VBP"):
             stray = _stray_subject(verb)
             if stray is not None:
-                return [stray], any(c.dep_ == "auxpass" for c in verb.children)
+                return [stray], any(c.dep_ == "auxpass" for c in kids(verb))
         if verb.dep_ == "conj" and _is_verb(head):
             subj, head_passive = self.subjects(head, depth + 1)
             # "was interrogated ... and made to sign": a bare -ed conjunct shares the passive auxiliary.
             # A past tense ("were given coffee and sang", "were freed and returned home") is
             # active; "made to sign" has no active reading without an object.
-            own_passive = any(c.dep_ == "auxpass" for c in verb.children) or (
-                head_passive and not any(c.dep_ in ("dobj", "aux") for c in verb.children)
+            own_passive = any(c.dep_ == "auxpass" for c in kids(verb)) or (
+                head_passive and not any(c.dep_ in ("dobj", "aux") for c in kids(verb))
                 and (verb.tag_ == "VBN" or verb.tag_ == "VBD" and any(
-                    c.dep_ == "xcomp" and any(a.lower_ == "to" for a in c.children) for c in verb.children)))
+                    c.dep_ == "xcomp" and any(a.lower_ == "to" for a in kids(c)) for c in kids(verb))))
             if head_passive and not own_passive:
                 up = head
                 while up.dep_ in ("ccomp", "conj") and up.head != up:
@@ -165,13 +166,13 @@ class EventReader:
                             return s2, False
                 # "The guests were given coffee and sang": the passive's subject acts in the active conjunct.
                 return subj, False
-            if any(c.dep_ == "auxpass" for c in verb.children):
+            if any(c.dep_ == "auxpass" for c in kids(verb)):
                 return subj, True  # "could not enter, but were given seats": a passive of its own
             return subj, head_passive and own_passive
         if verb.dep_ == "relcl":
             return self._named_by_copula(head) or [head], False
         if verb.dep_ == "pcomp" and verb.tag_ == "VBG":
-            doer = next((c for c in head.children if c.dep_ == "pobj" and c.right_edge.i == verb.i - 1
+            doer = next((c for c in kids(head) if c.dep_ == "pobj" and c.right_edge.i == verb.i - 1
                          and self.index.named_key(c) is not None), None)
             if doer is not None:
                 return [doer], False  # "footage of Tom Dunn shooting Ivan Petrov": the name is the doer
@@ -185,14 +186,14 @@ class EventReader:
             return [], False
         if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.pos_ == "PROPN" and head.ent_type_ \
                 and not self._headline and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
-                and not any(c.dep_ == "agent" for c in verb.children):
+                and not any(c.dep_ == "agent" for c in kids(verb)):
             # A name takes no restrictive participle ("Lind, condemned by many" needs the comma):
             # 'Lind "condemned ..." the attack' is Lind's own finite verb, misparsed. With a "by"
             # phrase it is a participle ("the Institute for Soil Research headed by Professor X").
             return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
-                and not any(c.dep_ == "dobj" for c in verb.children):  # a passive takes no object
+                and not any(c.dep_ == "dobj" for c in kids(verb)):  # a passive takes no object
             return [head], True  # "a plan backed by the United Nations", "troops wounded in the attack"
         if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
             return [head], False  # "Paul Dorn, serving a sentence"
@@ -206,7 +207,7 @@ class EventReader:
                 or self.index.named_key(noun) is not None:
             return []
         other = "nsubj" if noun.dep_ == "attr" else "attr"
-        return [c for c in verb.children if c.dep_ == other and (self.index.named_key(c) or "").startswith("Person:")]
+        return [c for c in kids(verb) if c.dep_ == other and (self.index.named_key(c) or "").startswith("Person:")]
 
     def _result_of_passive(self, verb: Token) -> bool:
         """A participle that follows a passive clause and tells what it caused ("the bus was bombed,
@@ -215,36 +216,36 @@ class EventReader:
             verb = verb.head  # "killing six and wounding 30"
         head = verb.head
         return (verb.dep_ == "advcl" and verb.tag_ == "VBG" and verb.i > head.i and _is_verb(head)
-                and not any(c.dep_ in _SUBJ for c in verb.children) and self.subjects(head)[1])
+                and not any(c.dep_ in _SUBJ for c in kids(verb)) and self.subjects(head)[1])
 
     def agents(self, verb: Token) -> list[Token]:
         """The "by" phrase of a passive verb ("by the newspaper, the Daily Clarion": the name in apposition)."""
         out: list[Token] = []
-        for c in verb.children:
+        for c in kids(verb):
             if c.dep_ == "agent":
-                for p in c.children:
+                for p in kids(c):
                     if p.dep_ != "pobj":
                         continue
                     for t in _conjuncts(p):
                         if self.index.resolve(t) is None:
-                            t = next((a for a in t.children if a.dep_ == "appos" and self.index.resolve(a)), t)
+                            t = next((a for a in kids(t) if a.dep_ == "appos" and self.index.resolve(a)), t)
                         out.append(self._stray_apposition(t))
         if not out:
             # "was joined in the announcement by Agent X": the parser hung the "by" phrase on the
             # noun before it; a person or a body there is the passive's agent.
-            for c in verb.children:
+            for c in kids(verb):
                 if c.dep_ != "prep" or c.lower_ == "by":
                     continue
-                for noun in c.children:
-                    for by in noun.children:
+                for noun in kids(c):
+                    for by in kids(noun):
                         if by.dep_ == "prep" and by.lower_ == "by":
-                            out.extend(p for p in by.children if p.dep_ == "pobj"
+                            out.extend(p for p in kids(by) if p.dep_ == "pobj"
                                        and not (self.index.resolve(p) or "Place:").startswith("Place:"))
         return out
 
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
-        direct = [t for c in verb.children if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)
+        direct = [t for c in kids(verb) if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)
                   if t.lower_ not in _REFLEXIVES]  # "killed themselves": no one else is the target
         lemma = verb.lemma_.lower()
         if not direct and lemma in PERSON_PATIENT_VERBS:
@@ -258,31 +259,31 @@ class EventReader:
                 direct = [verb.head]  # "the villages that the rebels burned": the head fills the gap
         if lemma in _JUDGING_VERBS and direct and not any(self.index.resolve(t, allow_things=True) for t in direct):
             # "criticized Lee's budget", "praised her courage": one praises or blames a person.
-            owners = [c for t in direct for c in t.children if c.dep_ == "poss" and self.index.resolve(c)]
+            owners = [c for t in direct for c in kids(t) if c.dep_ == "poss" and self.index.resolve(c)]
             direct = owners or direct
         if lemma in _ANSWERING_VERBS and not direct:
             # "replied to the mayor's charges": one answers the one who charged.
-            said = [p for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
-                    for p in c.children if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
-            direct = [c for p in said for c in p.children if c.dep_ == "poss" and self.index.resolve(c)]
+            said = [p for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "to"
+                    for p in kids(c) if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
+            direct = [c for p in said for c in kids(p) if c.dep_ == "poss" and self.index.resolve(c)]
         direct = [self._named_in_title(self._stray_apposition(t)) for t in direct]
-        particle = " ".join(c.lower_ for c in verb.children if c.dep_ == "prt" and _particle_place(verb, c))
+        particle = " ".join(c.lower_ for c in kids(verb) if c.dep_ == "prt" and _particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
         prep_word = ""
         if not entity_objs and verb.lemma_ in OBJECT_CONTROL_VERBS:
-            for c in verb.children:
+            for c in kids(verb):
                 if c.dep_ in ("ccomp", "xcomp"):
-                    subj = [t for t in c.children if t.dep_ == "nsubj" and self.index.resolve(t) is not None]
+                    subj = [t for t in kids(c) if t.dep_ == "nsubj" and self.index.resolve(t) is not None]
                     if subj:
                         return subj, things, particle
         if not entity_objs:
-            for c in verb.children:
+            for c in kids(verb):
                 if c.dep_ != "prep":
                     continue
-                pobjs = [t for p in c.children if p.dep_ == "pobj" for t in _conjuncts(p)] or [
-                    t for p in c.children if p.dep_ == "pcomp" and attributive_participle(p)
-                    for o in p.children if o.dep_ == "dobj" for t in _conjuncts(o)]
+                pobjs = [t for p in kids(c) if p.dep_ == "pobj" for t in _conjuncts(p)] or [
+                    t for p in kids(c) if p.dep_ == "pcomp" and attributive_participle(p)
+                    for o in kids(p) if o.dep_ == "dobj" for t in _conjuncts(o)]
                 pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES and not _subject_of_next(p)]
                 if not pobjs:
                     continue
@@ -293,7 +294,7 @@ class EventReader:
                         prep_word = c.lower_
                     break
                 if not things and not direct and c.lower_ in ("for", "on", "with", "over", "against", "about") \
-                        and not prep_word and c.i == verb.i + 1 + len([x for x in verb.children if x.dep_ == "prt"]):
+                        and not prep_word and c.i == verb.i + 1 + len([x for x in kids(verb) if x.dep_ == "prt"]):
                     prep_word = c.lower_
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
@@ -302,10 +303,10 @@ class EventReader:
         the name as its modifier: the person named is the object."""
         if self.index.resolve(obj, allow_things=True) is not None:
             return obj
-        kids = [c for c in obj.children if c.dep_ == "compound"]
-        if not any(t.lemma_.lower() in ROLE_NOUNS or t.lower_ in ROLE_NOUNS for t in kids + [obj]):
+        compounds = [c for c in kids(obj) if c.dep_ == "compound"]
+        if not any(t.lemma_.lower() in ROLE_NOUNS or t.lower_ in ROLE_NOUNS for t in compounds + [obj]):
             return obj
-        return next((c for c in kids if (self.index.named_key(c) or "").startswith("Person:")), obj)
+        return next((c for c in compounds if (self.index.named_key(c) or "").startswith("Person:")), obj)
 
     def _stray_apposition(self, obj: Token) -> Token:
         """ "killed the banker, Ana Ruiz", "by another inmate, Ana Ruiz": a person's name right after
@@ -333,9 +334,9 @@ class EventReader:
         says") the body that issued it."""
         key = self.index.resolve(subject)
         if key is None and subject.lemma_.lower() in STATEMENT_NOUNS:
-            for c in subject.children:
+            for c in kids(subject):
                 if c.dep_ in ("compound", "poss", "nmod") or c.dep_ == "prep" and c.lower_ in ("by", "from"):
-                    issuer = c if c.dep_ != "prep" else next((p for p in c.children if p.dep_ == "pobj"), None)
+                    issuer = c if c.dep_ != "prep" else next((p for p in kids(c) if p.dep_ == "pobj"), None)
                     found = self.index.resolve(issuer) if issuer is not None else None
                     if found is not None:
                         return found
@@ -407,7 +408,7 @@ class EventReader:
         else:
             actors = [self._source(s) for s in subjects]
             targets = [self.index.resolve(o, allow_things=True) for o in entity_objs] or [None]
-            if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in verb.children if c.dep_ in _SUBJ]:
+            if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in kids(verb) if c.dep_ in _SUBJ]:
                 rule = "inherited-subject"
             if subjects and all(_natural_force(s) for s in subjects) and any(targets):
                 actors, passive = [None], True  # "the flood killed 10": what it caused, with no actor
@@ -491,12 +492,12 @@ def _subject_of_next(noun: Token) -> bool:
 def _stray_subject(verb: Token) -> Token | None:
     """ "crews drove to the coast and the Red Crescent says ...": a finite conjunct with no
     subject, right after a noun the parser joined to an earlier object: that noun is its subject."""
-    if verb.i == 0 or any(c.dep_ in _SUBJ or c.dep_ == "nsubjpass" for c in verb.children):
+    if verb.i == 0 or any(c.dep_ in _SUBJ or c.dep_ == "nsubjpass" for c in kids(verb)):
         return None
     noun = verb.doc[verb.i - 1]
     if noun.pos_ not in ("NOUN", "PROPN") or noun.dep_ != "conj" or noun.head.dep_ not in ("pobj", "dobj", "conj"):
         return None
-    return noun if any(c.dep_ == "cc" and c.i < noun.left_edge.i for c in noun.head.children) else None
+    return noun if any(c.dep_ == "cc" and c.i < noun.left_edge.i for c in kids(noun.head)) else None
 
 
 def _gapped_subjects(verb: Token) -> list[Token]:
@@ -508,10 +509,10 @@ def _gapped_subjects(verb: Token) -> list[Token]:
         return (t.dep_ in ("npadvmod", "appos", "conj") and t.i > verb.i and t.pos_ == "PROPN"
                 and t.ent_type_ == "PERSON" and t.left_edge.i > 0
                 and doc[t.left_edge.i - 1].lower_ in (",", "and", "or")
-                and (any(p.dep_ == "prep" for p in t.children) or t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "prep"))
+                and (any(p.dep_ == "prep" for p in kids(t)) or t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "prep"))
 
     out: list[Token] = []
-    for c in verb.children:
+    for c in kids(verb):
         if gapped(c):
             out.extend(t for t in c.subtree if t == c or gapped(t))
     return out
@@ -521,16 +522,16 @@ def _shared_object(verb: Token) -> list[Token]:
     """ "shot and killed him", "arrested and jailed two men": a verb done to people with no object
     of its own, joined by "and" right before a verb that has one, shares that object (when it
     names people: "shot and then fled the scene" shares nothing)."""
-    nxt = next((c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB"), None)
+    nxt = next((c for c in kids(verb) if c.dep_ == "conj" and c.pos_ == "VERB"), None)
     if nxt is None or any(c.dep_ in ("dobj", "dative", "prep", "prt", "ccomp", "xcomp", "auxpass", "nsubjpass")
-                          or c.dep_ == "nsubj" and c.i > verb.i for c in verb.children if c.i < nxt.i):
+                          or c.dep_ == "nsubj" and c.i > verb.i for c in kids(verb) if c.i < nxt.i):
         return []
     between = verb.doc[verb.i + 1:nxt.i]
     if not any(t.lower_ == "and" for t in between) or not all(t.dep_ in ("cc", "advmod") for t in between):
         return []
-    if any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in nxt.children):
+    if any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in kids(nxt)):
         return []  # a clause of its own ("shot, and the police arrested him")
-    return [t for c in nxt.children if c.dep_ == "dobj" for t in _conjuncts(c) if t.lower_ not in _REFLEXIVES]
+    return [t for c in kids(nxt) if c.dep_ == "dobj" for t in _conjuncts(c) if t.lower_ not in _REFLEXIVES]
 
 
 def _object_gap(verb: Token) -> bool:
@@ -540,12 +541,12 @@ def _object_gap(verb: Token) -> bool:
     "when", "where" or "why" ("the night when the guards fled") has no gap."""
     if verb.doc[verb.left_edge.i].tag_ == "WRB":
         return False
-    if not any(c.dep_ == "nsubj" and c.tag_ not in ("WDT", "WP") for c in verb.children):
+    if not any(c.dep_ == "nsubj" and c.tag_ not in ("WDT", "WP") for c in kids(verb)):
         return False
     if any(c.dep_ in ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd", "nsubjpass", "auxpass")
-           or c.tag_ in ("WDT", "WP") and c.dep_ != "mark" for c in verb.children):
+           or c.tag_ in ("WDT", "WP") and c.dep_ != "mark" for c in kids(verb)):
         return False
-    return not any(c.dep_ == "prep" and not any(p.dep_ in ("pobj", "pcomp") for p in c.children) for c in verb.children)
+    return not any(c.dep_ == "prep" and not any(p.dep_ in ("pobj", "pcomp") for p in kids(c)) for c in kids(verb))
 
 
 def _attacker(noun: Token) -> Token | None:
@@ -553,11 +554,11 @@ def _attacker(noun: Token) -> Token | None:
     "the army's shelling")."""
     if noun.lemma_.lower() not in ATTACK_NOUNS and noun.lower_ not in ATTACK_NOUNS:
         return None
-    for c in noun.children:
+    for c in kids(noun):
         if c.dep_ == "poss":
             return c
         if c.dep_ == "prep" and c.lower_ == "by":
-            return next((p for p in c.children if p.dep_ == "pobj"), None)
+            return next((p for p in kids(c) if p.dep_ == "pobj"), None)
     return None
 
 
@@ -573,16 +574,16 @@ def _stranded_object(tok: Token) -> bool:
     if before < tok.sent.start:
         return False
     prep = tok.doc[before]
-    return prep.dep_ == "prep" and prep.pos_ == "ADP" and not any(c.dep_ in ("pobj", "pcomp") for c in prep.children)
+    return prep.dep_ == "prep" and prep.pos_ == "ADP" and not any(c.dep_ in ("pobj", "pcomp") for c in kids(prep))
 
 
 def _counted(noun: Token) -> Token:
     """The noun a quantity noun counts ("fired dozens of rounds" -> "rounds"), else the noun."""
     if noun.lemma_.lower() not in QUANTITY_NOUNS and noun.lower_ not in QUANTITY_NOUNS:
         return noun
-    for prep in noun.children:
+    for prep in kids(noun):
         if prep.dep_ == "prep" and prep.lower_ == "of":
-            inner = next((p for p in prep.children if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
+            inner = next((p for p in kids(prep) if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
             if inner is not None:
                 return _counted(inner)
     return noun
@@ -592,7 +593,7 @@ def _particle_place(verb: Token, prt: Token) -> bool:
     """A particle stands right after its verb or right after the verb's object ("turned the boats
     away"); an "out" further on is an adverb of another phrase ("contacted X over housing out at sea")."""
     def core_end(obj: Token) -> int:  # the object noun phrase without its prepositions and clauses
-        return max([obj.i] + [c.right_edge.i for c in obj.children if c.i > obj.i and c.dep_ not in _POSTMODIFIERS])
+        return max([obj.i] + [c.right_edge.i for c in kids(obj) if c.i > obj.i and c.dep_ not in _POSTMODIFIERS])
 
-    ends = [verb.i] + [core_end(c) for c in verb.children if c.dep_ in ("dobj", "dative") and c.i < prt.i]
+    ends = [verb.i] + [core_end(c) for c in kids(verb) if c.dep_ in ("dobj", "dative") and c.i < prt.i]
     return prt.i - max(ends) <= 1

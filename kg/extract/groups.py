@@ -10,6 +10,7 @@ from spacy.tokens import Token
 
 from ..nlp.lexicon import ATTACKER_NOUNS, COLLECTIVE_NOUNS, HUMAN_NOUNS, HUMAN_SUFFIXES, NOT_HUMAN, ROLE_NOUNS
 from ..nlp.pipeline import known_word
+from .columns import kids
 
 #: Nouns that name a concrete place or facility an action can be aimed at.
 FACILITY_NOUNS = frozenset("""
@@ -51,7 +52,7 @@ def is_vehicle(tok: Token) -> bool:
     plural names a kind ("it makes ferries"), no participant."""
     if tok.pos_ != "NOUN" or tok.lemma_.lower() not in VEHICLE_NOUNS:
         return False
-    return tok.tag_ != "NNS" or any(c.dep_ in ("det", "nummod", "poss", "amod", "compound") for c in tok.children)
+    return tok.tag_ != "NNS" or any(c.dep_ in ("det", "nummod", "poss", "amod", "compound") for c in kids(tok))
 
 
 def is_collective(tok: Token) -> bool:
@@ -90,7 +91,7 @@ def group_label(tok: Token) -> str:
 
     def modifier(c: Token) -> None:
         keep.append(c)
-        for g in c.children:
+        for g in kids(c):
             if g.dep_ in _LABEL_MODIFIERS + ("conj", "cc") or (g.dep_ == "punct" and g.text == "-"):
                 modifier(g)
 
@@ -105,7 +106,7 @@ def group_label(tok: Token) -> str:
     keep.append(tok)
     for c in tok.rights:
         if c.dep_ == "prep" and c.lower_ in ("of", "for"):
-            pobj = [p for p in c.children if p.dep_ == "pobj"]
+            pobj = [p for p in kids(c) if p.dep_ == "pobj"]
             if pobj:
                 keep.append(c)
                 for m in pobj[0].lefts:

@@ -25,6 +25,7 @@ from ..nlp.lexicon import (
     REPORTING_VERBS,
     REQUEST_VERBS,
 )
+from .columns import kids
 
 __all__ = ["negated", "modality", "finite_own_clause", "is_passive"]
 
@@ -54,7 +55,7 @@ _CLOSING_QUOTES = frozenset(('"', "'", "\u201d", "\u2019", "''"))
 
 def is_passive(verb: Token) -> bool:
     """Whether a verb is passive: an auxiliary "be/get" of the passive, or a passive subject."""
-    return any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children)
+    return any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(verb))
 
 
 def finite_own_clause(verb: Token) -> bool:
@@ -62,18 +63,18 @@ def finite_own_clause(verb: Token) -> bool:
     negation and modals of the first conjunct do not reach it."""
     if verb.dep_ != "conj":
         return False
-    if any(c.dep_ in _SUBJ or c.dep_ in ("aux", "auxpass") for c in verb.children):
+    if any(c.dep_ in _SUBJ or c.dep_ in ("aux", "auxpass") for c in kids(verb)):
         return True
     head = verb.head
-    return any(c.dep_ == "cc" and c.lower_ in _CONTRASTIVE and head.i < c.i < verb.i for c in head.children)
+    return any(c.dep_ == "cc" and c.lower_ in _CONTRASTIVE and head.i < c.i < verb.i for c in kids(head))
 
 
 def _negative_subject(verb: Token) -> bool:
-    for s in verb.children:
+    for s in kids(verb):
         if s.dep_ not in ("nsubj", "nsubjpass"):
             continue
         if s.lower_ in _NEGATIVE_SUBJECTS or any(
-                d.dep_ == "det" and d.lower_ in _NEGATIVE_DETERMINERS for d in s.children):
+                d.dep_ == "det" and d.lower_ in _NEGATIVE_DETERMINERS for d in kids(s)):
             return True
     return False
 
@@ -82,7 +83,7 @@ def negated(verb: Token) -> bool:
     """Whether the clause, or a clause that governs it by control or coordination, is negated."""
     t = verb
     for _ in range(4):
-        if any(c.dep_ == "neg" or c.lower_ in _NEG_WORDS and c.dep_ in ("advmod", "neg", "det") for c in t.children):
+        if any(c.dep_ == "neg" or c.lower_ in _NEG_WORDS and c.dep_ in ("advmod", "neg", "det") for c in kids(t)):
             return True
         if _negative_subject(t):
             return True
@@ -94,7 +95,7 @@ def negated(verb: Token) -> bool:
             gov = t.head.head
             while gov.pos_ in ("NOUN", "PROPN", "ADJ") and gov.head != gov:
                 gov = gov.head
-            if gov != t and any(c.dep_ == "neg" for c in gov.children):
+            if gov != t and any(c.dep_ == "neg" for c in kids(gov)):
                 return True  # "did not offer proposals for reducing tensions"
         if t.dep_ == "xcomp" or (t.dep_ == "conj" and not finite_own_clause(t)):
             if t.head == t:
@@ -109,22 +110,22 @@ def _lost_infinitive(verb: Token) -> bool:
     """A bare verb coordinated with a finite one ("Acme has a plan to cut costs, get ... and
     take action"): English joins verbs of one form, so the bare one belongs to an infinitive
     whose "to" the parser attached elsewhere; it states no deed."""
-    if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ for c in verb.children):
+    if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ for c in kids(verb)):
         return False
     if _infinitive(verb):
         # "was banned for two years and to repay the prize": an infinitive joined to a finite
         # verb belongs to what was imposed or asked, not to what was done.
         return verb.head.tag_ != "VB" and not _infinitive(verb.head)
-    if any(c.dep_ == "aux" for c in verb.children):
+    if any(c.dep_ == "aux" for c in kids(verb)):
         return False
     head = verb.head
     while head.dep_ == "conj" and head.head != head:
         head = head.head
-    return head.tag_ in ("VBZ", "VBD") and not any(c.dep_ == "aux" for c in head.children)
+    return head.tag_ in ("VBZ", "VBD") and not any(c.dep_ == "aux" for c in kids(head))
 
 
 def _infinitive(clause: Token) -> bool:
-    return any(c.dep_ == "aux" and c.lower_ == "to" for c in clause.children)
+    return any(c.dep_ == "aux" and c.lower_ == "to" for c in kids(clause))
 
 
 def _purpose_of_ongoing(clause: Token) -> bool:
@@ -133,9 +134,9 @@ def _purpose_of_ongoing(clause: Token) -> bool:
     if clause.dep_ not in ("advcl", "xcomp") or not _infinitive(clause):
         return False
     head = clause.head
-    if clause.dep_ == "xcomp" and not any(c.dep_ == "dobj" for c in head.children):
+    if clause.dep_ == "xcomp" and not any(c.dep_ == "dobj" for c in kids(head)):
         return False
-    return head.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in head.children)
+    return head.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in kids(head))
 
 
 def _purpose(clause: Token) -> bool:
@@ -145,13 +146,13 @@ def _purpose(clause: Token) -> bool:
     flee", "agreed to help") is read by the verb's class, not here."""
     if clause.dep_ not in ("advcl", "xcomp") or not _infinitive(clause):
         return False
-    if any(c.dep_ == "mark" and c.lower_ not in ("in", "order", "so", "as") for c in clause.children):
+    if any(c.dep_ == "mark" and c.lower_ not in ("in", "order", "so", "as") for c in kids(clause)):
         return False
     if any(c.dep_ in ("attr", "dobj", "nsubj") and any(a.lower_ in ("first", "last", "only") or a.ent_type_ == "ORDINAL"
-                                                     for a in c.children) for c in clause.head.children):
+                                                     for a in kids(c)) for c in kids(clause.head)):
         return False  # "became the first mayor to visit X": the infinitive tells what made them first
     head = clause.head.lemma_.lower()
-    if head == "use" and any(c.dep_ == "dobj" for c in clause.head.children):
+    if head == "use" and any(c.dep_ == "dobj" for c in kids(clause.head)):
         return True  # "used tear gas to disperse the crowd" ("used to live there" is a habit)
     if clause.dep_ == "xcomp" and (clause.head.pos_ not in ("VERB", "AUX") or head in COMPLEMENT_VERBS
                                    or head in PLAN_VERBS or head in REQUEST_VERBS or head in OBJECT_CONTROL_VERBS
@@ -168,7 +169,7 @@ def _requested(clause: Token) -> bool:
     if clause.dep_ == "xcomp":
         if lemma in REQUEST_VERBS:
             return True
-        return lemma == "call" and any(c.dep_ == "prep" and c.lower_ in ("on", "upon") for c in head.children)
+        return lemma == "call" and any(c.dep_ == "prep" and c.lower_ in ("on", "upon") for c in kids(head))
     return clause.dep_ == "ccomp" and lemma in REQUEST_VERBS and _infinitive(clause)
 
 
@@ -190,7 +191,7 @@ def _relative_clause(clause: Token) -> bool:
     """A clause whose subject is "who"/"which" right after a noun ("prosecute Lee who fled"): a
     relative clause of that noun, whatever the parser attached it to."""
     return any(c.dep_ == "nsubj" and c.lower_ in ("who", "which") and c.i > 0
-               and c.doc[c.i - 1].pos_ in ("NOUN", "PROPN") for c in clause.children)
+               and c.doc[c.i - 1].pos_ in ("NOUN", "PROPN") for c in kids(clause))
 
 
 def _question(clause: Token) -> bool:
@@ -209,7 +210,7 @@ def _imperative(clause: Token) -> bool:
     verb of the sentence in its bare form, first in it, with no subject and no auxiliary."""
     if clause.dep_ != "ROOT" or clause.tag_ != "VB":
         return False
-    if any(c.dep_ in _SUBJ or c.dep_ in ("aux", "auxpass", "expl") for c in clause.children):
+    if any(c.dep_ in _SUBJ or c.dep_ in ("aux", "auxpass", "expl") for c in kids(clause)):
         return False
     return all(t.dep_ in ("advmod", "punct", "intj", "cc", "mark") or t.is_space
                for t in clause.doc[clause.sent.start:clause.i])
@@ -219,7 +220,7 @@ def _conditional_main(clause: Token) -> bool:
     """The main clause of a condition ("If the report is true, we condemn ..."): only as
     sure as the condition."""
     return any(c.dep_ == "advcl" and c.i < clause.i and any(
-        m.dep_ == "mark" and m.lower_ in ("if", "unless") for m in c.children) for c in clause.children)
+        m.dep_ == "mark" and m.lower_ in ("if", "unless") for m in kids(c)) for c in kids(clause))
 
 
 def _generic_present(verb: Token) -> bool:
@@ -229,14 +230,14 @@ def _generic_present(verb: Token) -> bool:
     the offer") are events in the present too."""
     if verb.lemma_ in COMMUNICATION_VERBS or verb.dep_ not in ("ROOT", "conj", "ccomp", "relcl", "advcl"):
         return False
-    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    auxes = [c for c in kids(verb) if c.dep_ in ("aux", "auxpass")]
     if verb.tag_ in ("VBZ", "VBP"):
         if auxes or verb.tag_ == "VBP" and known_word(verb.vocab, verb.lower_, "verb") is False:
             return False  # "retook" tagged as a present: the form is no verb lemma, so a past
     elif not (verb.tag_ == "VBN" and len(auxes) == 1 and auxes[0].dep_ == "auxpass"
               and auxes[0].tag_ in ("VBZ", "VBP")):
         return False
-    return not any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _FIRST_PERSON for c in verb.children)
+    return not any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _FIRST_PERSON for c in kids(verb))
 
 
 def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
@@ -254,7 +255,7 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
     reporter: Token | None = None
     own_tense = False
     for _ in range(8):
-        for c in t.children:
+        for c in kids(t):
             if own_tense and c.dep_ in ("aux", "advmod"):
                 continue
             if c.dep_ == "aux" and c.lower_ in MODALS:
@@ -283,13 +284,13 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
             return "planned", None  # "fired into the air to disperse the crowd": intended
         if _requested(t):
             return "hypothetical", None  # "urged them to leave": asked for, not done
-        if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in t.children):
+        if t.dep_ == "xcomp" and t.head.lemma_ == "be" and any(c.lower_ == "to" for c in kids(t)):
             return "planned", None  # "the office is to begin issuing forms"
         if t.dep_ == "xcomp" and t.head.lemma_ in ("have", "ought") and _infinitive(t):
             return "hypothetical", None  # "has to leave": an obligation, not a deed
         if (t.dep_ in ("acl", "ccomp") and t.head.lemma_.lower() in _PRETEXT_NOUNS) or any(
                 c.dep_ == "mark" and c.lower_ == "that" and c.i > 0 and c.doc[c.i - 1].lemma_.lower() in _PRETEXT_NOUNS
-                for c in t.children):
+                for c in kids(t)):
             return "hypothetical", None  # "under the pretext that X fired": put forward, not stated
         if t.dep_ in ("acl", "relcl") and t.head.lemma_.lower() in PLAN_NOUNS | MEANS_NOUNS and t.tag_ != "VBN":
             return "planned", None  # "a plan to build", "efforts to end the strike"

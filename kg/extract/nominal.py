@@ -9,6 +9,7 @@ from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Event
 from .accusation import Subjects, accusation
+from .columns import kids
 from .entities import EntityIndex
 from .modality import modality as clause_modality
 
@@ -39,13 +40,13 @@ _ALLEGED = frozenset("accused alleged suspected presumed would-be".split())
 
 def _conjuncts(tok: Token) -> list[Token]:
     """A noun and the nouns coordinated with it ("of Ana Ruiz and Tom Lee")."""
-    return [tok] + [t for c in tok.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") for t in _conjuncts(c)]
+    return [tok] + [t for c in kids(tok) if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") for t in _conjuncts(c)]
 
 
 def _pobj(tok: Token, prep: str) -> Token | None:
-    for c in tok.children:
+    for c in kids(tok):
         if c.dep_ in ("prep", "agent") and c.lower_ == prep:
-            for p in c.children:
+            for p in kids(c):
                 if p.dep_ == "pobj":
                     return p
     return None
@@ -70,13 +71,13 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
         if lemma in EVENT_NOUNS or lemma in JUDGED_NOUNS:
             action = EVENT_NOUNS.get(lemma) or JUDGED_NOUNS[lemma]
             of, by = _pobj(tok, "of"), _pobj(tok, "by")
-            poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+            poss = next((c for c in kids(tok) if c.dep_ == "poss"), None)
             if lemma in JUDGED_NOUNS:
                 # "charged in the death of X": a death is a deed only as what someone is judged for
                 by, patient = None, of if of is not None else poss
                 agent = None
             else:
-                if by is None and tok.dep_ == "dobj" and not any(c.dep_ == "auxpass" for c in tok.head.children):
+                if by is None and tok.dep_ == "dobj" and not any(c.dep_ == "auxpass" for c in kids(tok.head)):
                     # An active verb takes no "by" agent: "investigated the murder of X by Y" is the noun's.
                     by = _pobj(tok.head, "by")
                     if by is not None and not (index.named_key(by) or "").startswith("Person:"):
@@ -86,7 +87,7 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
                 if patient is None and by is not None:
                     # "the Hale assassination by Dorn", "Hale's assassination by Dorn": the patient is a
                     # name modifying the noun
-                    patient = next((c for c in tok.children if c.dep_ in ("compound", "nmod", "poss") and index.named_key(c)), None)
+                    patient = next((c for c in kids(tok) if c.dep_ in ("compound", "nmod", "poss") and index.named_key(c)), None)
             doers = _conjuncts(agent) if agent is not None else []
             judged = accusation(tok, subjects) if agent is None and patient is not None else None
             if judged is not None:
@@ -104,16 +105,16 @@ def nominal_events(sent: Span, index: EntityIndex, evidence: Evidence, subjects:
         elif lemma in AGENT_NOUNS:
             action = AGENT_NOUNS[lemma]
             person = _person_of(tok, index)
-            victim = _pobj(tok, "of") or next((c for c in tok.children if c.dep_ == "poss"), None)
+            victim = _pobj(tok, "of") or next((c for c in kids(tok) if c.dep_ == "poss"), None)
             if victim is None:  # "Hale assassin Paul Dorn": a name before the noun
-                before = [c for c in tok.children if c.dep_ in ("compound", "nmod") and c.i < tok.i]
+                before = [c for c in kids(tok) if c.dep_ in ("compound", "nmod") and c.i < tok.i]
                 if tok.i > sent.start and tok.dep_ == "compound":  # flat: "Hale assassin Paul Dorn"
                     before.append(tok.doc[tok.i - 1])
                 victim = next((c for c in before if (index.named_key(c) or "").startswith("Person:")), None)
             if person is None or victim is None:
                 continue
             actors, targets = [person], [index.resolve(v) for v in _conjuncts(victim)]
-            alleged = {c.lower_ for c in tok.children if c.dep_ in ("amod", "compound")} & _ALLEGED
+            alleged = {c.lower_ for c in kids(tok) if c.dep_ in ("amod", "compound")} & _ALLEGED
             if alleged:  # "the accused assassin", "the would-be killer"
                 modality = "reported" if alleged - {"would-be"} else "hypothetical"
         else:
@@ -146,12 +147,12 @@ def _person_of(noun: Token, index: EntityIndex) -> str | None:
     if noun.dep_ in ("compound", "appos", "nmod") and index.named_key(head):
         key = index.named_key(head)
         return key if key and key.startswith("Person:") else None
-    for c in noun.children:
+    for c in kids(noun):
         if c.dep_ == "appos" and index.named_key(c):
             key = index.named_key(c)
             return key if key and key.startswith("Person:") else None
     if noun.dep_ in ("attr",) and head.lemma_ == "be":
-        subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+        subj = next((c for c in kids(head) if c.dep_ == "nsubj"), None)
         if subj is not None:
             key = index.resolve(subj)
             return key if key and key.startswith("Person:") else None

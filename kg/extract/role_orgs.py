@@ -14,6 +14,7 @@ from spacy.tokens import Span, Token
 
 from ..facts import Entity
 from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES
+from .columns import kids
 from .entities import EntityIndex, norm_name
 from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word
 
@@ -70,7 +71,7 @@ class OrgFinder:
         if tok.pos_ != "NOUN" or not tok.is_lower or tok.tag_ != "NN":
             return None
         if any(c.dep_ == "det" and c.lower_ in ("a", "an", "another", "any", "some", "every", "each", "no")
-               for c in tok.children):
+               for c in kids(tok)):
             return None
         lemma = tok.lemma_.lower()
         if lemma in COUNTRY_NOUNS:
@@ -87,7 +88,7 @@ class OrgFinder:
             # the body of that kind the article has named most often so far, if one has been
             counts = sorted(((before.count(k), k) for k in set(before)), reverse=True)
             return counts[0][1] if len(counts) == 1 or counts[0][0] > counts[1][0] else None
-        if lemma not in _COMPANY_NOUNS or any(c.dep_ in ("amod", "compound", "nmod") for c in tok.children):
+        if lemma not in _COMPANY_NOUNS or any(c.dep_ in ("amod", "compound", "nmod") for c in kids(tok)):
             return None  # "the new company", "the parent company": not the one named last
         return self._recent_company(tok)
 
@@ -240,13 +241,13 @@ class OrgFinder:
     def affiliation(self, ent: Span) -> str | None:
         """ "Ann Lee from the Acme Institute", "Boston University's Ann Lee": an organization the name
         itself is tied to."""
-        for c in ent.root.children:
+        for c in kids(ent.root):
             if c.dep_ == "poss" and c.i < ent.start:
                 key = self.index.named_key(c)
                 if key and key.startswith("Organization:"):
                     return key
             if c.dep_ == "prep" and c.lower_ in ("from", "at", "of", "with"):
-                for p in c.children:
+                for p in kids(c):
                     if p.dep_ == "pobj":
                         key = self.org_name_at(p)
                         if key and key.startswith("Organization:"):
@@ -269,7 +270,7 @@ class OrgFinder:
         if key is not None and key.startswith("Organization:"):
             return key
         if tok.pos_ == "PROPN" and tok.tag_ == "NNPS" and (key is None or key.startswith("Person:")) \
-                and any(c.lower_ == "the" for c in tok.children):
+                and any(c.lower_ == "the" for c in kids(tok)):
             return self.org_named([t for t in tok.subtree if t.i <= tok.i])
         if tok.pos_ == "PROPN" and (key is None or (key.startswith("Place:") and not self.is_country(key))):
             # "joined Acme" with the model's "Acme" a place or nothing: the article's Acme Bank
@@ -279,9 +280,9 @@ class OrgFinder:
     def explicit_org(self, heads: list[Token]) -> str | None:
         """An organization a role noun itself is "of", "for" or "at" ("judge for the Harbor Court")."""
         for h in heads:
-            for c in h.children:
+            for c in kids(h):
                 if c.dep_ == "prep" and c.lower_ in ("of", "for", "at", "within"):
-                    for p in c.children:
+                    for p in kids(c):
                         if p.dep_ != "pobj" or bare_title_word(p):
                             continue
                         key = self.org_name_at(p) or self._appos_org(p) or self.unnamed_body(p)
@@ -293,13 +294,13 @@ class OrgFinder:
         """The organization a role noun is "of", "for" or "at" (also a little further down the phrase:
         "a professor of chemistry at Oxford University"), or its possessor ("Canada's")."""
         for h in heads:
-            for c in h.children:
+            for c in kids(h):
                 if c.dep_ == "poss":
                     key = self.index.resolve(c) or self.org_of_modifier(c)
                     if key and not key.startswith("Person:"):
                         return key
                 if c.dep_ == "prep" and (c.lower_ in ORG_PREPS or (c.lower_ == "to" and h.lemma_.lower() in ASSISTING_NOUNS)):
-                    for p in c.children:
+                    for p in kids(c):
                         if p.dep_ != "pobj" or bare_title_word(p):
                             continue  # "Secretary of State", "Vice President of Operations": the title's own words
                         key = self.org_name_at(p) or self._appos_org(p) or self.unnamed_body(p) or self.org_of_modifier(p)
@@ -309,7 +310,7 @@ class OrgFinder:
                                 c.lower_ in ("to", "for") and h.lemma_.lower() in ASSISTING_NOUNS):
                             key = None
                         if key is None:
-                            for m in p.children:
+                            for m in kids(p):
                                 if m.dep_ in ("compound", "amod", "nmod"):
                                     key = self.org_of_modifier(m)
                                     if key:
@@ -319,7 +320,7 @@ class OrgFinder:
                         if key and not key.startswith("Group:"):
                             return key
                         if depth < 2:
-                            deeper = self.org_from_preps([p] + [x for x in p.children if x.dep_ == "conj"], depth + 1)
+                            deeper = self.org_from_preps([p] + [x for x in kids(p) if x.dep_ == "conj"], depth + 1)
                             if deeper:
                                 return deeper
                         if key:
@@ -331,16 +332,16 @@ class OrgFinder:
         ent = self.index.entities.get(key)
         if ent is None or tok.lower_ not in ORG_HEADS | ORGANIZATION_NOUNS | {"governors", "directors", "trustees"}:
             return key
-        for c in tok.children:
+        for c in kids(tok):
             if c.dep_ == "prep" and c.lower_ == "of":
-                for p in c.children:
+                for p in kids(c):
                     whole = self.index.named_key(p) if p.dep_ == "pobj" else None
                     if whole and whole.startswith("Organization:") and whole != key:
                         label = f"{ent.label} of {self.index.entities[whole].label}"
                         return self._organization(label)
-        inner = [c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"]
+        inner = [c for c in kids(tok) if c.dep_ == "prep" and c.lower_ == "of"]
         for c in inner:  # "Board of Governors" whose own "of" phrase holds the organization's
-            for p in c.children:
+            for p in kids(c):
                 if p.dep_ == "pobj" and self.index.named_key(p) == key:
                     return self._body_of(p, key) if p is not tok else key
         return key
@@ -354,7 +355,7 @@ class OrgFinder:
 
     def _appos_org(self, tok: Token) -> str | None:
         """ "the armed group Red Dawn", "the company, Acme": the name set beside a noun."""
-        for c in tok.children:
+        for c in kids(tok):
             if c.dep_ == "appos" or (c.dep_ == "compound" and c.i > tok.i):
                 key = self.index.named_key(c)
                 if key and key.startswith("Organization:"):
@@ -379,7 +380,7 @@ class OrgFinder:
 
     def _office_words(self, p: Token) -> str | None:
         """ "an adviser to U.S. President Lee": the country or body in the served person's title."""
-        for m in p.children:
+        for m in kids(p):
             if m.dep_ == "compound" and m.i < p.i and not (self.index.named_key(m) or "").startswith("Person:"):
                 for w in m.subtree:
                     key = self.index.org_of_modifier(w)
@@ -393,12 +394,12 @@ class OrgFinder:
         if tok.pos_ == "PRON":
             key = self.index.resolve(tok)
             return key if key is not None and key.startswith("Organization:") else None
-        for t in [tok] + [c for c in tok.children if c.dep_ in ("compound", "nmod", "amod", "poss")]:
+        for t in [tok] + [c for c in kids(tok) if c.dep_ in ("compound", "nmod", "amod", "poss")]:
             key = self.org_name_at(t)
             if key and key.startswith("Organization:"):
                 return key
             if t is not tok and t.dep_ == "compound":
-                for g in t.children:
+                for g in kids(t):
                     if g.dep_ in ("compound", "amod", "nmod"):
                         key = self.index.named_key(g)
                         if key and key.startswith("Organization:"):

@@ -18,6 +18,7 @@ from spacy.tokens import Span, Token
 from ..facts import Evidence, Role
 from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ORG_HEADS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
 from .careers import CareerReader
+from .columns import kids
 from .entities import EntityIndex
 from .events import evidence_of
 from .role_orgs import OrgFinder
@@ -186,7 +187,7 @@ class RoleReader(OrgFinder):
         """The title a role noun heads: its modifiers ("a Stanford University economist") and the title
         words before it ("the nation's former vice-minister"), as one run of words ending at the noun;
         the words of a coordinated role noun are not its own ("chairman and chief executive")."""
-        skip = {t.i for c in noun.children if c.dep_ == "conj" for t in c.subtree}
+        skip = {t.i for c in kids(noun) if c.dep_ == "conj" for t in c.subtree}
         served = noun.lemma_.lower() in ASSISTING_NOUNS  # "Trump adviser": the person served
         mods = {t.i for t in noun.subtree if t.i < noun.i and t.dep_ not in ("det", "punct", "case", "cc")
                 and t.i not in skip and (t.ent_type_ != "PERSON" or served)
@@ -374,7 +375,7 @@ class RoleReader(OrgFinder):
             return []
         noun = doc[comma - 1]
         if (not is_role_noun(noun) or noun.tag_ not in ("NN", "NNP")
-                or any(c.dep_ in ("appos", "conj") for c in noun.children)):
+                or any(c.dep_ in ("appos", "conj") for c in kids(noun))):
             return []  # a plural, a list ("the spokesman, Oda and Lee") or an apposition the parse has
         return [replace(r, rule="apposition") for r in self.title_ending_at(comma - 1, ent, person, evidence)]
 
@@ -382,16 +383,16 @@ class RoleReader(OrgFinder):
     # "Ann Lee, the Acme press secretary" / "its sympathizers, Rui Ortiz" / "the party's candidate, Ann Lee"
     def _appositions(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
         root = ent.root
-        nouns: list[Token] = [c for c in root.children if c.dep_ == "appos" and is_role_noun(c)
+        nouns: list[Token] = [c for c in kids(root) if c.dep_ == "appos" and is_role_noun(c)
                               and not self._next_to_another_name(c, ent)]
         nouns += self._apposition_hung_elsewhere(ent)
-        nouns += [x for n in nouns for x in n.children if x.dep_ == "conj" and is_role_noun(x)]
+        nouns += [x for n in nouns for x in kids(n) if x.dep_ == "conj" and is_role_noun(x)]
         if root.dep_ == "appos" and is_role_noun(root.head):
             nouns.append(root.head)
         if root.dep_ == "appos" and root.head.lower_ == "one":
             # "one of its members, Rui Ortiz"
-            nouns += [p for c in root.head.children if c.dep_ == "prep" and c.lower_ == "of"
-                      for p in c.children if p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS]
+            nouns += [p for c in kids(root.head) if c.dep_ == "prep" and c.lower_ == "of"
+                      for p in kids(c) if p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS]
         out: list[Role] = []
         for noun in nouns:
             title = self.noun_title(noun, ent)
@@ -430,7 +431,7 @@ class RoleReader(OrgFinder):
 
     def _org_of_partner(self, noun: Token) -> str | None:
         """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""
-        partners = [c for c in noun.children if c.dep_ == "conj"] + ([noun.head] if noun.dep_ == "conj" else [])
+        partners = [c for c in kids(noun) if c.dep_ == "conj"] + ([noun.head] if noun.dep_ == "conj" else [])
         return next((k for p in partners if is_role_noun(p) and (k := self.org_from_preps([p]))), None)
 
     # ----- "other members of X" ------------------------------------------------------------
@@ -439,7 +440,7 @@ class RoleReader(OrgFinder):
         first = ent.root
         while first.dep_ == "conj" and first.head != first:
             first = first.head  # "including Mary Dunn and Tom Reyes": both
-        groups = [c for c in ent.root.children if c.dep_ == "conj" and any(a.lower_ == "other" for a in c.children)]
+        groups = [c for c in kids(ent.root) if c.dep_ == "conj" and any(a.lower_ == "other" for a in kids(c))]
         prep = first.head if first.dep_ == "pobj" else None
         if prep is not None and (prep.lower_ == "including" or (
                 prep.lower_ == "as" and any(t.lower_ == "such" for t in prep.doc[prep.i - 1:prep.i]))):
@@ -449,10 +450,10 @@ class RoleReader(OrgFinder):
             noun = g.lemma_.lower()
             if g.pos_ != "NOUN" or g.tag_ != "NNS" or not is_role_noun(g) or noun in GENERIC_PEOPLE:
                 continue
-            org = self.org_in(g) or next((k for p in g.children if p.dep_ == "prep" and p.lower_ in ORG_PREPS
-                                           for o in p.children if o.dep_ == "pobj" and (k := self.org_in(o))), None)
+            org = self.org_in(g) or next((k for p in kids(g) if p.dep_ == "prep" and p.lower_ in ORG_PREPS
+                                           for o in kids(p) if o.dep_ == "pobj" and (k := self.org_in(o))), None)
             if org:
-                former = any(a.lower_ in ("former", "ex") for a in g.children if a.dep_ in ("amod", "compound"))
+                former = any(a.lower_ in ("former", "ex") for a in kids(g) if a.dep_ in ("amod", "compound"))
                 out.append(Role(person=person, role=noun, org=org, evidence=evidence, former=former,
                                 rule="one-of-them", confidence=0.7))
         return out

@@ -20,6 +20,7 @@ from ..nlp.lexicon import (
     ROLE_NOUNS,
     TITLE_ONLY_NOUNS,
 )
+from .columns import kids
 
 #: Prepositions whose object is the organization of a role noun ("director of X", "spokesman for X").
 ORG_PREPS = ("of", "for", "at", "from", "with", "in", "within")
@@ -146,7 +147,7 @@ def of_title(doc: Doc, i: int, floor: int) -> bool:
 def bare_title_word(tok: Token) -> bool:
     """ "of State", "of Operations": a department word alone after "of" is part of the title, not an
     organization ("of Government Information" is one)."""
-    return tok.lower_ in OF_TITLE_WORDS and not any(c.dep_ == "compound" for c in tok.children)
+    return tok.lower_ in OF_TITLE_WORDS and not any(c.dep_ == "compound" for c in kids(tok))
 
 
 def title_complement(head: Token) -> str:
@@ -154,9 +155,9 @@ def title_complement(head: Token) -> str:
     the field of a scholar: "a professor of urban planning" is a professor)."""
     if head.lemma_.lower() in _FIELD_NOUNS:
         return ""
-    for c in head.children:
+    for c in kids(head):
         if c.dep_ == "prep" and c.lower_ == "of" and c.i == head.i + 1:
-            words = [p for p in c.children if p.dep_ == "pobj" and bare_title_word(p)]
+            words = [p for p in kids(c) if p.dep_ == "pobj" and bare_title_word(p)]
             if words:
                 p = words[0]
                 return " of " + head.doc[c.i + 1:p.i + 1].text

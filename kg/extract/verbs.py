@@ -23,6 +23,7 @@ from ..nlp.lexicon import (
     STATIVE_VERBS,
     UNACCUSATIVE_VERBS,
 )
+from .columns import kids
 from .modality import is_passive
 
 __all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "attributive_participle", "NAMING_VERBS",
@@ -66,14 +67,14 @@ def light_event(verb: Token) -> bool:
     offensive", "stopped the truck"), "get" a thing ("got a job"), "keep" someone ("was kept in
     custody")."""
     lemma = verb.lemma_.lower()
-    kids = list(verb.children)
-    if any(c.dep_ in ("xcomp", "ccomp", "acomp") for c in kids):
+    below = list(kids(verb))
+    if any(c.dep_ in ("xcomp", "ccomp", "acomp") for c in below):
         return False
     if lemma in _MOTION:
         return motion_without_goal(verb) or any(
             c.dep_ == "prep" and c.lower_ not in _NOT_GOALS
-            and any(p.dep_ == "pobj" for p in c.children) for c in kids)
-    objects = [c for c in kids if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON")]
+            and any(p.dep_ == "pobj" for p in kids(c)) for c in below)
+    objects = [c for c in below if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "PRON")]
     if lemma in _PHASE or lemma in ("try", "attempt"):  # "began an offensive", "attempted a rescue"
         return bool(objects) or (lemma == "stop" and is_passive(verb))
     if lemma == "get":
@@ -87,13 +88,13 @@ def motion_without_goal(verb: Token) -> bool:
     """Motion that is an event without a target: to a place adverb ("refugees have come here"), a
     particle ("came back"), a placing ("came in third") or a change of state told by a bare noun
     ("went on strike", "went into hiding", "came to power")."""
-    for c in verb.children:
+    for c in kids(verb):
         if c.dep_ == "prt" or c.dep_ == "advmod" and c.lower_ in _MOTION_ADVERBS or c.ent_type_ == "ORDINAL":
             return True
         if c.dep_ == "prep" and c.lower_ not in _NOT_GOALS:
-            for p in c.children:
+            for p in kids(c):
                 if p.ent_type_ == "ORDINAL" or p.dep_ == "pobj" and p.tag_ in ("NN", "VBG") and not any(
-                        d.dep_ in ("det", "poss", "amod", "compound", "nummod") for d in p.children):
+                        d.dep_ in ("det", "poss", "amod", "compound", "nummod") for d in kids(p)):
                     return True
     return False
 
@@ -106,7 +107,7 @@ def _naming_participle(verb: Token) -> bool:
     if verb.dep_ in ("acl", "advcl", "relcl"):
         return verb.tag_ == "VBN"
     return (verb.dep_ in ("parataxis", "appos") and verb.i > 0 and verb.doc[verb.i - 1].text == ","
-            and not any(c.dep_ in ("aux", "auxpass") for c in verb.children))
+            and not any(c.dep_ in ("aux", "auxpass") for c in kids(verb)))
 
 
 def elaborating_speech(verb: Token) -> bool:
@@ -115,7 +116,7 @@ def elaborating_speech(verb: Token) -> bool:
     its own ("with Lee stating that ...") it is one."""
     if verb.tag_ != "VBG" or verb.lemma_.lower() not in _SPEECH_PARTICIPLES:
         return False
-    if any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+    if any(c.dep_ in ("nsubj", "nsubjpass") for c in kids(verb)):
         return False
     if verb.dep_ == "conj":
         return elaborating_speech(verb.head)
@@ -126,20 +127,20 @@ def _anonymity_formula(verb: Token) -> bool:
     """ "spoke on condition of anonymity": how a source is described, not something it did."""
     if verb.lemma_ not in ("speak", "talk"):
         return False
-    return any(p.dep_ == "prep" and any(o.lemma_ in ("condition", "anonymity") for o in p.children)
-               for p in verb.children)
+    return any(p.dep_ == "prep" and any(o.lemma_ in ("condition", "anonymity") for o in kids(p))
+               for p in kids(verb))
 
 
 def _noun_gerund(verb: Token) -> bool:
     """ "before the party congress meeting": an -ing noun the parser took for a verb."""
-    if verb.tag_ != "VBG" or any(c.dep_ in ("aux", "dobj", "prt") for c in verb.children):
+    if verb.tag_ != "VBG" or any(c.dep_ in ("aux", "dobj", "prt") for c in kids(verb)):
         return False
     if verb.dep_ == "advcl":
-        if not any(c.dep_ == "mark" and c.lower_ in ("before", "after", "during", "since", "until") for c in verb.children):
+        if not any(c.dep_ == "mark" and c.lower_ in ("before", "after", "during", "since", "until") for c in kids(verb)):
             return False
     elif verb.dep_ not in ("pcomp", "pobj"):
         return False
-    subj = [c for c in verb.children if c.dep_ == "nsubj"]
+    subj = [c for c in kids(verb) if c.dep_ == "nsubj"]
     return len(subj) == 1 and subj[0].i == verb.i - 1 and subj[0].left_edge.dep_ == "det"
 
 
@@ -148,13 +149,13 @@ def _state_passive(verb: Token, lemma: str) -> bool:
     a passive that tells a state or the writer's hedge."""
     if not (is_passive(verb) or verb.dep_ == "acl" and verb.tag_ == "VBN"):
         return False
-    if any(c.dep_ == "agent" for c in verb.children):
+    if any(c.dep_ == "agent" for c in kids(verb)):
         return False
     if lemma in PASSIVE_STATES:
         return True
     if lemma in RAISING_PASSIVES:
-        return any(c.dep_ in ("xcomp", "ccomp") for c in verb.children) or any(
-            c.dep_ == "nsubjpass" and c.lower_ == "it" for c in verb.children)
+        return any(c.dep_ in ("xcomp", "ccomp") for c in kids(verb)) or any(
+            c.dep_ == "nsubjpass" and c.lower_ == "it" for c in kids(verb))
     return False
 
 
@@ -163,23 +164,23 @@ def attributive_participle(verb: Token) -> bool:
     and name, which the parser took for a verb whose object is the name."""
     if verb.tag_ != "VBG" or verb.lower_ not in _ATTRIBUTIVE or verb.dep_ not in ("pcomp", "ROOT", "conj"):
         return False
-    return any(c.dep_ == "dobj" and c.pos_ == "PROPN" and c.left_edge.i == verb.i + 1 for c in verb.children)
+    return any(c.dep_ == "dobj" and c.pos_ == "PROPN" and c.left_edge.i == verb.i + 1 for c in kids(verb))
 
 
 def _phrasal_state(verb: Token, lemma: str) -> bool:
     """ "the others made up 3 percent", "falls accounted for 70 percent": a phrasal verb of
     amount or make-up, a state."""
     words = _PHRASAL_STATES.get(lemma)
-    return words is not None and any(c.dep_ in ("prt", "prep") and c.lower_ in words for c in verb.children)
+    return words is not None and any(c.dep_ in ("prt", "prep") and c.lower_ in words for c in kids(verb))
 
 
 def _thought_not_deed(verb: Token, lemma: str) -> bool:
     """A verb of finding or reminding used for a thought: "the panel found that most claims ...",
     "we are reminded of our duty" (finding the body, reminding them to vote are deeds)."""
     if lemma in _FINDING:
-        return any(c.dep_ == "ccomp" for c in verb.children)
+        return any(c.dep_ == "ccomp" for c in kids(verb))
     if lemma == "remind":
-        return is_passive(verb) and any(c.dep_ == "prep" and c.lower_ == "of" for c in verb.children)
+        return is_passive(verb) and any(c.dep_ == "prep" and c.lower_ == "of" for c in kids(verb))
     return False
 
 
@@ -199,7 +200,7 @@ def is_event_verb(verb: Token) -> bool:
         return False
     if lemma in _NOT_EVENTS:
         return False
-    if lemma in INTRANSITIVE_STATES and not any(c.dep_ in _OBJECTS for c in verb.children):
+    if lemma in INTRANSITIVE_STATES and not any(c.dep_ in _OBJECTS for c in kids(verb)):
         return False
     if _state_passive(verb, lemma) or _naming_participle(verb) or _thought_not_deed(verb, lemma) \
             or _phrasal_state(verb, lemma):
