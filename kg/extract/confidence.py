@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import json
 import math
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-import numpy as np
 from spacy.tokens import Doc, Token
 
 from ..facts import ArticleFacts, Event, Role
@@ -101,21 +101,21 @@ class Scorer:
     def __init__(self, doc: Doc, index: EntityIndex) -> None:
         self.doc = doc
         self.index = index
-        self._starts = doc.to_array(["IDX"]).reshape(-1).astype(np.int64) if len(doc) else np.zeros(0, np.int64)
+        self._starts = index.cols.idx
         self._countries = index.countries()
         canonical = index.canonical
         self._ner = {canonical(index.named_key(doc[e.end - 1])) for e in index.ents} - {None}
 
     # ----- tokens -----------------------------------------------------------------
     def _token(self, start: int) -> Token | None:
-        i = int(np.searchsorted(self._starts, start, side="right")) - 1
+        i = bisect_right(self._starts, start) - 1
         if i < 0 or i >= len(self.doc):
             return None
         tok = self.doc[i]
         return tok if tok.idx + len(tok) > start else None
 
     def _tokens_between(self, start: int, end: int) -> int:
-        return int(np.searchsorted(self._starts, end) - np.searchsorted(self._starts, start))
+        return bisect_left(self._starts, end) - bisect_left(self._starts, start)
 
     # ----- entities ---------------------------------------------------------------
     def _type(self, key: str | None) -> str:

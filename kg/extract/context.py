@@ -35,7 +35,7 @@ once from its attribute array. Measured on the seeds: about 1% of the parse.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from datetime import date
 
@@ -121,7 +121,7 @@ class ContextReader:
         """The token a trigger's offsets point at (its first token)."""
         if ev is None:
             return None
-        i = int(np.searchsorted(self._arr[:, _C_IDX], ev.start, side="right")) - 1
+        i = bisect_right(self.index.cols.idx, ev.start) - 1
         if i < 0 or i >= len(self.doc):
             return None
         tok = self.doc[i]

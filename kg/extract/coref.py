@@ -10,6 +10,7 @@ import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from spacy.tokens import Span, Token
@@ -31,6 +32,8 @@ FIRST = frozenset({"i", "me", "my", "we", "us", "our", "ours", "myself", "oursel
 _FIRST_PLURAL = frozenset({"we", "us", "our", "ours", "ourselves"})
 #: Sentences a plural pronoun may skip back to its antecedent (0: the previous sentence).
 _PLURAL_REACH = 1
+#: The sort key of mentions: text order.
+_START = attrgetter("start")
 #: Characters a pronoun may reach back to the sentence of its antecedent.
 _REACH_CHARS = 400
 
@@ -102,7 +105,7 @@ class Coreference:
                 self.gender.setdefault(key, "m" if low == "he" else "f")  # "Lee said she ...": Lee is a woman
             ent = self.index.entities[key]
             mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in _SUBJ_DEPS)
-            bisect.insort(self.index.mentions, mention, key=lambda m: m.start)
+            bisect.insort(self.index.mentions, mention, key=_START)
 
     def rekey(self, keys: dict[str, str]) -> None:
         """Pronouns resolved to a description now known to be a person refer to that person."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from operator import attrgetter
 
 from spacy.attrs import DEP, POS
 from spacy.symbols import NOUN, PROPN
@@ -360,7 +361,7 @@ class EntityIndex(PlaceIndex):
         if etype == "Place":
             self._things.add(key)
         self.mentions.append(Mention(key, tok.i, tok.i + 1, etype, plural, _subject(tok), _agent(tok)))
-        self.mentions.sort(key=lambda m: m.start)
+        self.mentions.sort(key=_START)
         return key
 
     def alias(self, key: str, same_as: str) -> None:
@@ -534,7 +535,7 @@ class EntityIndex(PlaceIndex):
         for t in toks:
             self._token_key[t.i] = key
         self.mentions.append(Mention(key, toks[0].i, toks[-1].i + 1, "Organization", False, False))
-        self.mentions.sort(key=lambda m: m.start)
+        self.mentions.sort(key=_START)
         return key
 
     def _recent(self, before: int, pred: Callable[[Mention], bool]) -> str | None:
@@ -555,6 +556,8 @@ _GENERIC_HEADS = {
 #: Last words of the roles that lead a country or body: "the X leader" is who holds one.
 _LEADING_ROLES = frozenset("president minister premier chancellor king queen emir sultan monarch chairman "
                            "chairwoman chair leader head".split())
+#: The sort key of mentions: text order.
+_START = attrgetter("start")
 #: Nouns for a person that say nothing but the gender: "the man" is someone named before.
 _GENERIC_PEOPLE = {"man": "m", "woman": "f", "boy": "m", "girl": "f", "person": None}
 #: Determiners of a kind, not of particular things ("all civilian aircraft").
