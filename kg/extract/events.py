@@ -14,18 +14,31 @@ from spacy.tokens import Span, Token
 
 from ..facts import Evidence, Event
 from ..nlp.lexicon import (
-    ATTACK_NOUNS,
     GOAL_PREPOSITIONS,
     HARM_VERBS,
-    NATURAL_FORCES,
     OBJECT_CONTROL_VERBS,
     PERSON_PATIENT_VERBS,
-    QUANTITY_NOUNS,
     REPORTING_VERBS,
     ROLE_NOUNS,
     STATEMENT_NOUNS,
 )
 from .accusation import accusation
+from .arguments import (
+    REFLEXIVES,
+    SUBJ,
+    attacker,
+    conjuncts,
+    counted,
+    gapped_subjects,
+    misplaced_relative,
+    natural_force,
+    object_gap,
+    particle_place,
+    shared_object,
+    stranded_object,
+    stray_subject,
+    subject_of_next,
+)
 from .columns import kids
 from .entities import EntityIndex
 from .groups import is_human_noun
@@ -34,9 +47,6 @@ from .nominal import nominal_events
 from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
-_SUBJ = ("nsubj", "csubj")
-_POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
-_REFLEXIVES = frozenset("myself yourself himself herself itself ourselves yourselves themselves".split())
 #: Verbs of judging someone: their object's possessor is the one judged ("praised her courage").
 _JUDGING_VERBS = frozenset("""
 praise commend hail laud applaud welcome criticize criticise condemn denounce blame fault slam
@@ -57,14 +67,6 @@ def evidence_of(sent: Span, text: str) -> Evidence:
     return Evidence(text=text[start:end], start=start, end=end)
 
 
-def _conjuncts(tok: Token) -> list[Token]:
-    out = [tok]
-    for c in kids(tok):
-        if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON"):
-            out.extend(_conjuncts(c))
-    return out
-
-
 class EventReader:
     """Reads events from the sentences of one parsed article."""
 
@@ -78,12 +80,12 @@ class EventReader:
     # ----- arguments --------------------------------------------------------
     def subjects(self, verb: Token, depth: int = 0) -> tuple[list[Token], bool]:
         """Subject tokens of a verb (own, or inherited through control and coordination) and passivity."""
-        own = [c for c in kids(verb) if c.dep_ in _SUBJ]
+        own = [c for c in kids(verb) if c.dep_ in SUBJ]
         if self._headline and own and verb.tag_ in ("VBN", "VBD") and not any(
                 c.dep_ in ("aux", "auxpass", "dobj") for c in kids(verb)):
             # "Four players suspended for brawl": a headline tells deeds in the present; a bare
             # past form is the participle of a passive whose "be" it leaves out.
-            return [t for s in own for t in _conjuncts(s)], True
+            return [t for s in own for t in conjuncts(s)], True
         if len(own) > 1:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
@@ -99,12 +101,12 @@ class EventReader:
             # auxiliary: the parse contradicts itself, and the subject is the doer.
             own, passive = passive, []
         if len(own) + len(passive) > 1:
-            own, passive = ([c for c in group if not _stranded_object(c)] or group for group in (own, passive))
+            own, passive = ([c for c in group if not stranded_object(c)] or group for group in (own, passive))
         if len(own) > 1:
             # '"It is a sad day for the town," Lind said': a verb has one subject; the nearest is its
             # own, the others misattached
             own = [min(own, key=lambda c: abs(c.i - verb.i))]
-        if own and verb.dep_ != "relcl" and all(_misplaced_relative(s) for s in own):
+        if own and verb.dep_ != "relcl" and all(misplaced_relative(s) for s in own):
             # "prosecute Lee who disregarded ...", parsed as a clausal object: a relative clause of Lee.
             return [verb.doc[s.i - 1] for s in own], False
         if own and verb.dep_ == "relcl" and all(s.tag_ in ("WP", "WDT") for s in own):
@@ -112,9 +114,9 @@ class EventReader:
             if named:
                 return named, False
         if own:
-            return [t for s in own for t in _conjuncts(s)], False
+            return [t for s in own for t in conjuncts(s)], False
         if passive:
-            return [t for s in passive for t in _conjuncts(s)] + _gapped_subjects(verb), True
+            return [t for s in passive for t in conjuncts(s)] + gapped_subjects(verb), True
         if depth > 4:
             return [], False
         head = verb.head
@@ -132,7 +134,7 @@ class EventReader:
         if verb.dep_ == "xcomp" or (verb.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb))):
             objs = [c for c in kids(head) if c.dep_ in ("dobj", "dative")]
             if verb.dep_ == "xcomp" and objs and head.lemma_ in OBJECT_CONTROL_VERBS:
-                return [t for o in objs for t in _conjuncts(o)], False
+                return [t for o in objs for t in conjuncts(o)], False
             subj, head_passive = self.subjects(head, depth + 1)
             if head_passive and head.lemma_ in OBJECT_CONTROL_VERBS | {"authorize", "ask", "tell", "order"}:
                 return subj, False
@@ -144,7 +146,7 @@ class EventReader:
             subj, head_passive = self.subjects(head, depth + 1)
             return ([], False) if head_passive and verb.i > head.i else (subj, False)
         if verb.dep_ == "conj" and verb.tag_ in ("VBZ", "VBD", "VBP"):
-            stray = _stray_subject(verb)
+            stray = stray_subject(verb)
             if stray is not None:
                 return [stray], any(c.dep_ == "auxpass" for c in kids(verb))
         if verb.dep_ == "conj" and _is_verb(head):
@@ -216,7 +218,7 @@ class EventReader:
             verb = verb.head  # "killing six and wounding 30"
         head = verb.head
         return (verb.dep_ == "advcl" and verb.tag_ == "VBG" and verb.i > head.i and _is_verb(head)
-                and not any(c.dep_ in _SUBJ for c in kids(verb)) and self.subjects(head)[1])
+                and not any(c.dep_ in SUBJ for c in kids(verb)) and self.subjects(head)[1])
 
     def agents(self, verb: Token) -> list[Token]:
         """The "by" phrase of a passive verb ("by the newspaper, the Daily Clarion": the name in apposition)."""
@@ -226,7 +228,7 @@ class EventReader:
                 for p in kids(c):
                     if p.dep_ != "pobj":
                         continue
-                    for t in _conjuncts(p):
+                    for t in conjuncts(p):
                         if self.index.resolve(t) is None:
                             t = next((a for a in kids(t) if a.dep_ == "appos" and self.index.resolve(a)), t)
                         out.append(self._stray_apposition(t))
@@ -245,17 +247,17 @@ class EventReader:
 
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
-        direct = [t for c in kids(verb) if c.dep_ in ("dobj", "dative") for t in _conjuncts(c)
-                  if t.lower_ not in _REFLEXIVES]  # "killed themselves": no one else is the target
+        direct = [t for c in kids(verb) if c.dep_ in ("dobj", "dative") for t in conjuncts(c)
+                  if t.lower_ not in REFLEXIVES]  # "killed themselves": no one else is the target
         lemma = verb.lemma_.lower()
         if not direct and lemma in PERSON_PATIENT_VERBS:
-            direct = [t for t in _shared_object(verb) if (self.index.resolve(t) or "Place:").split(":")[0]
+            direct = [t for t in shared_object(verb) if (self.index.resolve(t) or "Place:").split(":")[0]
                       in ("Person", "Group", "Organization")]
         if verb.dep_ == "relcl" and verb.head.pos_ in ("NOUN", "PROPN"):
             # "a campaign that the group has been waging": the relative pronoun object is the head noun.
             direct = [verb.head if t.tag_ in ("WDT", "WP") and t.lower_ in ("that", "which", "whom", "who")
                       else t for t in direct]
-            if not direct and _object_gap(verb):
+            if not direct and object_gap(verb):
                 direct = [verb.head]  # "the villages that the rebels burned": the head fills the gap
         if lemma in _JUDGING_VERBS and direct and not any(self.index.resolve(t, allow_things=True) for t in direct):
             # "criticized Lee's budget", "praised her courage": one praises or blames a person.
@@ -267,7 +269,7 @@ class EventReader:
                     for p in kids(c) if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
             direct = [c for p in said for c in kids(p) if c.dep_ == "poss" and self.index.resolve(c)]
         direct = [self._named_in_title(self._stray_apposition(t)) for t in direct]
-        particle = " ".join(c.lower_ for c in kids(verb) if c.dep_ == "prt" and _particle_place(verb, c))
+        particle = " ".join(c.lower_ for c in kids(verb) if c.dep_ == "prt" and particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
         prep_word = ""
@@ -281,10 +283,10 @@ class EventReader:
             for c in kids(verb):
                 if c.dep_ != "prep":
                     continue
-                pobjs = [t for p in kids(c) if p.dep_ == "pobj" for t in _conjuncts(p)] or [
+                pobjs = [t for p in kids(c) if p.dep_ == "pobj" for t in conjuncts(p)] or [
                     t for p in kids(c) if p.dep_ == "pcomp" and attributive_participle(p)
-                    for o in kids(p) if o.dep_ == "dobj" for t in _conjuncts(o)]
-                pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES and not _subject_of_next(p)]
+                    for o in kids(p) if o.dep_ == "dobj" for t in conjuncts(o)]
+                pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES and not subject_of_next(p)]
                 if not pobjs:
                     continue
                 resolved = [p for p in pobjs if self.index.resolve(p, allow_things=True) is not None]
@@ -408,9 +410,9 @@ class EventReader:
         else:
             actors = [self._source(s) for s in subjects]
             targets = [self.index.resolve(o, allow_things=True) for o in entity_objs] or [None]
-            if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in kids(verb) if c.dep_ in _SUBJ]:
+            if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in kids(verb) if c.dep_ in SUBJ]:
                 rule = "inherited-subject"
-            if subjects and all(_natural_force(s) for s in subjects) and any(targets):
+            if subjects and all(natural_force(s) for s in subjects) and any(targets):
                 actors, passive = [None], True  # "the flood killed 10": what it caused, with no actor
             elif subjects and lemma in HARM_VERBS and not any(actors) and any(
                     (t or "").startswith(("Person:", "Group:")) for t in targets):
@@ -419,7 +421,7 @@ class EventReader:
                 causes = [verb.head if s.tag_ == "WDT" and verb.dep_ == "relcl" else s for s in subjects]
                 if not all(c.pos_ == "NOUN" for c in causes):
                     return []
-                attackers = [self.index.resolve(a) for a in map(_attacker, causes) if a is not None]
+                attackers = [self.index.resolve(a) for a in map(attacker, causes) if a is not None]
                 actors, passive = [a for a in attackers if a is not None] or [None], not any(attackers)
                 rule = "svo" if any(attackers) else "passive-agentless"
             elif not subjects and any(targets) and lemma in PERSON_PATIENT_VERBS and self._result_of_passive(verb):
@@ -438,9 +440,9 @@ class EventReader:
         if joiner and not passive:
             action = f"{lemma} {joiner}"
         elif things and not any(targets) and lemma not in REPORTING_VERBS:
-            action = f"{lemma} {_counted(things[0]).lemma_.lower()}"
+            action = f"{lemma} {counted(things[0]).lemma_.lower()}"
         elif patients and lemma not in REPORTING_VERBS:
-            action = f"{lemma} {_counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
+            action = f"{lemma} {counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
         negative = negated(verb)
         mode, reporter_verb = modality(verb, headline=self._headline)
         reported_by = None
@@ -475,125 +477,3 @@ class EventReader:
                 ))
         return out
 
-
-def _misplaced_relative(subject: Token) -> bool:
-    """A relative pronoun ("who", "which") right after a noun, as the subject of a clause the
-    parser did not attach as a relative clause: the noun is the subject."""
-    return (subject.lower_ in ("who", "which") and subject.tag_ in ("WP", "WDT") and subject.i > 0
-            and subject.doc[subject.i - 1].pos_ in ("NOUN", "PROPN"))
-
-
-def _subject_of_next(noun: Token) -> bool:
-    """Whether a noun is the stray subject of the verb right after it (``_stray_subject``)."""
-    nxt = noun.i + 1
-    return nxt < len(noun.doc) and noun.doc[nxt].dep_ == "conj" and _stray_subject(noun.doc[nxt]) == noun
-
-
-def _stray_subject(verb: Token) -> Token | None:
-    """ "crews drove to the coast and the Red Crescent says ...": a finite conjunct with no
-    subject, right after a noun the parser joined to an earlier object: that noun is its subject."""
-    if verb.i == 0 or any(c.dep_ in _SUBJ or c.dep_ == "nsubjpass" for c in kids(verb)):
-        return None
-    noun = verb.doc[verb.i - 1]
-    if noun.pos_ not in ("NOUN", "PROPN") or noun.dep_ != "conj" or noun.head.dep_ not in ("pobj", "dobj", "conj"):
-        return None
-    return noun if any(c.dep_ == "cc" and c.i < noun.left_edge.i for c in kids(noun.head)) else None
-
-
-def _gapped_subjects(verb: Token) -> list[Token]:
-    """ "X was jailed for five years, Y for three and Z for two": names that follow the
-    clause, each with a phrase of its own, are subjects of the same verb, left out (gapped)."""
-    doc = verb.doc
-
-    def gapped(t: Token) -> bool:
-        return (t.dep_ in ("npadvmod", "appos", "conj") and t.i > verb.i and t.pos_ == "PROPN"
-                and t.ent_type_ == "PERSON" and t.left_edge.i > 0
-                and doc[t.left_edge.i - 1].lower_ in (",", "and", "or")
-                and (any(p.dep_ == "prep" for p in kids(t)) or t.i + 1 < len(doc) and doc[t.i + 1].dep_ == "prep"))
-
-    out: list[Token] = []
-    for c in kids(verb):
-        if gapped(c):
-            out.extend(t for t in c.subtree if t == c or gapped(t))
-    return out
-
-
-def _shared_object(verb: Token) -> list[Token]:
-    """ "shot and killed him", "arrested and jailed two men": a verb done to people with no object
-    of its own, joined by "and" right before a verb that has one, shares that object (when it
-    names people: "shot and then fled the scene" shares nothing)."""
-    nxt = next((c for c in kids(verb) if c.dep_ == "conj" and c.pos_ == "VERB"), None)
-    if nxt is None or any(c.dep_ in ("dobj", "dative", "prep", "prt", "ccomp", "xcomp", "auxpass", "nsubjpass")
-                          or c.dep_ == "nsubj" and c.i > verb.i for c in kids(verb) if c.i < nxt.i):
-        return []
-    between = verb.doc[verb.i + 1:nxt.i]
-    if not any(t.lower_ == "and" for t in between) or not all(t.dep_ in ("cc", "advmod") for t in between):
-        return []
-    if any(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in kids(nxt)):
-        return []  # a clause of its own ("shot, and the police arrested him")
-    return [t for c in kids(nxt) if c.dep_ == "dobj" for t in _conjuncts(c) if t.lower_ not in _REFLEXIVES]
-
-
-def _object_gap(verb: Token) -> bool:
-    """A relative clause with a subject of its own, no object and no relative pronoun ("the
-    villages that the rebels burned", "the deal he signed"): its object is the noun it modifies. One
-    ending in a preposition ("the town they fled from") is that preposition's; one opened by
-    "when", "where" or "why" ("the night when the guards fled") has no gap."""
-    if verb.doc[verb.left_edge.i].tag_ == "WRB":
-        return False
-    if not any(c.dep_ == "nsubj" and c.tag_ not in ("WDT", "WP") for c in kids(verb)):
-        return False
-    if any(c.dep_ in ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd", "nsubjpass", "auxpass")
-           or c.tag_ in ("WDT", "WP") and c.dep_ != "mark" for c in kids(verb)):
-        return False
-    return not any(c.dep_ == "prep" and not any(p.dep_ in ("pobj", "pcomp") for p in kids(c)) for c in kids(verb))
-
-
-def _attacker(noun: Token) -> Token | None:
-    """The one whose attack a noun names: its "by" phrase or possessor ("the shelling by the army",
-    "the army's shelling")."""
-    if noun.lemma_.lower() not in ATTACK_NOUNS and noun.lower_ not in ATTACK_NOUNS:
-        return None
-    for c in kids(noun):
-        if c.dep_ == "poss":
-            return c
-        if c.dep_ == "prep" and c.lower_ == "by":
-            return next((p for p in kids(c) if p.dep_ == "pobj"), None)
-    return None
-
-
-def _natural_force(tok: Token) -> bool:
-    """A storm, a flood, a landslide: it causes, it does not act."""
-    return tok.lemma_.lower() in NATURAL_FORCES or tok.lower_ in NATURAL_FORCES
-
-
-def _stranded_object(tok: Token) -> bool:
-    """ "a scheme backed ... for 2,000 families was rejected": a second subject right after a
-    preposition that has no object is that preposition's object, misattached by the parser."""
-    before = tok.left_edge.i - 1
-    if before < tok.sent.start:
-        return False
-    prep = tok.doc[before]
-    return prep.dep_ == "prep" and prep.pos_ == "ADP" and not any(c.dep_ in ("pobj", "pcomp") for c in kids(prep))
-
-
-def _counted(noun: Token) -> Token:
-    """The noun a quantity noun counts ("fired dozens of rounds" -> "rounds"), else the noun."""
-    if noun.lemma_.lower() not in QUANTITY_NOUNS and noun.lower_ not in QUANTITY_NOUNS:
-        return noun
-    for prep in kids(noun):
-        if prep.dep_ == "prep" and prep.lower_ == "of":
-            inner = next((p for p in kids(prep) if p.dep_ == "pobj" and p.pos_ == "NOUN"), None)
-            if inner is not None:
-                return _counted(inner)
-    return noun
-
-
-def _particle_place(verb: Token, prt: Token) -> bool:
-    """A particle stands right after its verb or right after the verb's object ("turned the boats
-    away"); an "out" further on is an adverb of another phrase ("contacted X over housing out at sea")."""
-    def core_end(obj: Token) -> int:  # the object noun phrase without its prepositions and clauses
-        return max([obj.i] + [c.right_edge.i for c in kids(obj) if c.i > obj.i and c.dep_ not in _POSTMODIFIERS])
-
-    ends = [verb.i] + [core_end(c) for c in kids(verb) if c.dep_ in ("dobj", "dative") and c.i < prt.i]
-    return prt.i - max(ends) <= 1
