@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import re
 
+from spacy.attrs import POS
+from spacy.symbols import AUX, VERB
 from spacy.tokens import Doc, Token
 from spacy.vocab import Vocab
 
 _ES_STEM_END = ("s", "x", "z", "ch", "sh", "o")
 _SHORT_CVC = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
+_VERBS = frozenset((VERB, AUX))
 
 
 def repaired_lemma(tok: Token, is_verb: VerbTest) -> str | None:
@@ -60,7 +63,10 @@ def repair_lemmas(doc: Doc, table: str, irregular: str | None = None) -> Doc:
     if not test.available:
         return doc
     forms = doc.vocab.lookups.get_table(irregular) if irregular and doc.vocab.lookups.has_table(irregular) else None
-    for tok in doc:
+    for i, pos in enumerate(doc.to_array(POS).tolist() if len(doc) else ()):
+        if pos not in _VERBS:
+            continue  # both repairs are of verbs: found in the Doc's array, no Token for the other words
+        tok = doc[i]
         fixed = repaired_lemma(tok, test)
         if fixed is None and forms is not None and tok.pos_ == "VERB" and tok.tag_ in ("VB", "VBP") \
                 and tok.lemma_.lower() == tok.lower_ and not test(tok.lower_):

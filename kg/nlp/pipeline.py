@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import spacy
-from spacy.attrs import ORTH
+from spacy.attrs import IS_SPACE, ORTH
+from spacy.strings import get_string_id
 from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
@@ -26,13 +27,17 @@ _ABBREVIATIONS = ("Maj.", "Lt.", "Capt.", "Col.", "Gen.", "Sgt.", "Adm.", "Cmdr.
 
 
 _ABBREVIATION_SET = frozenset(_ABBREVIATIONS) | {a.upper() for a in _ABBREVIATIONS}
+_ABBREVIATION_IDS = frozenset(get_string_id(a) for a in _ABBREVIATION_SET)
 
 
 @Language.component("kg_paragraphs", assigns=["token.is_sent_start"])
 def paragraphs(doc: Doc) -> Doc:
     """Start a sentence after every line break (a paragraph never shares a sentence), never after a title,
     nor at a paragraph's second word: a lone word with no final punctuation is no sentence."""
-    for tok in doc[:-1]:
+    for i, (orth, space) in enumerate(doc.to_array([ORTH, IS_SPACE]).tolist()[:-1] if len(doc) else ()):
+        if not (space or orth in _ABBREVIATION_IDS):
+            continue  # found in the Doc's array: no Token for the other words
+        tok = doc[i]
         if tok.is_space and "\n" in tok.text:
             doc[tok.i + 1].is_sent_start = True
             second = tok.i + 2

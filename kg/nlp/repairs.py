@@ -7,6 +7,9 @@ followed by "police" or "ministry" is an organization; a name followed by "town"
 """
 from __future__ import annotations
 
+from spacy.attrs import DEP, ORTH, POS
+from spacy.strings import get_string_id
+from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
@@ -229,9 +232,12 @@ def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]
     after "Daniel Okafor"; so is a surname it tagged as an organization, relabelled above)."""
     covered = {i for e in ents for i in range(e.start, e.end)}
     at: dict[str, list[Token]] = {}
-    for t in doc:
-        if t.text[:1].isupper():
-            at.setdefault(t.text, []).append(t)
+    firsts = {get_string_id(words[0]) for words in surnames}
+    for i, orth in enumerate(doc.to_array(ORTH).tolist() if firsts and len(doc) else ()):
+        if orth in firsts:  # a surname's first word: found in the Doc's array, no Token for the others
+            t = doc[i]
+            if t.text[:1].isupper():
+                at.setdefault(t.text, []).append(t)
     found = []
     for words in surnames:
         n = len(words)
@@ -303,6 +309,7 @@ def _named_body_end(doc: Doc, start: int) -> int:
 
 #: Where a missed name can stand: the relations of an argument.
 _ARGUMENT_DEPS = frozenset("nsubj nsubjpass dobj pobj appos conj dative poss".split())
+_NOUNS = frozenset((NOUN, PROPN))
 
 
 def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
@@ -313,8 +320,12 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
     covered = {i for e in ents for i in range(e.start, e.end)}
     org_end = {e.end: e for e in ents if e.label_ in ("ORG", "GPE", "NORP")}
     found: list[Span] = []
-    for tok in doc:
-        if tok.dep_ not in _ARGUMENT_DEPS or not _name_word(tok) or tok.i in covered:
+    deps = {doc.vocab.strings.add(d) for d in _ARGUMENT_DEPS}
+    for i, (pos, dep) in enumerate(doc.to_array([POS, DEP]).tolist() if len(doc) else ()):
+        if pos not in _NOUNS or dep not in deps or i in covered:
+            continue  # ``_name_word`` takes nouns only: found in the Doc's array, no Token for the others
+        tok = doc[i]
+        if not _name_word(tok):
             continue
         start = tok.i
         while start > 0 and doc[start - 1].i not in covered and _name_word(doc[start - 1]) \
