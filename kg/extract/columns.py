@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from spacy.attrs import DEP, IDX, LEMMA, POS
 from spacy.tokens import Doc, Span, Token
 
-__all__ = ["Columns", "columns_of", "kids", "reading"]
+__all__ = ["Columns", "columns_of", "has_text", "kids", "reading"]
 
 
 class Columns:
@@ -74,6 +74,12 @@ def reading(doc: Doc) -> Iterator[Columns]:
 def columns_of(doc: Doc) -> Columns:
     """The columns of a Doc being read, or new ones."""
     return _READING.get(id(doc)) or Columns(doc)
+
+
+def has_text(doc: Doc, text: str) -> bool:
+    """Whether a Doc's text holds ``text`` anywhere (True when the Doc is not being read: unknown)."""
+    cols = _READING.get(id(doc))
+    return cols is None or text in cols.text
 
 
 def kids(tok: Token) -> tuple[Token, ...]:

@@ -25,7 +25,7 @@ from ..nlp.lexicon import (
     REPORTING_VERBS,
     REQUEST_VERBS,
 )
-from .columns import kids
+from .columns import has_text, kids
 
 __all__ = ["negated", "modality", "finite_own_clause", "is_passive"]
 
@@ -176,6 +176,8 @@ def _requested(clause: Token) -> bool:
 def _ends_in_question_mark(clause: Token) -> bool:
     """Whether a clause's last word, quotes aside, or the word right after it is a question mark."""
     doc = clause.doc
+    if not has_text(doc, "?"):
+        return False  # most articles ask nothing
     i = clause.right_edge.i
     while i > clause.i and doc[i].text in _CLOSING_QUOTES:
         i -= 1
