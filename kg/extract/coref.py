@@ -59,6 +59,7 @@ class Coreference:
         self.index = index
         self.quotes = quote_regions(index.cols.text)
         self._quote_starts = [a for a, _ in self.quotes]
+        self._token_quoted: dict[int, bool] = {}
         #: third-person pronouns already resolved, by token index (None: resolved to nothing)
         self._chained: dict[int, str | None] = {}
         #: entity key -> "m" or "f", where a title, a noun or an earlier he/she tells
@@ -147,10 +148,9 @@ class Coreference:
         sent = tok.sent
         clause = tok.head.head if tok.head.dep_ in ("prep", "agent") else tok.head  # "met with him"
         mentions = index.mentions
-        if self.quoted(tok.idx) is None:
+        if self.quotes and self.quoted(tok.idx) is None:
             # '"... Lee and Ortiz ...," he said': a name quoted is not who speaks around the quote
-            idx = index.cols.idx
-            mentions = [m for m in mentions if self.quoted(idx[m.start]) is None]
+            mentions = [m for m in mentions if not self._quoted_token(m.start)]
         same = [m for m in mentions if sent.start <= m.start and m.end <= tok.i and want(m)
                 and not (tok.dep_ != "poss" and _co_argument(index.doc[m.end - 1], clause))]
         if same:
@@ -182,6 +182,13 @@ class Coreference:
         """The quotation a character offset lies in, if any."""
         i = bisect.bisect_right(self._quote_starts, char) - 1
         return self.quotes[i] if i >= 0 and char < self.quotes[i][1] else None
+
+    def _quoted_token(self, i: int) -> bool:
+        """Whether token ``i`` stands inside a quotation (memoised: asked for every mention)."""
+        found = self._token_quoted.get(i)
+        if found is None:
+            found = self._token_quoted[i] = self.quoted(self.index.cols.idx[i]) is not None
+        return found
 
     def first_person(self, tok: Token) -> str | None:
         """I/we inside a quotation: the speaker, or for "we" the speaker's organization."""
