@@ -264,12 +264,13 @@ class EntityIndex(PlaceIndex):
 
         Also the surface form "ROLE, Firstname Lastname" when the parser missed the apposition.
         """
-        for c in kids(tok):
+        below = kids(tok)
+        for c in below:
             if c.dep_ == "appos" and c.i in self._token_key and self._token_key[c.i].startswith("Person:"):
                 return self._token_key[c.i]
         if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Person:"):
             return self._token_key[tok.head.i]  # "Y, a tailor who killed X": the tailor is Y
-        for prep in kids(tok):
+        for prep in below:
             # "the head of the agency, Okafor": a person cannot be in apposition to an organization,
             # so the name the parser hung on the organization names the head noun.
             if prep.dep_ != "prep" or prep.lower_ != "of" or not is_human_noun(tok):
@@ -281,7 +282,7 @@ class EntityIndex(PlaceIndex):
                     for c in kids(org):
                         if c.dep_ == "appos" and self._token_key.get(c.i, "").startswith("Person:"):
                             return self._token_key[c.i]
-        for prep in kids(tok):
+        for prep in below:
             # "a major at Tarnow University Ana Ruiz": the name glued after the organization (parsed
             # as its head) is the person the role noun describes.
             if prep.dep_ == "prep" and prep.lower_ in ("at", "of", "for", "with") and is_human_noun(tok):

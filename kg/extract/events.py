@@ -80,23 +80,24 @@ class EventReader:
     # ----- arguments --------------------------------------------------------
     def subjects(self, verb: Token, depth: int = 0) -> tuple[list[Token], bool]:
         """Subject tokens of a verb (own, or inherited through control and coordination) and passivity."""
-        own = [c for c in kids(verb) if c.dep_ in SUBJ]
+        below = kids(verb)
+        own = [c for c in below if c.dep_ in SUBJ]
         if self._headline and own and verb.tag_ in ("VBN", "VBD") and not any(
-                c.dep_ in ("aux", "auxpass", "dobj") for c in kids(verb)):
+                c.dep_ in ("aux", "auxpass", "dobj") for c in below):
             # "Four players suspended for brawl": a headline tells deeds in the present; a bare
             # past form is the participle of a passive whose "be" it leaves out.
             return [t for s in own for t in conjuncts(s)], True
         if len(own) > 1:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
-        passive = [c for c in kids(verb) if c.dep_ == "nsubjpass"]
-        if own and any(c.dep_ == "auxpass" for c in kids(verb)):
+        passive = [c for c in below if c.dep_ == "nsubjpass"]
+        if own and any(c.dep_ == "auxpass" for c in below):
             # "Ana Costa of Lyon, and Tom Ruiz were fined": a verb with a passive auxiliary has
             # no active subject; the parser split one passive subject in two.
             passive += [c for c in own if c.dep_ == "nsubj"]
             own = [c for c in own if c.dep_ != "nsubj"]
         elif passive and not own and verb.dep_ in ("ROOT", "ccomp", "advcl") \
-                and not any(c.dep_ == "auxpass" for c in kids(verb)):
+                and not any(c.dep_ == "auxpass" for c in below):
             # "Volunteers dug through the mud" with "volunteers" a passive subject but no passive
             # auxiliary: the parse contradicts itself, and the subject is the doer.
             own, passive = passive, []
@@ -120,18 +121,18 @@ class EventReader:
         if depth > 4:
             return [], False
         head = verb.head
-        if verb.dep_ in ("pcomp", "advcl") and any(c.dep_ == "auxpass" for c in kids(verb)):
+        if verb.dep_ in ("pcomp", "advcl") and any(c.dep_ == "auxpass" for c in below):
             # "died after being shot by Lee", "Arrested in May, she ...": a passive adjunct is done to
             # its clause's subject
             gov = head.head if verb.dep_ == "pcomp" else head
             if _is_verb(gov) or gov.pos_ == "AUX":
                 return self.subjects(gov, depth + 1)[0], True
         if verb.dep_ in ("xcomp", "acomp") and verb.tag_ == "VBN" and _is_verb(head) \
-                and not any(c.dep_ in ("aux", "dobj", "dative") for c in kids(verb)):
+                and not any(c.dep_ in ("aux", "dobj", "dative") for c in below):
             # "stands accused", "remained trapped": a past participle predicated of the subject is
             # done to it
             return self.subjects(head, depth + 1)[0], True
-        if verb.dep_ == "xcomp" or (verb.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb))):
+        if verb.dep_ == "xcomp" or (verb.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in below)):
             objs = [c for c in kids(head) if c.dep_ in ("dobj", "dative")]
             if verb.dep_ == "xcomp" and objs and head.lemma_ in OBJECT_CONTROL_VERBS:
                 return [t for o in objs for t in conjuncts(o)], False
@@ -148,16 +149,16 @@ class EventReader:
         if verb.dep_ == "conj" and verb.tag_ in ("VBZ", "VBD", "VBP"):
             stray = stray_subject(verb)
             if stray is not None:
-                return [stray], any(c.dep_ == "auxpass" for c in kids(verb))
+                return [stray], any(c.dep_ == "auxpass" for c in below)
         if verb.dep_ == "conj" and _is_verb(head):
             subj, head_passive = self.subjects(head, depth + 1)
             # "was interrogated ... and made to sign": a bare -ed conjunct shares the passive auxiliary.
             # A past tense ("were given coffee and sang", "were freed and returned home") is
             # active; "made to sign" has no active reading without an object.
-            own_passive = any(c.dep_ == "auxpass" for c in kids(verb)) or (
-                head_passive and not any(c.dep_ in ("dobj", "aux") for c in kids(verb))
+            own_passive = any(c.dep_ == "auxpass" for c in below) or (
+                head_passive and not any(c.dep_ in ("dobj", "aux") for c in below)
                 and (verb.tag_ == "VBN" or verb.tag_ == "VBD" and any(
-                    c.dep_ == "xcomp" and any(a.lower_ == "to" for a in kids(c)) for c in kids(verb))))
+                    c.dep_ == "xcomp" and any(a.lower_ == "to" for a in kids(c)) for c in below)))
             if head_passive and not own_passive:
                 up = head
                 while up.dep_ in ("ccomp", "conj") and up.head != up:
@@ -168,7 +169,7 @@ class EventReader:
                             return s2, False
                 # "The guests were given coffee and sang": the passive's subject acts in the active conjunct.
                 return subj, False
-            if any(c.dep_ == "auxpass" for c in kids(verb)):
+            if any(c.dep_ == "auxpass" for c in below):
                 return subj, True  # "could not enter, but were given seats": a passive of its own
             return subj, head_passive and own_passive
         if verb.dep_ == "relcl":
@@ -188,14 +189,14 @@ class EventReader:
             return [], False
         if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.pos_ == "PROPN" and head.ent_type_ \
                 and not self._headline and verb.i > head.i and not any(t.text == "," for t in verb.doc[head.i + 1:verb.i]) \
-                and not any(c.dep_ == "agent" for c in kids(verb)):
+                and not any(c.dep_ == "agent" for c in below):
             # A name takes no restrictive participle ("Lind, condemned by many" needs the comma):
             # 'Lind "condemned ..." the attack' is Lind's own finite verb, misparsed. With a "by"
             # phrase it is a participle ("the Institute for Soil Research headed by Professor X").
             return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
-                and not any(c.dep_ == "dobj" for c in kids(verb)):  # a passive takes no object
+                and not any(c.dep_ == "dobj" for c in below):  # a passive takes no object
             return [head], True  # "a plan backed by the United Nations", "troops wounded in the attack"
         if verb.dep_ == "acl" and verb.tag_ == "VBG" and head.ent_type_ == "PERSON":
             return [head], False  # "Paul Dorn, serving a sentence"
@@ -247,7 +248,8 @@ class EventReader:
 
     def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
         """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
-        direct = [t for c in kids(verb) if c.dep_ in ("dobj", "dative") for t in conjuncts(c)
+        below = kids(verb)
+        direct = [t for c in below if c.dep_ in ("dobj", "dative") for t in conjuncts(c)
                   if t.lower_ not in REFLEXIVES]  # "killed themselves": no one else is the target
         lemma = verb.lemma_.lower()
         if not direct and lemma in PERSON_PATIENT_VERBS:
@@ -265,22 +267,22 @@ class EventReader:
             direct = owners or direct
         if lemma in _ANSWERING_VERBS and not direct:
             # "replied to the mayor's charges": one answers the one who charged.
-            said = [p for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "to"
+            said = [p for c in below if c.dep_ == "prep" and c.lower_ == "to"
                     for p in kids(c) if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
             direct = [c for p in said for c in kids(p) if c.dep_ == "poss" and self.index.resolve(c)]
         direct = [self._named_in_title(self._stray_apposition(t)) for t in direct]
-        particle = " ".join(c.lower_ for c in kids(verb) if c.dep_ == "prt" and particle_place(verb, c))
+        particle = " ".join(c.lower_ for c in below if c.dep_ == "prt" and particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
         things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
         prep_word = ""
         if not entity_objs and verb.lemma_ in OBJECT_CONTROL_VERBS:
-            for c in kids(verb):
+            for c in below:
                 if c.dep_ in ("ccomp", "xcomp"):
                     subj = [t for t in kids(c) if t.dep_ == "nsubj" and self.index.resolve(t) is not None]
                     if subj:
                         return subj, things, particle
         if not entity_objs:
-            for c in kids(verb):
+            for c in below:
                 if c.dep_ != "prep":
                     continue
                 pobjs = [t for p in kids(c) if p.dep_ == "pobj" for t in conjuncts(p)] or [
@@ -296,7 +298,7 @@ class EventReader:
                         prep_word = c.lower_
                     break
                 if not things and not direct and c.lower_ in ("for", "on", "with", "over", "against", "about") \
-                        and not prep_word and c.i == verb.i + 1 + len([x for x in kids(verb) if x.dep_ == "prt"]):
+                        and not prep_word and c.i == verb.i + 1 + len([x for x in below if x.dep_ == "prt"]):
                     prep_word = c.lower_
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
