@@ -11,8 +11,6 @@ import re
 from collections.abc import Callable
 from operator import attrgetter
 
-from spacy.attrs import DEP, POS
-from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
 from ..facts import Entity
@@ -38,9 +36,8 @@ _GENERIC_BODIES = {"party", "company", "government", "ministry", "department", "
                    "firm", "agency", "office", "administration", "union", "campaign", "group"}
 _RELATIVE = {"who", "whom", "which", "that", "whose"}
 _SUBJ_DEPS = {"nsubj", "nsubjpass", "csubj"}
-#: Where an unnamed group can stand (``EntityIndex._index_groups``): its parts of speech and relations.
-_NOUNS = frozenset({NOUN, PROPN})
-_GROUP_DEPS = ("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos")
+#: Where an unnamed group can stand (``EntityIndex._index_groups``): the relations of a noun.
+_GROUP_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos"))
 _ARGUMENT_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj"))
 
 
@@ -218,22 +215,21 @@ class EntityIndex(PlaceIndex):
 
     def _index_groups(self) -> None:
         """Register unnamed human actors in text order, so pronouns and "the X" can find them."""
-        doc = self.doc
-        deps = {doc.vocab.strings.add(d) for d in _GROUP_DEPS}
-        # Only nouns in an argument position can be one: found in the Doc's arrays, so that no Token
+        doc, cols = self.doc, self.cols
+        # Only nouns in an argument position can be one: found in the Doc's columns, so that no Token
         # object is made for the other words (making them was a sixth of the extraction's time).
-        for i, (pos, dep) in enumerate(doc.to_array([POS, DEP]).tolist()):
-            if pos not in _NOUNS or dep not in deps or i in self._token_key:
+        for i, (pos, dep) in enumerate(zip(cols.pos_, cols.dep_)):
+            if pos not in ("NOUN", "PROPN") or dep not in _GROUP_DEPS or i in self._token_key:
                 continue
             tok = doc[i]
+            human = is_human_noun(tok)
+            if not human and not is_vehicle(tok):
+                continue  # the tests below only hold such a noun back
             if tok.lemma_.lower() in _GENERIC_BODIES and any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in kids(tok)):
                 continue  # "her party": resolved through its owner once roles are known
             if self._description_of(tok) is not None:
                 continue
-            if is_human_noun(tok):
-                if self._appos_person(tok) is None and self._appos_bodies(tok) is None:
-                    self.group_key(tok)
-            elif is_vehicle(tok):
+            if not human or (self._appos_person(tok) is None and self._appos_bodies(tok) is None):
                 self.group_key(tok)
 
     def _link_generic_people(self) -> None:

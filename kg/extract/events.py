@@ -316,9 +316,11 @@ class EventReader:
         """ "killed the banker, Ana Ruiz", "by another inmate, Ana Ruiz": a person's name right after
         a person noun, which the parser hung as an apposition or adverb on an earlier word, names
         that noun."""
-        doc = obj.doc
-        nxt = obj.right_edge.i + (0 if obj.right_edge.text == "," else 1)
-        if obj.pos_ != "NOUN" or obj.tag_ != "NN" or nxt + 1 >= len(doc) or doc[nxt].text != "," \
+        if obj.pos_ != "NOUN" or obj.tag_ != "NN":
+            return obj
+        doc, edge = obj.doc, obj.right_edge
+        nxt = edge.i + (0 if edge.text == "," else 1)
+        if nxt + 1 >= len(doc) or doc[nxt].text != "," \
                 or not is_human_noun(obj) or (self.index.named_key(obj) or "").startswith("Person:"):
             return obj
         first = doc[nxt + 1]
