@@ -164,6 +164,8 @@ def _purpose(clause: Token) -> bool:
 def _requested(clause: Token) -> bool:
     """What someone is asked, urged, ordered or called on to do ("urged them to leave", "were
     ordered to leave", "called on voters to stay home"): asked for, not done."""
+    if clause.dep_ not in ("xcomp", "ccomp"):
+        return False
     head = clause.head
     lemma = head.lemma_.lower()
     if clause.dep_ == "xcomp":

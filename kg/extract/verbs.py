@@ -147,6 +147,8 @@ def _noun_gerund(verb: Token) -> bool:
 def _state_passive(verb: Token, lemma: str) -> bool:
     """ "is located in Lyon", "was born in 1950", "is expected to sign", "it is estimated that":
     a passive that tells a state or the writer's hedge."""
+    if lemma not in PASSIVE_STATES and lemma not in RAISING_PASSIVES:
+        return False  # asked first: most verbs are neither
     if not (is_passive(verb) or verb.dep_ == "acl" and verb.tag_ == "VBN"):
         return False
     if any(c.dep_ == "agent" for c in kids(verb)):
