@@ -4,7 +4,8 @@
 (also each child ``Token.children`` yields) makes a new ``Token``: loops that only need to skip
 most words (to find the verbs of a sentence, the nouns of a lexicon) read these columns instead
 and make a Token only for the words they keep, and the rules read a token's children through
-``kids``, which makes them once per token while the article is read (``reading``).
+``kids``, which keeps those of the last tokens read while the article is read (``reading``): the
+rules of one clause ask for the same token's children again and again.
 """
 from __future__ import annotations
 
@@ -59,8 +60,8 @@ _READING: dict[int, Columns] = {}
 
 @contextmanager
 def reading(doc: Doc) -> Iterator[Columns]:
-    """While an article's Doc is read: its columns, and each token's children made once. The
-    parse must not change meanwhile (extraction only reads it)."""
+    """While an article's Doc is read: its columns, and the children of the tokens read last kept
+    (``kids``). The parse must not change meanwhile (extraction only reads it)."""
     if id(doc) in _READING:
         yield _READING[id(doc)]
         return
@@ -83,7 +84,7 @@ def has_text(doc: Doc, text: str) -> bool:
 
 
 def kids(tok: Token) -> tuple[Token, ...]:
-    """``tok.children``; made once per token while its Doc is read (``reading``)."""
+    """``tok.children``; kept for the last tokens asked while their Doc is read (``reading``)."""
     cols = _READING.get(id(tok.doc))
     if cols is None:
         return tuple(tok.children)
