@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from spacy.attrs import DEP, IDX, LEMMA, POS
 from spacy.tokens import Doc, Span, Token
 
 __all__ = ["Columns", "columns_of", "has_text", "kids", "reading"]
@@ -24,7 +23,7 @@ class Columns:
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
         strings = doc.vocab.strings
-        pos, dep, lemma, idx = doc.to_array([POS, DEP, LEMMA, IDX]).T.tolist() if len(doc) else ([], [], [], [])
+        pos, dep, lemma, idx = doc.to_array(["POS", "DEP", "LEMMA", "IDX"]).T.tolist() if len(doc) else ([], [], [], [])
         self.pos_: list[str] = [strings[x] for x in pos]
         self.dep_: list[str] = [strings[x] for x in dep]
         self.lemma_: list[str] = [strings[x] for x in lemma]

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import re
 
-from spacy.attrs import POS
-from spacy.symbols import AUX, VERB
 from spacy.tokens import Doc, Token
 from spacy.vocab import Vocab
 
 _ES_STEM_END = ("s", "x", "z", "ch", "sh", "o")
 _SHORT_CVC = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
-_VERBS = frozenset((VERB, AUX))
+_VERBS = ("VERB", "AUX")
 
 
 def repaired_lemma(tok: Token, is_verb: VerbTest) -> str | None:
@@ -63,8 +61,9 @@ def repair_lemmas(doc: Doc, table: str, irregular: str | None = None) -> Doc:
     if not test.available:
         return doc
     forms = doc.vocab.lookups.get_table(irregular) if irregular and doc.vocab.lookups.has_table(irregular) else None
-    for i, pos in enumerate(doc.to_array(POS).tolist() if len(doc) else ()):
-        if pos not in _VERBS:
+    verbs = {doc.vocab.strings[p] for p in _VERBS}
+    for i, pos in enumerate(doc.to_array("POS").tolist() if len(doc) else ()):
+        if pos not in verbs:
             continue  # both repairs are of verbs: found in the Doc's array, no Token for the other words
         tok = doc[i]
         fixed = repaired_lemma(tok, test)

@@ -7,9 +7,7 @@ followed by "police" or "ministry" is an organization; a name followed by "town"
 """
 from __future__ import annotations
 
-from spacy.attrs import DEP, ORTH, POS
 from spacy.strings import get_string_id
-from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
@@ -233,7 +231,7 @@ def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]
     covered = {i for e in ents for i in range(e.start, e.end)}
     at: dict[str, list[Token]] = {}
     firsts = {get_string_id(words[0]) for words in surnames}
-    for i, orth in enumerate(doc.to_array(ORTH).tolist() if firsts and len(doc) else ()):
+    for i, orth in enumerate(doc.to_array("ORTH").tolist() if firsts and len(doc) else ()):
         if orth in firsts:  # a surname's first word: found in the Doc's array, no Token for the others
             t = doc[i]
             if t.text[:1].isupper():
@@ -309,7 +307,7 @@ def _named_body_end(doc: Doc, start: int) -> int:
 
 #: Where a missed name can stand: the relations of an argument.
 _ARGUMENT_DEPS = frozenset("nsubj nsubjpass dobj pobj appos conj dative poss".split())
-_NOUNS = frozenset((NOUN, PROPN))
+_NOUNS = ("NOUN", "PROPN")
 
 
 def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
@@ -320,9 +318,9 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
     covered = {i for e in ents for i in range(e.start, e.end)}
     org_end = {e.end: e for e in ents if e.label_ in ("ORG", "GPE", "NORP")}
     found: list[Span] = []
-    deps = {doc.vocab.strings.add(d) for d in _ARGUMENT_DEPS}
-    for i, (pos, dep) in enumerate(doc.to_array([POS, DEP]).tolist() if len(doc) else ()):
-        if pos not in _NOUNS or dep not in deps or i in covered:
+    nouns, deps = ({doc.vocab.strings[w] for w in words} for words in (_NOUNS, _ARGUMENT_DEPS))
+    for i, (pos, dep) in enumerate(doc.to_array(["POS", "DEP"]).tolist() if len(doc) else ()):
+        if pos not in nouns or dep not in deps or i in covered:
             continue  # ``_name_word`` takes nouns only: found in the Doc's array, no Token for the others
         tok = doc[i]
         if not _name_word(tok):
