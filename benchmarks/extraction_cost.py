@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
 
 from kg.extract import extract_facts
 from kg.iris import Minter

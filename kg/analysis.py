@@ -95,7 +95,8 @@ def undirected(network: Network) -> networkx.Graph:
     for e in network.edges:
         if e.target is None or e.target == e.source:
             continue
-        weights[tuple(sorted((e.source, e.target)))] += 1  # type: ignore[arg-type]
+        low, high = sorted((e.source, e.target))
+        weights[(low, high)] += 1
     g.add_weighted_edges_from((a, b, w) for (a, b), w in sorted(weights.items()))
     return g
 
@@ -176,7 +177,7 @@ def communities(network: Network, ranks: list[Rank] | None = None) -> list[Commu
                 by_number[r.community].add(r.id)
         groups = [by_number[k] for k in sorted(by_number)]
     label = {n.id: n.label for n in network.nodes}
-    out = []
+    out: list[Community] = []
     for c in groups:
         if len(c) < 2:
             continue

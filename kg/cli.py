@@ -657,7 +657,7 @@ def show(
 
 
 def _curate(command: str, *args: str, store: Optional[str], curation: Optional[Path], **options: Optional[str]) -> None:
-    from .curation import curate
+    from .curate import curate
 
     try:
         settings = load_settings(store=store)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import yaml
 
@@ -169,7 +169,7 @@ def undeclared(golds: list[GoldArticle]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _score(rows: list[Row], golds: list[dict[str, Any]], ok) -> Score:  # type: ignore[no-untyped-def]
+def _score(rows: list[Row], golds: list[dict[str, Any]], ok: Callable[[Row, dict[str, Any]], bool]) -> Score:
     s = Score(predicted=len(rows), gold=len(golds))
     s.right = sum(1 for r in rows if any(ok(r, g) for g in golds))
     used: set[int] = set()

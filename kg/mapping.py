@@ -81,7 +81,7 @@ def article_graph(facts: ArticleFacts, minter: Minter) -> Graph:
     return g
 
 
-class Literals(dict):  # type: ignore[type-arg]
+class Literals(dict):
     """Plain string literals of one article, each made once."""
 
     def __missing__(self, text: str) -> Literal:

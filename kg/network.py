@@ -222,8 +222,9 @@ def _classes(rows: list[Row]) -> dict[str, dict[str, list[str]]]:
     """Event class IRI -> property (classLabel, classCode, quadLabel) -> its values, sorted."""
     found: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for row in rows:
-        if row.get("class") and row.get("property") and row.get("value") is not None:
-            found[row["class"]][row["property"]].add(row["value"])  # type: ignore[index]
+        cls, prop, value = row.get("class"), row.get("property"), row.get("value")
+        if cls and prop and value is not None:
+            found[cls][prop].add(value)
     return {c: {p: sorted(v) for p, v in props.items()} for c, props in found.items()}
 
 
@@ -398,7 +399,7 @@ def _clusters(store: Store) -> tuple[dict[str, str], dict[str, tuple[str, str, s
         if r.get("alias"):
             aliases.add(r["alias"])  # type: ignore[arg-type]
         found[c] = (label, have, aliases)
-    return canonical_of, found  # type: ignore[return-value]
+    return canonical_of, found
 
 
 def _collapse(edge: Edge, canonical_of: dict[str, str]) -> Edge:
@@ -522,11 +523,15 @@ def article_network(network: Network, article: str) -> Network:
     ):
         chosen = {e.article for e in facts if test(e)}
         if len(chosen) == 1:
-            (iri,) = chosen
-            return restrict(network, lambda e: e.article == iri)
+            return restrict(network, _of_article(chosen.pop()))
         if len(chosen) > 1:
             raise UsageError(f"{article!r} names {len(chosen)} articles; give the article's IRI or id")
     raise UsageError(f"no article {article!r} with facts in the graph (give its id, IRI or title)")
+
+
+def _of_article(iri: str) -> Callable[[Edge], bool]:
+    """Whether a fact comes from the article ``iri``."""
+    return lambda e: e.article == iri
 
 
 def class_network(network: Network, cls: str) -> Network:

@@ -78,7 +78,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from .curation import Curation, load as load_curation, to_iri
+from .curation import Curation, dumps, load as load_curation, to_iri, to_ref
 from .facts import ENTITY_TYPES
 from .iris import Minter
 from .linking import Link, linking_path, load_links
@@ -92,7 +92,8 @@ if TYPE_CHECKING:
 __all__ = ["Cluster", "Resolution", "StoreData", "compute", "load_data", "resolve_store", "resolution_graph",
            "resolution_ntriples", "update_resolution", "read_clusters", "name_key", "RULES"]
 
-RULES = ("curation", "same name", "acronym", "qualified name", "common noun", "linking table", "short name")
+RULES = ("curation", "same name", "acronym", "qualified name", "common noun", "linking table", "short name",
+         "misspelling")
 NAMED = ("Person", "Organization", "Place")
 _STOP = frozenset("of the and for de du des la le al el on in at to a an &".split())
 _HONORIFICS = frozenset(w.rstrip(".") for w in RANKS) | {"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady"}
@@ -429,26 +430,65 @@ class Resolution:
 
 
 def compute(data: StoreData, curation: Curation | None, links: list[Link], base: str) -> Resolution:
-    """Cluster the store's entities: curation first, then the rules in the module docstring."""
-    curation = curation or Curation()
-    minter = Minter(base)
+    """Cluster the store's entities: curation first, then the rules in the module docstring, in order."""
     notes: list[str] = []
-    ents = {i: StoredEntity(e.iri, e.type, e.stored_type, set(e.labels), set(e.alts), set(e.articles))
-            for i, e in data.entities.items()}
+    refs = _Refs(base)
+    w = _curate(data, curation or Curation(), refs, Minter(base), notes)
+    _same_name(w)
+    _acronyms(w)
+    _qualified_names(w)
+    _common_nouns(w)
+    _linking_table(w, links)
+    _short_names(w)
+    _misspelling(w)
+    return _clusters(w, curation or Curation(), refs, notes)
 
-    unknown: list[str] = []
 
-    def known(ref: str, what: str) -> str | None:
-        iri = to_iri(ref, base)
-        if iri not in ents:
-            unknown.append(f"{ref} ({what})")
+class _Refs:
+    """Curation's references to entities, as IRIs of the store; the ones it does not hold are listed."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.ents: dict[str, StoredEntity] = {}
+        self.unknown: list[str] = []
+
+    def known(self, ref: str, what: str) -> str | None:
+        iri = to_iri(ref, self.base)
+        if iri not in self.ents:
+            self.unknown.append(f"{ref} ({what})")
             return None
         return iri
 
-    # retypes: the entity takes the type, and joins the IRI that type and label would have
+
+@dataclass
+class _Work:
+    """What the rules share: the entities, the union-find, which IRIs the rules may join, the names they add."""
+
+    data: StoreData
+    ents: dict[str, StoredEntity]
+    uf: _Clusters
+    split: set[str]  # curation's splits: no rule joins them
+    auto: list[str]  # the IRIs the automatic rules may join, sorted
+    expansion_names: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # rule 2
+    link_keys: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))  # rule 4
+    wrong_names: set[str] = field(default_factory=set)  # rule 6: names taken for slips
+
+    def links_of(self, iri: str) -> set[str]:
+        """The external IRIs the linking table gives an entity's names (its expansions too)."""
+        e = self.ents[iri]
+        return set().union(*(self.link_keys.get((e.type, name_key(n, e.type)), set())
+                             for n in e.full_names() | self.expansion_names[iri]))
+
+
+def _curate(data: StoreData, curation: Curation, refs: _Refs, minter: Minter, notes: list[str]) -> _Work:
+    """Curation before any rule: retypes (joining the IRI the new type would have), never-merges,
+    splits and merges."""
+    ents = {i: StoredEntity(e.iri, e.type, e.stored_type, set(e.labels), set(e.alts), set(e.articles))
+            for i, e in data.entities.items()}
+    refs.ents = ents
     forced: list[tuple[str, str]] = []
     for entry in curation.of("retype"):
-        iri = known(str(entry.values["entity"]), "a retype")
+        iri = refs.known(str(entry.values["entity"]), "a retype")
         if iri is None:
             continue
         ent, new = ents[iri], str(entry.values["type"])
@@ -468,17 +508,16 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
 
     uf = _Clusters(sorted(ents))
     for entry in curation.of("never_merge"):
-        iris = [known(str(r), "a never-merge") for r in entry.entities]
-        iris = [i for i in iris if i]
-        for i, a in enumerate(iris):
-            for b in iris[i + 1 :]:
+        iris = [i for r in entry.entities if (i := refs.known(str(r), "a never-merge"))]
+        for k, a in enumerate(iris):
+            for b in iris[k + 1 :]:
                 uf.ban(a, b)
-    split = {i for e in curation.of("split") if (i := known(str(e.values["entity"]), "a split"))}
+    split = {i for e in curation.of("split") if (i := refs.known(str(e.values["entity"]), "a split"))}
 
     for a, b in forced:
         uf.union(a, b, "curation")
     for entry in curation.of("merge"):
-        iris = [i for r in entry.entities if (i := known(str(r), "a merge"))]
+        iris = [i for r in entry.entities if (i := refs.known(str(r), "a merge"))]
         for b in iris[1:]:
             a = iris[0]
             if ents[a].type != ents[b].type:
@@ -488,46 +527,52 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
                 notes.append(f"curation: not merged: {entry.values['entities']} are kept apart by a never-merge")
 
     auto = sorted(i for i, e in ents.items() if i not in split and e.type != "Group")
+    return _Work(data, ents, uf, split, auto)
 
-    # 1. same name
+
+def _same_name(w: _Work) -> None:
+    """Rule 1: one of their full names has the same ``name_key``."""
     by_key: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for i in auto:
-        for n in sorted(ents[i].full_names()):
-            k = name_key(n, ents[i].type)
+    for i in w.auto:
+        for n in sorted(w.ents[i].full_names()):
+            k = name_key(n, w.ents[i].type)
             if k:
-                by_key[(ents[i].type, k)].append(i)
+                by_key[(w.ents[i].type, k)].append(i)
     for _, iris in sorted(by_key.items()):
         for b in iris[1:]:
-            uf.union(iris[0], b, "same name")
+            w.uf.union(iris[0], b, "same name")
 
-    # 2. acronyms: pairs from the texts and from entities that carry both names
+
+def _acronyms(w: _Work) -> None:
+    """Rule 2: acronym and expansion, from pairs the texts state and entities that carry both names;
+    the expansions become names of the acronym's entities (``w.expansion_names``)."""
+    ents = w.ents
     pairs: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))  # acronym -> expansion key -> articles
     surface: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for art, text in sorted(data.texts.items()):
+    for art, text in sorted(w.data.texts.items()):
         for acr, exp in text_pairs(text):
             ek = "".join(words(exp))
             pairs[acr][ek].add(art)
             surface[(acr, ek)][exp] += 1
-    for i in auto:
+    for i in w.auto:
         names = ents[i].full_names()
         for n in names:
-            acr = acronym_of(n)
-            if acr is None:
+            found = acronym_of(n)
+            if found is None:
                 continue
             for other in names:
-                if other != n and expands(acr, other):
+                if other != n and expands(found, other):
                     ek = "".join(words(other))
-                    pairs[acr][ek] |= ents[i].articles
-                    surface[(acr, ek)][other] += 1
+                    pairs[found][ek] |= ents[i].articles
+                    surface[(found, ek)][other] += 1
     by_acronym: dict[tuple[str, str], list[str]] = defaultdict(list)
     by_expansion: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for i in auto:
+    for i in w.auto:
         for n in ents[i].full_names():
-            acr = acronym_of(n)
-            if acr is not None and acr in pairs:
-                by_acronym[(ents[i].type, acr)].append(i)
+            found = acronym_of(n)
+            if found is not None and found in pairs:
+                by_acronym[(ents[i].type, found)].append(i)
             by_expansion[(ents[i].type, "".join(words(n)))].append(i)
-    expansion_names: dict[str, set[str]] = defaultdict(set)  # entity -> expansions to add as names
     for (etype, acr), xs in sorted(by_acronym.items()):
         exps = pairs[acr]
         for ek, arts in sorted(exps.items()):
@@ -535,17 +580,21 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
             for x in sorted(set(xs)):
                 here = bool(arts & ents[x].articles)
                 if len(exps) == 1 or here:
-                    expansion_names[x].add(best)
+                    w.expansion_names[x].add(best)
                 for y in sorted(set(by_expansion.get((etype, ek), ()))):
                     if y != x and (len(exps) == 1 or (arts & ents[x].articles and arts & ents[y].articles)):
-                        uf.union(x, y, "acronym")
+                        w.uf.union(x, y, "acronym")
 
-    # 3. country-qualified organizations
+
+def _qualified_names(w: _Work) -> None:
+    """Rule 3: an organization's name and the same name after a country, when the store qualifies it
+    with that one country and an article shows they meet."""
+    ents = w.ents
     places = {name_key(v, "Place") for v in PLACE_ALIASES.values()} | {name_key(v, "Place") for v in DEMONYMS.values()}
     places |= {name_key(n, "Place") for e in ents.values() if e.type == "Place" for n in e.full_names() if n[:1].isupper()}
     places.discard("")
     qualified: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))  # rest key -> country -> orgs
-    for i in auto:
+    for i in w.auto:
         if ents[i].type != "Organization":
             continue
         for n in ents[i].full_names():
@@ -556,13 +605,12 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
                 if country in places and rest and rest not in places:
                     qualified[rest][country].add(i)
     places_of_article = {a: {name_key(n, "Place") for e in es if e in ents and ents[e].type == "Place"
-                             for n in ents[e].full_names()} for a, es in data.mentions.items()}
-    for i in auto:
+                             for n in ents[e].full_names()} for a, es in w.data.mentions.items()}
+    for i in w.auto:
         if ents[i].type != "Organization":
             continue
         for n in sorted(ents[i].full_names()):
-            rest = "".join(words(_strip(n)))
-            countries = qualified.get(rest)
+            countries = qualified.get("".join(words(_strip(n))))
             if not countries or len(countries) != 1:
                 continue
             (country, longs), = countries.items()
@@ -570,88 +618,96 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
                 together = ents[i].articles & ents[j].articles
                 named = any(country in places_of_article.get(a, ()) for a in ents[i].articles)
                 if together or named:
-                    uf.union(j, i, "qualified name")
-    for rest, countries in sorted(qualified.items()):
-        for country, longs in sorted(countries.items()):
+                    w.uf.union(j, i, "qualified name")
+    for _, by_country in sorted(qualified.items()):
+        for _, longs in sorted(by_country.items()):
             longs_sorted = sorted(longs)
             for j in longs_sorted[1:]:
-                uf.union(longs_sorted[0], j, "qualified name")
+                w.uf.union(longs_sorted[0], j, "qualified name")
 
-    # 3b. a common noun that ends a name of one entity of its only article ("congress")
-    for i in auto:
+
+def _common_nouns(w: _Work) -> None:
+    """Rule 3b: a common noun that ends a name of one entity of its only article ("congress")."""
+    ents = w.ents
+    for i in w.auto:
         e = ents[i]
         lab = e.best_label()
         tail = words(lab)
         if e.type not in ("Organization", "Place") or any(ch.isupper() for ch in lab) or len(e.articles) != 1 or not tail:
             continue
         (art,) = e.articles
-        heads = {j for j in data.mentions.get(art, ()) if j != i and j in ents and j not in split
+        heads = {j for j in w.data.mentions.get(art, ()) if j != i and j in ents and j not in w.split
                  and ents[j].type == e.type
                  and any(n[:1].isupper() and len(words(n)) > len(tail) and words(n)[-len(tail):] == tail
                          for n in ents[j].full_names())}
-        if len({uf.find(j) for j in heads}) == 1:
-            uf.union(min(heads), i, "common noun")
+        if len({w.uf.find(j) for j in heads}) == 1:
+            w.uf.union(min(heads), i, "common noun")
 
-    # 4. the linking table
-    link_keys: dict[tuple[str, str], set[str]] = defaultdict(set)
+
+def _linking_table(w: _Work, links: list[Link]) -> None:
+    """Rule 4: entities the linking table gives one external IRI."""
     for link in links:
-        link_keys[(link.type, name_key(link.label, link.type))].add(link.iri)
+        w.link_keys[(link.type, name_key(link.label, link.type))].add(link.iri)
+    if not w.link_keys:
+        return
+    by_link: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for i in sorted(w.ents):
+        if w.ents[i].type == "Group":
+            continue
+        for ext in sorted(w.links_of(i)):
+            by_link[(w.ents[i].type, ext)].append(i)
+    for _, iris in sorted(by_link.items()):
+        for b in iris[1:]:
+            if iris[0] not in w.split and b not in w.split:
+                w.uf.union(iris[0], b, "linking table")
 
-    def links_of(i: str) -> set[str]:
-        e = ents[i]
-        return set().union(*(link_keys.get((e.type, name_key(n, e.type)), set()) for n in e.full_names() | expansion_names[i]))
 
-    if link_keys:
-        by_link: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for i in sorted(ents):
-            if ents[i].type == "Group":
-                continue
-            for ext in sorted(links_of(i)):
-                by_link[(ents[i].type, ext)].append(i)
-        for _, iris in sorted(by_link.items()):
-            for b in iris[1:]:
-                if iris[0] not in split and b not in split:
-                    uf.union(iris[0], b, "linking table")
-
-    # 5. short person names, with evidence
+def _short_names(w: _Work) -> None:
+    """Rule 5: a short person name joins the one cluster with a longer name holding its words, given evidence."""
+    ents, uf = w.ents, w.uf
     persons = [i for i in sorted(ents) if ents[i].type == "Person"]
     full_words: dict[str, list[set[str]]] = {i: [set(person_words(n)) for n in ents[i].full_names()] for i in persons}
     index: dict[str, set[str]] = defaultdict(set)
     for i in persons:
         for ws in full_words[i]:
-            for w in ws:
-                index[w].add(i)
-    automatic = set(auto)
+            for word in ws:
+                index[word].add(i)
+    automatic = set(w.auto)
     for s in sorted((i for i in persons if i in automatic), key=lambda i: (len(person_words(ents[i].best_label())), i)):
         mine = set(person_words(ents[s].best_label()))
         if not mine:
             continue
-        pool = set.intersection(*(index.get(w, set()) for w in mine))
-        longer = {p for p in pool if p != s and p not in split and any(mine < ws for ws in full_words[p])}
+        pool = set.intersection(*(index.get(word, set()) for word in mine))
+        longer = {p for p in pool if p != s and p not in w.split and any(mine < ws for ws in full_words[p])}
         roots = {uf.find(p) for p in longer} - {uf.find(s)}
         if uf.find(s) in {uf.find(p) for p in longer} or len(roots) != 1:
             continue
         (root,) = roots
-        if _evidence(data, ents, uf, uf.members[uf.find(s)], uf.members[root]):
+        if _evidence(w.data, ents, uf, uf.members[uf.find(s)], uf.members[root]):
             uf.union(min(uf.members[root]), s, "short name")
 
-    # 6. a misspelt name in the article that spells it right
-    misspelt = _misspellings(data, ents, auto)
-    for wrong, right in misspelt:
-        uf.union(right, wrong, "misspelling")
-    wrong_names = {n for wrong, _ in misspelt for n in ents[wrong].names()}
 
-    # the clusters
+def _misspelling(w: _Work) -> None:
+    """Rule 6: a misspelt name joins the spelling more articles use; its names are never the label."""
+    misspelt = _misspellings(w.data, w.ents, w.auto)
+    for wrong, right in misspelt:
+        w.uf.union(right, wrong, "misspelling")
+    w.wrong_names = {n for wrong, _ in misspelt for n in w.ents[wrong].names()}
+
+
+def _clusters(w: _Work, curation: Curation, refs: _Refs, notes: list[str]) -> Resolution:
+    """The clusters of the union-find: canonical IRI, label (or curation's rename), names, counts, links."""
+    ents, uf = w.ents, w.uf
     renames: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for entry in curation.of("rename"):
-        iri = known(str(entry.values["entity"]), "a rename")
+        iri = refs.known(str(entry.values["entity"]), "a rename")
         if iri is not None:
             renames[uf.find(iri)].append((iri, str(entry.values["label"])))
-    if unknown:
-        shown = ", ".join(dict.fromkeys(unknown[:5]))
-        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        notes.insert(0, f"curation: {len(unknown)} decision(s) name entities no article mentions: {shown}{more}")
-    counts = _count_mentions(data, ents, uf)
+    if refs.unknown:
+        shown = ", ".join(dict.fromkeys(refs.unknown[:5]))
+        more = f" and {len(refs.unknown) - 5} more" if len(refs.unknown) > 5 else ""
+        notes.insert(0, f"curation: {len(refs.unknown)} decision(s) name entities no article mentions: {shown}{more}")
+    counts = _count_mentions(w.data, ents, uf)
     reasons_by_root: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
     for a, b, rule in uf.reasons:
         reasons_by_root[uf.find(a)].append((a, b, rule))
@@ -663,18 +719,19 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
             continue
         etype = ents[members[0]].type
         eligible = [m for m in members if ents[m].stored_type == etype] or members
-        eligible = [m for m in eligible if not ents[m].names() <= wrong_names] or eligible
+        eligible = [m for m in eligible if not ents[m].names() <= w.wrong_names] or eligible
         canonical = sorted(eligible, key=lambda m: (completeness(ents[m].best_label()), m))[0]
-        names = set().union(*(ents[m].names() for m in members)) | set().union(*(expansion_names[m] for m in members))
-        candidates = set().union(*(ents[m].labels for m in members)) | set().union(*(expansion_names[m] for m in members))
-        candidates = candidates - wrong_names or candidates
+        expansions: set[str] = set().union(*(w.expansion_names[m] for m in members))
+        names = set().union(*(ents[m].names() for m in members)) | expansions
+        candidates = set().union(*(ents[m].labels for m in members)) | expansions
+        candidates = candidates - w.wrong_names or candidates
         label = sorted(candidates or names or {ents[canonical].best_label()}, key=completeness)[0]
         if root in renames:
             chosen = sorted(renames[root])
             if len({lab for _, lab in chosen}) > 1:
                 notes.append(f"curation: several renames for {canonical}; using {chosen[0][1]!r}")
             label = chosen[0][1]
-        ext = sorted(set().union(*(links_of(m) for m in members))) if link_keys else []
+        ext = sorted(set().union(*(w.links_of(m) for m in members))) if w.link_keys else []
         cl = Cluster(canonical=canonical, label=label, type=etype, members=members,
                      aliases=sorted(names - {label}, key=lambda n: (n.casefold(), n)),
                      counts=dict(sorted(counts.get(root, {}).items())), external=ext,
@@ -683,7 +740,7 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
         for m in members:
             of[m] = cl
     clusters.sort(key=lambda c: c.canonical)
-    return Resolution(clusters=clusters, of=of, notes=notes, article_ids=dict(data.article_ids), data=data)
+    return Resolution(clusters=clusters, of=of, notes=notes, article_ids=dict(w.data.article_ids), data=w.data)
 
 
 def _misspellings(data: StoreData, ents: dict[str, StoredEntity], auto: list[str]) -> list[tuple[str, str]]:
@@ -887,8 +944,6 @@ def inputs_digest(store: Store, curation: Curation) -> str:
     module and the name tables of ``nlp.lexicon``)."""
     from pathlib import Path
 
-    from .curation import dumps
-
     h = hashlib.sha256()
     for r in sorted(store.select(Q_ARTICLE_HASHES), key=lambda r: (r["a"] or "", r["h"] or "", r["v"] or "")):
         h.update(f"{r['a']}\x1f{r['h']}\x1f{r['v']}\x1e".encode("utf-8"))
@@ -1011,7 +1066,6 @@ def _fold_query(text: str) -> str:
 def find_cluster(res: Resolution, query: str, base: str) -> tuple[Cluster, str | None]:
     """The cluster a label, alias, IRI or ``type/slug`` reference names, and the member IRI when an
     IRI was given. Raises ``UsageError`` when nothing or several clusters match."""
-    from .curation import to_iri
     from .errors import UsageError
 
     q = query.strip()
@@ -1044,8 +1098,6 @@ def find_cluster(res: Resolution, query: str, base: str) -> tuple[Cluster, str |
         named = [cl for cl in exact if cl.type != "Group"]
         if len(named) == 1:
             return named[0], None
-        from .curation import to_ref
-
         listed = "; ".join(f"{cl.label} ({cl.type}, {to_ref(cl.canonical, base)})" for cl in exact[:8])
         raise UsageError(f"{query!r} names {len(exact)} entities: {listed}; give one's IRI")
     near = sorted({cl.label for cl in res.clusters if any(fq in n for n in names(cl))})
@@ -1116,9 +1168,9 @@ def entity_facts(store: Store, res: Resolution, cluster: Cluster) -> list[Fact]:
         key = (r["f"] or "", r["as"] or "")
         if key in facts:
             continue
-        flags = "former" if r.get("former") in ("true", "1") else ""
+        former = "former" if r.get("former") in ("true", "1") else ""
         facts[key] = Fact("role", r["as"] or "", f"{name(r['person'])} \u2014 {r.get('role') or 'member'} of \u2014 {name(r['org'])}",
-                          r.get("sentence") or "", article(r.get("article")), r["f"] or "", flags)
+                          r.get("sentence") or "", article(r.get("article")), r["f"] or "", former)
     order = {"actor": 0, "target": 1, "reporter": 2, "member": 3, "organization": 4}
     return sorted(facts.values(), key=lambda f: (order.get(f.role, 9), f.article, f.sentence, f.text))
 

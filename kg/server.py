@@ -33,7 +33,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Callable, MutableMapping
 from urllib.parse import parse_qsl, quote, urlsplit
 
 import pyoxigraph as ox
@@ -304,7 +304,7 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
-        async def wrapped(message: dict[str, Any]) -> None:
+        async def wrapped(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 names = {k.lower() for k, _ in headers}
@@ -430,7 +430,7 @@ def _merge(rows: list[dict[str, str | None]], key: str) -> list[dict[str, str | 
     for k in sorted(groups):
         merged: dict[str, str | None] = {}
         for col in groups[k][0]:
-            values = sorted({r[col] for r in groups[k] if r.get(col) is not None}, key=lambda s: (len(s), s))
+            values = sorted({v for r in groups[k] if (v := r.get(col)) is not None}, key=lambda s: (len(s), s))
             merged[col] = values[0] if values else None
         out.append(merged)
     return out

@@ -261,13 +261,13 @@ def read_html(data: bytes, article_id: str, where: str) -> Article | Skipped:
         doc = trafilatura.bare_extraction(html, with_metadata=True, include_comments=False)
     except Exception as err:  # noqa: BLE001 - a third-party parser on arbitrary input
         return Skipped(where, f"is not an HTML page trafilatura can read ({type(err).__name__})")
-    if doc is None or not (doc.text or "").strip():
+    if doc is None or isinstance(doc, dict) or not (doc.text or "").strip():  # a dict only with as_dict=True
         return Skipped(where, "holds no article text (trafilatura found none)")
 
     def field(value: object) -> str | None:
         return value.strip() or None if isinstance(value, str) else None
 
-    return _article(article_id, doc.text, where, title=field(doc.title), date=field(doc.date), url=field(doc.url))
+    return _article(article_id, doc.text or "", where, title=field(doc.title), date=field(doc.date), url=field(doc.url))
 
 
 def read_jsonl(path: Path, file_id: str | None = None) -> Iterator[Article | Skipped]:

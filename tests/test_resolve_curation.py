@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
 
 from kg.cli import app
-from kg.curation import Curation, curate, dumps, load, parse
+from kg.curate import curate
+from kg.curation import Curation, dumps, load, parse
 from kg.errors import UsageError
 from kg.resolve import read_clusters, resolve_store, update_resolution
 from kg.store import open_store
@@ -181,6 +182,7 @@ def _write(folder: Path, name: str, text: str) -> None:
     (folder / name).write_text(text, encoding="utf-8")
 
 
+@pytest.mark.model
 def test_a_merge_survives_a_rebuild_from_scratch(tmp_path):
     """build, kg merge, rm -rf the store, build again: the merge is still there (spaCy, the real CLI)."""
     src, store, cfile = tmp_path / "in", tmp_path / "store", tmp_path / "curation.toml"

@@ -29,7 +29,7 @@ from kg.queries import QUERY_DIR, run
 from kg.resolve import list_entities
 from kg.stats import counts
 from kg.store import OxigraphStore, open_store
-from kg.store_sparql import SparqlHttpStore, _staging
+from kg.store.sparql_http import SparqlHttpStore, _staging
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ["000_c1fb5056ffc75613.txt", "01_voa_north_korea_expels_bbc.txt",

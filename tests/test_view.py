@@ -102,7 +102,7 @@ def test_content_security_policy_allows_exactly_the_page_scripts(html: str) -> N
     page = _parse(html)
     csp = next(a["content"] for t, a in page.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy")
     assert csp is not None and "default-src 'none'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
-    for attrs, text in page.scripts[1:]:
+    for _attrs, text in page.scripts[1:]:
         digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
         assert f"'sha256-{digest}'" in csp
 

@@ -1,10 +1,5 @@
-"""The graph store: one named graph per article, replaced atomically on re-ingest.
-
-``Store`` is the interface the rest of kg uses; ``OxigraphStore`` is the embedded,
-persistent backend (RocksDB under a directory) and ``MemoryStore`` the in-memory one
-used by tests and throwaway builds. Both pass ``tests/test_store_contract.py``, and so does
-``store_sparql.SparqlHttpStore``, a SPARQL server (``--store sparql+http://...``).
-"""
+"""The embedded backends over pyoxigraph: ``OxigraphStore`` (persistent, RocksDB under a
+directory) and ``MemoryStore`` (in memory, for tests and throwaway builds)."""
 from __future__ import annotations
 
 import os
@@ -12,67 +7,15 @@ import re
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from contextlib import contextmanager
-from typing import Callable, Iterator, Protocol, TypeVar
+from typing import Callable, TypeVar
 
 import pyoxigraph as ox
 
-from .errors import NoStore, QueryError, StoreError, StoreLocked
-from .vocab import PREFIXES
+from ..errors import QueryError, StoreError, StoreLocked
+from ..vocab import PREFIXES
+from .base import EXPORT_FORMATS, Row, ntriples_lines, register
 
 T = TypeVar("T")
-
-#: Row of a SELECT result: variable name -> lexical value (IRI, literal text) or None.
-Row = dict[str, str | None]
-
-EXPORT_FORMATS = {
-    "turtle": ox.RdfFormat.TURTLE,
-    "nt": ox.RdfFormat.N_TRIPLES,
-    "nquads": ox.RdfFormat.N_QUADS,
-    "trig": ox.RdfFormat.TRIG,
-}
-
-
-class Store(Protocol):
-    """What kg needs from a graph store."""
-
-    def replace_graph(self, graph: str, ntriples: str) -> None:
-        """Replace the named graph ``graph`` by the given N-Triples, in one transaction."""
-
-    def add_triples(self, graph: str, ntriples: str) -> None:
-        """Add the given N-Triples to the named graph ``graph`` (those it holds already change nothing)."""
-
-    def prefetch_graph(self, graph: str) -> None:
-        """A hint: ``graph`` is about to be replaced. A backend may start reading what it holds now
-        (the embedded store diffs the old graph against the new one), so that the read overlaps
-        the caller's work; any other write to the graph first makes the read void."""
-
-    def remove_graph(self, graph: str) -> None:
-        """Drop a named graph (no error if it is absent)."""
-
-    def graphs(self) -> list[str]:
-        """IRIs of the named graphs held."""
-
-    def select(self, sparql: str) -> list[Row]:
-        """Run a SELECT over the union of all graphs; values as plain strings."""
-
-    def raw_query(self, sparql: str) -> object:
-        """Run any query form over the union graph; the backend's own result object."""
-
-    def dump(self, fmt: str, union: bool) -> bytes:
-        """Serialize the store: the union graph (triples) or every graph (quads)."""
-
-    def __len__(self) -> int:
-        """Number of quads."""
-
-    def close(self) -> None:
-        """Flush and release the store."""
-
-
-def ntriples_lines(ntriples: str) -> list[str]:
-    """The non-blank lines of N-Triples text, split at "\n" only: a literal may hold U+2028, U+0085
-    or U+001C-1E unescaped (pyoxigraph writes them so), which ``str.splitlines`` would cut."""
-    return [line for line in ntriples.split("\n") if line.strip()]
 
 
 #: A blank node in N-Triples text (or, harmlessly, text in a literal that looks like one).
@@ -83,16 +26,6 @@ def _has_blank(ntriples: str) -> bool:
     """Whether N-Triples hold a blank node; the substring test first, because the regex alone
     takes 0.13 s over a 5 MB graph (measured) and most graphs have no "_:" at all."""
     return "_:" in ntriples and _BLANK.search(ntriples) is not None
-
-
-def select_all(store: Store, queries: list[str]) -> list[list[Row]]:
-    """The rows of several SELECTs, run at once on threads: pyoxigraph lets go of the GIL while it
-    evaluates, and a SPARQL server answers requests side by side (the nine reads of entity
-    resolution over 200 articles, as they were: 0.60 s one after the other, 0.40 s on threads, measured)."""
-    if len(queries) < 2:
-        return [store.select(q) for q in queries]
-    with ThreadPoolExecutor(max_workers=min(len(queries), 4)) as pool:
-        return list(pool.map(store.select, queries))
 
 
 class _OxigraphBase:
@@ -307,59 +240,5 @@ class MemoryStore(_OxigraphBase):
         self._prefetched = {}
 
 
-def is_remote(location: str | Path | None) -> bool:
-    """Whether ``location`` names a SPARQL server (``sparql+http(s)://``) rather than a directory."""
-    return str(location).startswith(("sparql+http://", "sparql+https://"))
-
-
-def store_exists(location: str | Path | None) -> bool:
-    """Whether ``location`` holds a store: an in-memory or remote one always does; a directory
-    does when RocksDB's ``CURRENT`` file is in it (an empty or missing folder holds none)."""
-    if location is None or str(location) == ":memory:" or is_remote(location):
-        return True
-    return (Path(location) / "CURRENT").is_file()
-
-
-def require_store(location: str | Path | None) -> None:
-    """Raise ``NoStore`` (exit code 2) unless ``location`` holds a store; creates nothing."""
-    if not store_exists(location):
-        raise NoStore(str(location))
-
-
-@contextmanager
-def opened(location: str | Path | None, base: str | None = None, create: bool = False,
-           read_only: bool = False) -> Iterator[Store]:
-    """``with opened(path) as store:`` opens the store and always closes it. Without ``create`` a
-    directory that holds no store is refused (``NoStore``) and nothing is created: only a build
-    makes a store, so a mistyped ``--store`` is an error, not an empty graph. ``read_only``: see
-    ``OxigraphStore``; the commands that only read use it, and answer while a build writes."""
-    if not create:
-        require_store(location)
-    store = open_store(location, base, read_only)
-    try:
-        yield store
-    except BaseException:
-        close_after_error(store)
-        raise
-    store.close()
-
-
-def close_after_error(store: Store) -> None:
-    """Close a store while an error is on its way up: an error of the close itself (the disk that
-    was full for the write is full for the flush too) must not hide the first one."""
-    try:
-        store.close()
-    except (OSError, StoreError):
-        pass
-
-
-def open_store(location: str | Path | None, base: str | None = None, read_only: bool = False) -> Store:
-    """Open the store at a directory, an in-memory one for ``None`` or ``":memory:"``, or the SPARQL
-    server of a ``sparql+http(s)://`` URL (kg's graphs there are those under ``base``, default the settings')."""
-    if location is None or str(location) == ":memory:":
-        return MemoryStore()
-    if is_remote(location):
-        from .store_sparql import SparqlHttpStore
-
-        return SparqlHttpStore(str(location), base)
-    return OxigraphStore(location, read_only)
+register("directory", lambda location, base, read_only: OxigraphStore(location, read_only))
+register("memory", lambda location, base, read_only: MemoryStore())

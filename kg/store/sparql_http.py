@@ -26,9 +26,9 @@ from typing import Callable, Iterator
 
 import pyoxigraph as ox
 
-from .errors import QueryError, StoreError
-from .store import EXPORT_FORMATS, Row, ntriples_lines
-from .vocab import PREFIXES
+from ..errors import QueryError, StoreError
+from ..vocab import PREFIXES
+from .base import EXPORT_FORMATS, Row, ntriples_lines, register
 
 #: Triples and bytes of N-Triples per write request. A graph within both bounds (every seed article,
 #: 300-1,100 triples; the resolution graph of about a hundred articles) is replaced by one request,
@@ -164,7 +164,7 @@ class SparqlHttpStore:
         self._user = urllib.parse.unquote(parts.username) if parts.username else None
         self._password = urllib.parse.unquote(parts.password or "")
         if base is None:
-            from .config import load_settings
+            from ..config import load_settings
 
             base = load_settings().base
         self.base = base
@@ -363,7 +363,7 @@ class SparqlHttpStore:
 
     def graphs(self) -> list[str]:
         """kg's named graphs: those whose IRI starts with the base IRI."""
-        found = sorted(sol["g"].value for sol in self._pages(  # type: ignore[union-attr]
+        found = sorted(sol["g"].value for sol in self._pages(
             f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ ?s ?p ?o }} FILTER(STRSTARTS(STR(?g), {json.dumps(self.base)})) }}", "?g"))
         self._known = set(found)
         return found
@@ -371,7 +371,7 @@ class SparqlHttpStore:
     def _quads(self, graph: str) -> Iterator[ox.Quad]:
         g = ox.NamedNode(graph)
         for sol in self._pages(f"SELECT ?s ?p ?o WHERE {{ GRAPH {g} {{ ?s ?p ?o }} }}", "?s ?p ?o"):
-            yield ox.Quad(sol["s"], sol["p"], sol["o"], g)  # type: ignore[arg-type]
+            yield ox.Quad(sol["s"], sol["p"], sol["o"], g)
 
     def dump(self, fmt: str, union: bool) -> bytes:
         """kg's graphs serialized as the embedded store does: the union (triples) or every graph (quads)."""
@@ -459,3 +459,7 @@ class _Refused(Exception):
     def __init__(self, answer: _Answer) -> None:
         super().__init__(answer.first_line())
         self.answer = answer
+
+
+for _scheme in ("sparql+http", "sparql+https"):
+    register(_scheme, lambda location, base, read_only: SparqlHttpStore(location, base))
