@@ -20,7 +20,8 @@ Sections (``--only build,long,store,view`` runs some of them):
    (``Store.replace_graph``, one transaction per article) and by pyoxigraph's ``bulk_load``;
 5. the canned queries (``queries/*.rq``) on that store and on rdflib's in-memory ``Dataset``
    (``default_union=True``) loaded with the same quads: median of ``--runs`` runs, each engine
-   in a worker process, every query in a child killed at ``--cap`` seconds;
+   in a worker process, every query in a child killed at ``--cap`` seconds; and the selective
+   ones through ``kg serve`` over HTTP;
 6. export of that store: Turtle (the union, ``kg.export``) and N-Quads;
 7. the network view (``kg.view.render_view``) of a generated ``--view-nodes`` network
    (``tests/viewsamples.synthetic_network``, as benchmarks/view_bench.py), and first draw in
@@ -771,8 +772,8 @@ def _show(res: dict[str, Any], cap: float) -> str:
 
 
 def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, work: Path) -> None:
-    report.section(f"5. canned queries: Oxigraph (the store above) vs rdflib Dataset(default_union=True), "
-                   f"same quads")
+    report.section("5. canned queries: Oxigraph (the store above) vs rdflib Dataset(default_union=True), "
+                   "same quads")
     report.line(f"median of up to {args.runs} runs per query (fewer when they would pass the {args.cap:.0f} s cap); "
                 f"each query runs in a child process killed at {args.cap:.0f} s; every value of every row is read")
     queries = canned_queries(loaded)
@@ -842,6 +843,43 @@ def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, wo
         report.line(f"row counts differ for {', '.join(differ)}: pyoxigraph's union default graph gives a triple "
                     "once per named graph that holds it (see the duplicate count in section 4; Oxigraph issue "
                     "#1919), rdflib's union gives it once; queries with DISTINCT agree")
+    served = served_latency(loaded.store_dir, [(n, q) for n, q, sel, _ in queries if sel], args.runs, args.cap)
+    for name, seconds in served.items():
+        report.line(f"{name} through kg serve (one worker), over HTTP on loopback: median {ms(seconds)} of {args.runs}")
+        report.figure(f"{name} through kg serve over HTTP (median)", ms(seconds), f"<= {TARGETS['query_ms']:.0f} ms",
+                      seconds * 1000 <= TARGETS["query_ms"])
+
+
+def served_latency(store_dir: Path, queries: list[tuple[str, str]], runs: int, cap: float) -> dict[str, float]:
+    """Median seconds of each query sent to ``kg serve`` over the store (a child process, one query
+    worker) as a SPARQL Protocol GET, the answer read whole; the first answer (parse cache) not counted."""
+    import urllib.parse
+    import urllib.request
+
+    note("kg serve: selective queries over HTTP")
+    proc = subprocess.Popen([sys.executable, "-c", "from kg.cli import run; run()", "serve", "--store", str(store_dir),
+                             "--port", "0", "--workers", "1", "--timeout", str(cap)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split()[2]  # "kg serve: http://127.0.0.1:PORT/ (store ...)"
+        out: dict[str, float] = {}
+        for name, sparql in queries:
+            req = urllib.request.Request(url + "sparql?" + urllib.parse.urlencode({"query": sparql}),
+                                         headers={"Accept": "application/sparql-results+json"})
+            times = []
+            for _ in range(runs + 1):
+                t0 = time.perf_counter()
+                with urllib.request.urlopen(req, timeout=cap + 10) as answer:
+                    answer.read()
+                times.append(time.perf_counter() - t0)
+            out[name] = statistics.median(times[1:])
+        return out
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 # ------------------------------------------------------------------------------------ 7: view

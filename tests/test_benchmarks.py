@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "benchmarks"
 
@@ -31,6 +33,7 @@ run = _load("kg_bench_run", BENCH / "run.py")
 volume = _load("volume", BENCH / "volume.py")
 
 
+@pytest.mark.model
 def test_store_queries_export_view_sections_print_their_figures() -> None:
     lines: list[str] = []
     report = run.main(["--only", "store,view", "--triples", "3000", "--runs", "1", "--cap", "5",
@@ -109,6 +112,7 @@ def test_facts_generator_varies_ids_and_names() -> None:
     assert len(a.events) == len(sample_facts().events)
 
 
+@pytest.mark.model
 def test_build_section_compares_the_build_with_both_bare_pipelines(tmp_path: Path) -> None:
     lines: list[str] = []
     report = run.main(["--only", "build", "--articles", "6", "--repeat", "1", "--keep", str(tmp_path)],

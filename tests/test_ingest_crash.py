@@ -75,6 +75,7 @@ def _kill_after_three(proc: subprocess.Popen, src: Path, store_dir: Path) -> lis
     return printed + [line.split()[-1] for line in proc.stderr.read().splitlines() if line.startswith("kg: stored ")]
 
 
+@pytest.mark.model
 def test_sigkill_mid_build_keeps_committed_articles_whole_and_a_rerun_completes(tmp_path: Path):
     src = tmp_path / "in"
     src.mkdir()

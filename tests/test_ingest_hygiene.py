@@ -133,6 +133,7 @@ def test_zero_width_dalton_and_dalton_are_one_entity(nlp):
     assert any("\u200b" in e.evidence.text for e in full.events)  # the original slice, not the cleaned one
 
 
+@pytest.mark.model
 def test_long_article_is_split_parsed_in_pieces_and_merged():
     paragraphs = [
         f"Police in Nairobi arrested {n + 2} suspects on day {n}, police spokesman John Mwangi said.\n\n"

@@ -42,6 +42,7 @@ def _hostile_folder(tmp_path: Path) -> Path:
     return src
 
 
+@pytest.mark.model
 def test_done_when_bad_inputs_are_one_line_each_and_the_good_articles_are_stored(tmp_path: Path) -> None:
     src = _hostile_folder(tmp_path)
     store = tmp_path / "store"

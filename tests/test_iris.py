@@ -6,7 +6,7 @@ import re
 import pyoxigraph
 import pytest
 from factsamples import BASE
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from rdflib import Graph, Literal, URIRef
 
@@ -191,6 +191,8 @@ def test_any_accepted_base_mints_valid_iris(scheme: str, middle: str) -> None:
     try:
         minter = Minter(base)
     except UsageError:
+        # a rejected base is no example; hypothesis fails the test (filter_too_much) if too few are accepted
+        assume(False)
         return
     for iri in (minter.article(middle), minter.entity("Group", middle, middle), minter.role(middle)):
         pyoxigraph.NamedNode(iri)

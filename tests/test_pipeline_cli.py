@@ -30,6 +30,7 @@ def _build(runner: CliRunner, src: Path, work: Path, *extra: str):  # type: igno
     return runner.invoke(app, ["build", str(src), "--store", str(work / "store"), "--out", str(work), "--workers", "1", *extra])
 
 
+@pytest.mark.model
 def test_build_query_export_view_stats(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()
@@ -56,6 +57,7 @@ def test_build_query_export_view_stats(runner, tmp_path):
     assert s.exit_code == 0 and "articles" in s.stdout
 
 
+@pytest.mark.model
 def test_no_out_stores_without_writing_the_files(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()
@@ -69,6 +71,7 @@ def test_no_out_stores_without_writing_the_files(runner, tmp_path):
     assert s.exit_code == 0 and int(json.loads(s.stdout)[0]["n"]) > 0
 
 
+@pytest.mark.model
 def test_rebuild_replaces_and_is_idempotent(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()
@@ -84,6 +87,7 @@ def test_rebuild_replaces_and_is_idempotent(runner, tmp_path):
     assert "three suspects" in labels and "two suspects" not in labels
 
 
+@pytest.mark.model
 def test_two_builds_of_the_seeds_are_isomorphic_and_parse_everywhere(runner, tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     assert _build(runner, SEEDS, a).exit_code == 0
@@ -96,6 +100,7 @@ def test_two_builds_of_the_seeds_are_isomorphic_and_parse_everywhere(runner, tmp
     assert len(list(ox.parse((a / "graph.ttl").read_bytes(), format=ox.RdfFormat.TURTLE))) == len(ga)
 
 
+@pytest.mark.model
 def test_every_canned_query_runs(runner, tmp_path):
     assert _build(runner, SEEDS, tmp_path).exit_code == 0
     for rq in sorted((ROOT / "queries").glob("*.rq")):
@@ -105,6 +110,7 @@ def test_every_canned_query_runs(runner, tmp_path):
         assert len(res.stdout.splitlines()) >= 2, f"{rq.name} returned no rows on the seeds"
 
 
+@pytest.mark.model
 def test_bad_inputs_are_one_line_errors_with_exit_codes(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()

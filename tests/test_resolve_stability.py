@@ -41,6 +41,7 @@ def test_iris_of_an_article_are_the_same_built_alone_or_after_another():
     assert _graph(alone, g) and len(after.graphs()) == 3
 
 
+@pytest.mark.model
 def test_with_the_pipeline_a_built_after_b_keeps_its_iris(tmp_path):
     src = tmp_path / "in"
     src.mkdir()
@@ -61,6 +62,7 @@ def test_with_the_pipeline_a_built_after_b_keeps_its_iris(tmp_path):
         two.close()
 
 
+@pytest.mark.model
 def test_a_build_that_stores_nothing_skips_resolution_unless_its_inputs_changed(tmp_path, monkeypatch):
     import kg.resolve as resolve
     from kg.curation import save, using

@@ -66,6 +66,7 @@ def test_pool_yields_articles_in_input_order() -> None:
     assert done[-1] == one  # parsed alone or in a job with others: the same graph
 
 
+@pytest.mark.model
 def test_a_job_error_in_a_worker_reaches_the_driver_as_its_kg_error() -> None:
     spec = JobSpec(model="no_such_spacy_model", base=BASE, max_chars=50_000)
     with pytest.raises(ModelError, match="no_such_spacy_model"):
