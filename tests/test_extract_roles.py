@@ -595,3 +595,12 @@ def test_served_in_a_body(read):
     f = read("Tom Ward served in the Royal Navy from 1990 to 1996.")
     assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("member", "Royal Navy", True)]
     assert not roles(read("Tom Ward served in Iraq."))
+
+
+def test_from_after_a_name_is_where_a_thing_was_taken_from_not_an_affiliation(read):
+    f = read("Acme Studios asked Tubely to remove a video of the actor Lena Moss from Tubely, a video site.")
+    assert not any(p == "Lena Moss" for p, _, _ in roles(f)), roles(f)
+    g = read("Korea expert Ann Lee from the Acme Institute told the radio that the plan had failed.")
+    assert ("Ann Lee", "expert", "Acme Institute") in roles(g)
+    h = read("The radio interviewed Ann Lee from the Acme Institute on Monday.")
+    assert ("Ann Lee", "member", "Acme Institute") in roles(h)

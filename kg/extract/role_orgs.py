@@ -13,7 +13,7 @@ import re
 from spacy.tokens import Span, Token
 
 from ..facts import Entity
-from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES
+from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES, SOURCE_VERBS
 from .entities import EntityIndex, norm_name
 from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word
 
@@ -240,12 +240,13 @@ class OrgFinder:
     def affiliation(self, ent: Span) -> str | None:
         """ "Ann Lee from the Acme Institute", "Boston University's Ann Lee": an organization the name
         itself is tied to."""
+        taken_from = _taken_from(ent.root)
         for c in ent.root.children:
             if c.dep_ == "poss" and c.i < ent.start:
                 key = self.index.named_key(c)
                 if key and key.startswith("Organization:"):
                     return key
-            if c.dep_ == "prep" and c.lower_ in ("from", "at", "of", "with"):
+            if c.dep_ == "prep" and c.lower_ in ("from", "at", "of", "with") and not (c.lower_ == "from" and taken_from):
                 for p in c.children:
                     if p.dep_ == "pobj":
                         key = self.org_name_at(p)
@@ -253,7 +254,7 @@ class OrgFinder:
                             return key
         doc = ent.doc
         i = ent.end
-        if i + 1 < len(doc) and doc[i].lower_ in ("from", "of"):  # "at": often where, not whose
+        if i + 1 < len(doc) and (doc[i].lower_ == "of" or doc[i].lower_ == "from" and not taken_from):  # "at": often where
             # The words themselves when the parser hung the phrase elsewhere ("X of Harvard
             # University and Y of the University of Bordeaux").
             j = i + 2 if doc[i + 1].lower_ == "the" else i + 1
@@ -417,3 +418,16 @@ class OrgFinder:
         if words[-1].i - words[0].i + 1 != len(words):
             return None
         return self.org_named(words) or self.index.organization_span(words)
+
+
+def _taken_from(tok: Token) -> bool:
+    """Whether a name stands in the object of a verb that takes things away ("removed a video of Ann
+    Lee from the site"), so that a "from" after it says where from, not whose."""
+    t = tok
+    for _ in range(5):
+        if t.dep_ not in ("dobj", "pobj", "prep", "acl", "compound", "appos", "conj") or t.head.i == t.i:
+            return False
+        t = t.head
+        if t.pos_ == "VERB" and t.lemma_.lower() in SOURCE_VERBS:
+            return True
+    return False

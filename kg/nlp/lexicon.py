@@ -331,6 +331,13 @@ rain rains downpour heatwave wave waves wind winds lightning snowstorm blizzard 
 #: Nouns for what a body issues: "A UN statement said" is the UN's statement.
 STATEMENT_NOUNS = frozenset("statement report communique communiqué announcement release letter memo notice".split())
 
+#: Verbs whose "from" names where something is taken or moved from ("removed a video of Ann Lee from
+#: the site"): a "from" phrase they govern is no affiliation of a name inside their object.
+SOURCE_VERBS = frozenset("""
+remove take delete withdraw pull ban bar expel oust evict eject exclude extract rescue free release
+save evacuate extradite deport transfer move bring fetch steal seize recover drop separate
+""".split())
+
 #: Prepositions whose object is the one acted on ("threw a brick into the shop", "fired at").
 GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to with".split())
 
