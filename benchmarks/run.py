@@ -62,7 +62,7 @@ for _p in (str(ROOT), str(HERE.parent), str(ROOT / "tests")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-QUERIES = ROOT / "queries"
+QUERIES = ROOT / "kg" / "rdf" / "queries"
 #: Canned queries that bind one entity (by a VALUES label): the selective ones, with the kg type
 #: of the entity their VALUES names.
 SELECTIVE = {"entity-facts.rq": "Person", "actor-timeline.rq": "Place", "org-roles.rq": "Organization"}

@@ -12,7 +12,7 @@ from .errors import QueryError, UsageError
 from .store import Store
 
 FORMATS = ("table", "csv", "tsv", "json")
-QUERY_DIR = Path(__file__).resolve().parent.parent / "queries"
+QUERY_DIR = Path(__file__).resolve().parent / "rdf" / "queries"
 
 
 def query_text(arg: str) -> str:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from kg.queries import QUERY_DIR
+
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "benchmarks"
 
@@ -44,7 +46,7 @@ def test_store_queries_export_view_sections_print_their_figures() -> None:
     assert re.search(r"cores: \d+ logical", text) and "pyoxigraph" in text and "spacy" in text
     assert "generated articles' facts" in text and "no parse" in text
     names = [f.name for f in report.figures]
-    for query in sorted(p.name for p in (ROOT / "queries").glob("*.rq")):
+    for query in sorted(p.name for p in QUERY_DIR.glob("*.rq")):
         assert f"{query} on Oxigraph (median)" in names
         assert query in text
     for selective in run.SELECTIVE:

@@ -18,6 +18,7 @@ from kg.errors import UsageError
 from kg.evaluate import calibration, evaluate, reliability
 from kg.extract.confidence import MODEL_PATH, OTHER, Model, load_models
 from kg.facts import ArticleFacts
+from kg.queries import QUERY_DIR
 from kg.store import opened
 
 Read = Callable[..., ArticleFacts]
@@ -247,7 +248,7 @@ def test_calibration_needs_the_confidence_column(gold_story: tuple[Path, Path, P
                                "--workers", "1"]).exit_code == 0
     old = tmp_path / "queries"
     old.mkdir()
-    root = Path(__file__).resolve().parents[1] / "queries"
+    root = QUERY_DIR
     for name in ("events.rq", "roles.rq"):
         (old / name).write_text((root / name).read_text(encoding="utf-8").replace(" ?confidence ?sentence", " ?sentence"),
                                 encoding="utf-8")

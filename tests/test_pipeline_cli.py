@@ -11,6 +11,7 @@ from rdflib.compare import isomorphic, graph_diff, to_isomorphic
 from typer.testing import CliRunner
 
 from kg.cli import app
+from kg.queries import QUERY_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
@@ -39,7 +40,7 @@ def test_build_query_export_view_stats(runner, tmp_path):
     assert res.exit_code == 0, res.output
     assert (tmp_path / "graph.ttl").is_file() and (tmp_path / "graph.html").is_file()
     store = str(tmp_path / "store")
-    q = runner.invoke(app, ["query", str(ROOT / "queries" / "roles.rq"), "--store", store, "--format", "json"])
+    q = runner.invoke(app, ["query", str(QUERY_DIR / "roles.rq"), "--store", store, "--format", "json"])
     assert q.exit_code == 0, q.output
     rows = json.loads(q.stdout)
     assert {"person": "John Mwangi", "role": "spokesman"}.items() <= {
@@ -103,7 +104,7 @@ def test_two_builds_of_the_seeds_are_isomorphic_and_parse_everywhere(runner, tmp
 @pytest.mark.model
 def test_every_canned_query_runs(runner, tmp_path):
     assert _build(runner, SEEDS, tmp_path).exit_code == 0
-    for rq in sorted((ROOT / "queries").glob("*.rq")):
+    for rq in sorted(QUERY_DIR.glob("*.rq")):
         assert rq.read_text(encoding="utf-8").startswith("#"), f"{rq.name} needs a comment header"
         res = runner.invoke(app, ["query", str(rq), "--store", str(tmp_path / "store"), "--format", "csv"])
         assert res.exit_code == 0, f"{rq.name}: {res.output}"

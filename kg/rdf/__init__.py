@@ -1,0 +1,1 @@
+"""Facts as RDF: the canned SPARQL queries (``queries/*.rq``, package data)."""
