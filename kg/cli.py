@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from . import __version__
+from . import __version__, api
 from .config import load_settings
 from .errors import KgError, NoStore, UsageError
 
@@ -101,12 +101,10 @@ def build(
                                          "that lead out of the folder (by default they are skipped)"),
 ) -> None:
     """Extract facts from articles into the store, then write graph.ttl and graph.html."""
-    from .curation import using
-    from .pipeline import build as run_build
     from .sources import inputs
 
     try:
-        settings = load_settings(store=store, model=model, workers=workers)
+        load_settings(store=store, model=model, workers=workers)  # bad settings are said before inputs are read
         found = inputs(paths, follow_symlinks)
         # a JSON-lines file or standard input holds an unknown number of articles
         total = None if any(i.kind in ("jsonl", "stdin") for i in found) else len(found)
@@ -120,9 +118,9 @@ def build(
                 if message.startswith(("skipped", "note")) or verbose:
                     err.print(f"kg: {safe(message)}", markup=False, highlight=False)
 
-            with using(curation):
-                report = run_build(paths, settings, out_dir=None if no_out else out_dir, progress=progress, force=force,
-                                   max_chars=max_chars, dask=dask, follow_symlinks=follow_symlinks)
+            report = api.build(paths, store, None if no_out else out_dir, model=model, workers=workers, force=force,
+                               max_chars=max_chars, curation=curation, dask=dask, follow_symlinks=follow_symlinks,
+                               progress=progress)
     except KgError as e:
         _fail(e)
         return
@@ -140,19 +138,15 @@ def query(
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Run a SPARQL query over the union of all articles' graphs."""
-    from .queries import FORMATS, display_prefixes, query_text, render, run, shorten
-    from .store import opened
+    from .queries import FORMATS, display_prefixes, render, shorten
 
     try:
         if fmt not in FORMATS:
             raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-        text = query_text(sparql)
-        settings = load_settings(store=store)
-        with opened(settings.store, read_only=True) as st:
-            result = run(st, text)
+        result = api.query(sparql, store)
         if fmt == "table" and isinstance(result, tuple):
             cols, rows = result
-            short = display_prefixes(settings.base)  # IRIs as prefixed names, not wrapped letter by letter
+            short = display_prefixes(load_settings(store=store).base)  # IRIs as prefixed names, not wrapped letter by letter
             shown = [[shorten(v, short) for v in r] for r in rows]
             table = Table(show_lines=False)
             for i, col in enumerate(cols):
@@ -181,17 +175,11 @@ def export(
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Export the graph: Turtle/N-Triples/JSON-LD hold the union, N-Quads/TriG keep one graph per article."""
-    from .export import check_format, serialize, write_atomic
-    from .store import opened
-
     try:
-        check_format(fmt, per_article)
-        with opened(load_settings(store=store).store, read_only=True) as st:
-            data = serialize(st, fmt, per_article=per_article)
+        data = api.export(fmt, store, output, per_article=per_article)
         if output is None:
             sys.stdout.buffer.write(data)
         else:
-            write_atomic(output, data)
             err.print(f"kg: wrote {output}", highlight=False)
     except KgError as e:
         _fail(e)
@@ -212,23 +200,11 @@ def view(
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Write the interactive network view (one self-contained HTML file, works offline)."""
-    from .network import date_range, load_network, select
-    from .stats import entity_counts
-    from .store import opened
-    from .view import write_view
-
     try:
-        _writable(output)  # the options first: nothing is read before they are known to be good
-        date_range(since, until)
-        settings = load_settings(store=store)
-        with opened(settings.store, read_only=True) as st:
-            network = load_network(st)
-            total = entity_counts(st, settings.base)["entities"]
-        network, what = select(network, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until)
-        title = "kg: news knowledge graph" + (f" \u2014 {what}" if what else "")
-        write_view(network, output, title=title, max_nodes=max_nodes, store_entities=total)
-        err.print(f"kg: wrote {output} ({len(network.nodes)} nodes, {len(network.edges)} edges): "
-                  f"{_drawn(len(network.nodes), total, bool(what))}", highlight=False)
+        drawn = api.view(output, store, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until,
+                         max_nodes=max_nodes)
+        err.print(f"kg: wrote {output} ({drawn.nodes} nodes, {drawn.edges} edges): "
+                  f"{_drawn(drawn.nodes, drawn.entities, bool(drawn.selection))}", highlight=False)
     except KgError as e:
         _fail(e)
 
@@ -242,66 +218,31 @@ def analyze(
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Actor rankings (degree, PageRank, betweenness), communities, activity over time; Gephi export."""
-    from .analysis import activity, communities, rankings, top, write_gexf, write_graphml
-    from .network import load_network
-    from .stats import entity_counts
-    from .store import opened
-
     try:
-        for target in (graphml, gexf):  # the options first: nothing is printed or written before they are good
-            if target is not None:
-                _writable(target)
-        if charts is not None and not charts.is_dir():
-            raise UsageError(f"cannot write charts to {charts}: not a directory; create it first")
-        settings = load_settings(store=store)
-        with opened(settings.store, read_only=True) as st:
-            network = load_network(st)
-            total = entity_counts(st, settings.base)["entities"]
-        ranks = rankings(network)
+        found = api.analyze(store, graphml=graphml, gexf=gexf, charts=charts, chart_top=max(top_n, 15))
         for measure, title in (("degree", "links"), ("pagerank", "PageRank"), ("betweenness", "betweenness")):
             table = Table("#", "entity", "type", title, title=f"top {top_n} by {title}", title_justify="left")
-            for i, r in enumerate(top(ranks, measure, top_n), 1):
+            for i, r in enumerate(found.top(measure, top_n), 1):
                 value = str(r.degree) if measure == "degree" else f"{getattr(r, measure):.4f}"
                 table.add_row(str(i), _cell(r.label), _cell(r.type), value)
             out.print(table)
-        found = communities(network, ranks)
         table = Table("#", "size", "facts inside", "members (most central first)",
-                      title=f"communities (Louvain): {len(found)} of 2 or more", title_justify="left")
-        for c in found[:top_n]:
+                      title=f"communities (Louvain): {len(found.communities)} of 2 or more", title_justify="left")
+        for c in found.communities[:top_n]:
             more = f" (+{len(c.labels) - 6})" if len(c.labels) > 6 else ""
             table.add_row(str(c.index + 1), str(len(c.members)), str(c.internal_facts),
                           _cell("; ".join(c.labels[:6]) + more))
         out.print(table)
-        days = activity(network)
         table = Table("article date", "articles", "events", "roles", title="activity over time", title_justify="left")
-        for d in days:
+        for d in found.activity:
             table.add_row(_cell(d.date or "undated"), str(d.articles), str(d.events), str(d.roles))
         out.print(table)
-        written = []
-        if graphml is not None:
-            write_graphml(network, graphml, ranks)
-            written.append(graphml)
-        if gexf is not None:
-            write_gexf(network, gexf, ranks)
-            written.append(gexf)
-        if charts is not None:
-            from .charts import write_charts
-
-            written.extend(write_charts(network, charts, ranks, n=max(top_n, 15)))
-        for path in written:
+        for path in found.written:
             err.print(f"kg: wrote {path}", highlight=False)
         if graphml is not None or gexf is not None:
-            err.print(f"kg: the network: {_drawn(len(network.nodes), total)}", highlight=False)
+            err.print(f"kg: the network: {_drawn(len(found.network.nodes), found.entities)}", highlight=False)
     except KgError as e:
         _fail(e)
-
-
-def _writable(path: Path) -> None:
-    """``UsageError`` unless ``path`` can be written where it is: its folder exists and it is no folder."""
-    if path.is_dir():
-        raise UsageError(f"cannot write {path}: it is a directory; name a file")
-    if not path.parent.is_dir():
-        raise UsageError(f"cannot write {path}: directory {path.parent} does not exist; create it first")
 
 
 def _drawn(nodes: int, total: int, selected: bool = False) -> str:
@@ -319,23 +260,18 @@ def path(
     store: Optional[str] = StoreOpt,
 ) -> None:
     """How two entities are connected: a shortest chain of events and roles, with their sentences."""
-    from .analysis import connection
-    from .network import find_entity, load_network
-    from .store import opened
-
     try:
-        with opened(load_settings(store=store).store, read_only=True) as st:
-            network = load_network(st)
-        hops = connection(network, a, b)
+        found = api.connect(a, b, store)
     except KgError as e:
         _fail(e)
         return
+    hops = found.hops
     if hops is None:
-        err.print(f"kg: {safe(find_entity(network, a).label)} and {safe(find_entity(network, b).label)} are not connected",
+        err.print(f"kg: {safe(found.a)} and {safe(found.b)} are not connected",
                   markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
     if not hops:
-        out.print(f"{safe(find_entity(network, a).label)} and {safe(b)} are the same entity", markup=False, highlight=False, soft_wrap=True)
+        out.print(f"{safe(found.a)} and {safe(b)} are the same entity", markup=False, highlight=False, soft_wrap=True)
         return
     out.print(f"{safe(hops[0].source_label)} \u2192 {safe(hops[-1].target_label)}: {len(hops)} "
               f"{'hop' if len(hops) == 1 else 'hops'}", markup=False, highlight=False, soft_wrap=True)
@@ -356,13 +292,10 @@ def path(
 @app.command()
 def stats(store: Optional[str] = StoreOpt) -> None:
     """Counts: articles, entities by type, events, roles, triples."""
-    from .stats import MEANING, TYPE_ROWS, counts
-    from .store import opened
+    from .stats import MEANING, TYPE_ROWS
 
     try:
-        settings = load_settings(store=store)
-        with opened(settings.store, read_only=True) as st:
-            numbers = counts(st, settings.base)
+        numbers = api.stats(store)
     except KgError as e:
         _fail(e)
         return
@@ -564,19 +497,15 @@ def entities(
     import json
 
     from .curation import to_ref
-    from .resolve import list_entities
-    from .store import opened
 
     try:
         if fmt not in ("table", "json"):
             raise UsageError(f"unknown format {fmt!r}; choose table or json")
-        settings = load_settings(store=store)
-        with opened(settings.store, read_only=True) as st:
-            found = list_entities(st, settings.base, etype, search)
+        found = api.entities(store, type=etype, search=search, limit=limit)
+        base = load_settings(store=store).base
     except KgError as e:
         _fail(e)
         return
-    found = found[:limit] if limit else found
     if fmt == "json":
         sys.stdout.write(_json_out(json.dumps([
             {"iri": c.canonical, "label": c.label, "type": c.type, "aliases": c.aliases, "mentions": c.mentions,
@@ -587,7 +516,7 @@ def entities(
     table.add_column("IRI", overflow="fold")
     for c in found:
         table.add_row(_cell(c.label), _cell(c.type), str(c.mentions), str(len(c.counts)), _cell("; ".join(c.aliases)),
-                      _cell(to_ref(c.canonical, settings.base)))
+                      _cell(to_ref(c.canonical, base)))
     out.print(table)
     err.print(f"{len(found)} entit{'y' if len(found) == 1 else 'ies'}", highlight=False)
 
@@ -602,27 +531,21 @@ def show(
     """One entity: its names, IRIs, articles, and every event and role it takes part in, with the sentences."""
     import json
 
-    from .curation import to_ref, using
-    from .resolve import entity_facts, find_cluster, stored_resolution
-    from .store import opened
+    from .curation import to_ref
 
     try:
         if fmt not in ("text", "json"):
             raise UsageError(f"unknown format {fmt!r}; choose text or json")
-        settings = load_settings(store=store)
-        with opened(settings.store, read_only=True) as st, using(curation):
-            res = stored_resolution(st, settings.base)
-            cl, _ = find_cluster(res, entity, settings.base)
-            facts = entity_facts(st, res, cl)
+        shown = api.show(entity, store, curation=curation)
     except KgError as e:
         _fail(e)
         return
-    why = {m: rule for a, b, rule in cl.reasons for m in (a, b)}
+    cl, facts, why, article_ids, base = shown.cluster, shown.facts, shown.why, shown.article_ids, shown.base
     if fmt == "json":
         sys.stdout.write(_json_out(json.dumps({
             "iri": cl.canonical, "label": cl.label, "type": cl.type, "aliases": cl.aliases, "sameAs": cl.external,
             "members": [{"iri": m, "rule": why.get(m, "")} for m in cl.members],
-            "mentions": {res.article_ids.get(a, a): n for a, n in cl.counts.items()},
+            "mentions": {article_ids.get(a, a): n for a, n in cl.counts.items()},
             "facts": [{"kind": f.kind, "as": f.role, "fact": f.text, "sentence": f.sentence, "article": f.article,
                        "iri": f.iri, "flags": f.flags} for f in facts]}, ensure_ascii=False, indent=1)) + "\n")
         return
@@ -634,11 +557,11 @@ def show(
     if cl.aliases:
         say(f"  also called: {'; '.join(cl.aliases)}")
     if len(cl.members) > 1:
-        say("  IRIs: " + "; ".join(to_ref(m, settings.base) + (f" ({why[m]})" if m in why and m != cl.canonical else "")
+        say("  IRIs: " + "; ".join(to_ref(m, base) + (f" ({why[m]})" if m in why and m != cl.canonical else "")
                                    for m in cl.members))
     for ext in cl.external:
         say(f"  same as: {ext}")
-    say("  mentioned in: " + "; ".join(f"{res.article_ids.get(a, a)} ({n})" for a, n in cl.counts.items()))
+    say("  mentioned in: " + "; ".join(f"{article_ids.get(a, a)} ({n})" for a, n in cl.counts.items()))
     titles = {"actor": "events as actor", "target": "events as target", "reporter": "events it reported",
               "member": "roles", "organization": "members (as organization)"}
     for role, title in titles.items():

@@ -742,11 +742,9 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
         return JSONResponse(canned_queries())
 
     def render_view() -> str:
-        from .network import load_network
-        from .view import render_view as render
+        from .api import view
 
-        network = load_network(_PoolStore(run))  # type: ignore[arg-type]
-        return render(network, title="kg: news knowledge graph")
+        return view(store=_PoolStore(run)).html or ""  # type: ignore[arg-type]  # it reads with select() alone
 
     @app.get("/view", response_class=HTMLResponse, summary="the network view")
     async def view() -> Response:

@@ -101,3 +101,20 @@ def test_make_score_says_what_it_needs() -> None:
     recipe = makefile.split("\nscore:", 1)[1].split("\n\n", 1)[0]
     assert "test -d ../shared/eval" in recipe.splitlines()[1]  # checked before anything is built
     assert "--quiet" not in makefile.split("PIP_FLAGS ?=", 1)[1].splitlines()[0]  # pip names each package
+
+
+@pytest.mark.model
+def test_the_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's Python example, run as written in a folder that holds (a copy of two of) the seeds."""
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", README, re.S) if "from kg import api" in b]
+    assert len(blocks) == 1
+    assert len(blocks[0].strip().splitlines()) <= 7  # five lines of code, an import and a blank line
+    (tmp_path / "seeds").mkdir()
+    for seed in sorted((ROOT / "seeds").glob("0[12]_*.txt")):
+        (tmp_path / "seeds" / seed.name).write_bytes(seed.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("KG_STORE", raising=False)
+    exec(compile(blocks[0], "README.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert printed.startswith("['article', 'actor', 'action', 'target'") and int(printed.split()[-1]) > 5, printed
+    assert (tmp_path / "graph.html").stat().st_size > 1000
