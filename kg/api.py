@@ -26,10 +26,10 @@ from .config import Settings, load_settings
 from .errors import UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .analysis import Activity, Community, Hop, Rank
-    from .network import Network
-    from .pipeline import BuildReport
-    from .resolve import Cluster, Fact
+    from .outputs.analysis import Activity, Community, Hop, Rank
+    from .outputs.network import Network
+    from .build.pipeline import BuildReport
+    from .resolve.rules import Cluster, Fact
     from .store import Store
 
 __all__ = ["Table", "View", "Analysis", "Shown", "Connection", "build", "query", "export", "view", "analyze",
@@ -89,8 +89,8 @@ def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: 
           progress: Callable[[str], None] | None = None) -> BuildReport:
     """Extract facts from articles (files, folders, ``-`` for standard input) into the store; with
     ``out``, also write graph.ttl and graph.html there. ``progress`` gets one line per article."""
-    from .curation import using
-    from .pipeline import build as run_build
+    from .resolve.curation import using
+    from .build.pipeline import build as run_build
 
     settings = load_settings(store=_location(store), model=model, workers=workers)
     with using(_path(curation)):
@@ -103,7 +103,7 @@ def query(sparql: str, store: ReadArg = None) -> Table | bool | bytes:
     """Run SPARQL over the union of all articles' graphs: a query, or a ``.rq`` file (a path, or a
     canned query's name such as ``events.rq``). SELECT gives a ``Table``, ASK a bool,
     CONSTRUCT and DESCRIBE Turtle."""
-    from .queries import query_text, run
+    from .rdf.query import query_text, run
 
     text = query_text(sparql)
     with _reading(store) as (st, _):
@@ -115,7 +115,7 @@ def export(fmt: str = "turtle", store: ReadArg = None, output: str | os.PathLike
            per_article: bool = False) -> bytes:
     """The graph as ``fmt`` (turtle, nt, nquads, trig, jsonld; Turtle, N-Triples and JSON-LD hold the
     union, N-Quads and TriG one graph per article); also written to ``output`` when given."""
-    from .export import check_format, serialize
+    from .outputs.export import check_format, serialize
     from .files import write_atomic
 
     check_format(fmt, per_article)
@@ -144,9 +144,9 @@ def view(output: str | os.PathLike[str] | None = None, store: ReadArg = None, *,
     """The interactive network view, one self-contained HTML file (written to ``output``, else
     returned as ``View.html``), of the whole store or of one entity's surroundings, one article,
     one event class or a span of publication dates."""
-    from .network import date_range, load_network, select
-    from .stats import entity_counts
-    from .view import render_view, write_view
+    from .outputs.network import date_range, load_network, select
+    from .outputs.stats import entity_counts
+    from .outputs.view import render_view, write_view
 
     target = None if output is None else writable(output)  # the options first: nothing is read before
     date_range(since, until)
@@ -176,7 +176,7 @@ class Analysis:
 
     def top(self, measure: str, n: int = 10) -> list[Rank]:
         """The ``n`` highest by ``measure`` (degree, pagerank, betweenness)."""
-        from .analysis import top
+        from .outputs.analysis import top
 
         return top(self.ranks, measure, n)
 
@@ -186,9 +186,9 @@ def analyze(store: ReadArg = None, *, graphml: str | os.PathLike[str] | None = N
             chart_top: int = 15) -> Analysis:
     """Actor rankings, communities and activity; also the network as GraphML or GEXF (Gephi) and
     the charts (top-actors.png, activity.png, ``chart_top`` actors) into the folder ``charts``."""
-    from .analysis import activity, communities, rankings, write_gexf, write_graphml
-    from .network import load_network
-    from .stats import entity_counts
+    from .outputs.analysis import activity, communities, rankings, write_gexf, write_graphml
+    from .outputs.network import load_network
+    from .outputs.stats import entity_counts
 
     for target in (graphml, gexf):  # the options first: nothing is read or written before they are good
         if target is not None:
@@ -207,7 +207,7 @@ def analyze(store: ReadArg = None, *, graphml: str | os.PathLike[str] | None = N
         write_gexf(network, gexf, ranks)
         result.written.append(Path(gexf))
     if charts is not None:
-        from .charts import write_charts
+        from .outputs.charts import write_charts
 
         result.written.extend(Path(p) for p in write_charts(network, charts, ranks, n=chart_top))
     return result
@@ -217,7 +217,7 @@ def entities(store: ReadArg = None, *, type: str | None = None, search: str | No
              limit: int | None = None) -> list[Cluster]:
     """The entities after resolution, most mentioned first: of one type (Person, Organization,
     Place, Group; a prefix will do), with a name containing ``search``, at most ``limit``."""
-    from .resolve import list_entities
+    from .resolve.rules import list_entities
 
     with _reading(store) as (st, settings):
         found = list_entities(st, settings.base, type, search)
@@ -239,8 +239,8 @@ class Shown:
 def show(entity: str, store: ReadArg = None, *, curation: str | os.PathLike[str] | None = None) -> Shown:
     """One entity, named by a label, an alias, an IRI or ``type/slug``: its names, IRIs, articles,
     and every event and role it takes part in, with the sentences."""
-    from .curation import using
-    from .resolve import entity_facts, find_cluster, stored_resolution
+    from .resolve.curation import using
+    from .resolve.rules import entity_facts, find_cluster, stored_resolution
 
     with _reading(store) as (st, settings), using(_path(curation)):
         res = stored_resolution(st, settings.base)
@@ -262,8 +262,8 @@ class Connection:
 
 def connect(a: str, b: str, store: ReadArg = None) -> Connection:
     """A shortest chain of events and roles between two entities (labels, aliases or IRIs)."""
-    from .analysis import connection
-    from .network import find_entity, load_network
+    from .outputs.analysis import connection
+    from .outputs.network import find_entity, load_network
 
     with _reading(store) as (st, _):
         network = load_network(st)
@@ -274,7 +274,7 @@ def connect(a: str, b: str, store: ReadArg = None) -> Connection:
 def stats(store: ReadArg = None) -> dict[str, int]:
     """Counts: articles, entities (after resolution, and by type), events, roles, entity IRIs,
     named graphs, quads."""
-    from .stats import counts
+    from .outputs.stats import counts
 
     with _reading(store) as (st, settings):
         return counts(st, settings.base)

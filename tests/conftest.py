@@ -14,10 +14,10 @@ from factsamples import DEV, SEEDS
 
 from kg.config import Settings
 from kg.extract import extract_facts
-from kg.facts import Article, ArticleFacts
+from kg.model.facts import Article, ArticleFacts
 from kg.nlp.pipeline import load
-from kg.pipeline import build, prepare
-from kg.sources import content_hash
+from kg.build.pipeline import build, prepare
+from kg.text.sources import content_hash
 from kg.store import Store, open_store
 
 

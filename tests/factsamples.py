@@ -22,8 +22,8 @@ DEV = Path(os.environ.get("KG_DEV_SET") or ROOT.parent / "shared" / "eval" / "de
 if str(ROOT) not in sys.path:  # the package is not necessarily installed
     sys.path.insert(0, str(ROOT))
 
-from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role, Time  # noqa: E402
-from kg.iris import Minter  # noqa: E402
+from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence, Role, Time  # noqa: E402
+from kg.model.iris import Minter  # noqa: E402
 
 BASE = "https://kg.example.org/"
 

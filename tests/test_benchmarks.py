@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from kg.queries import QUERY_DIR
+from kg.rdf.query import QUERY_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "benchmarks"

@@ -14,7 +14,7 @@ from test_server_support import build_store
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.curation import load
+from kg.resolve.curation import load
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SLOW_CURATION = """
 import sys, time
 from pathlib import Path
-import kg.resolve as resolve
+import kg.resolve.rules as resolve
 
 real = resolve.compute
 mine, other = Path(sys.argv.pop(1)), Path(sys.argv.pop(1))
@@ -69,7 +69,7 @@ def test_two_merges_on_one_curation_file_both_land(tmp_path: Path) -> None:
 #: the driver is killed.
 STUCK_BUILD = """
 import time
-import kg.workers as workers
+import kg.build.workers as workers
 
 def stuck(job, spec):
     time.sleep(120)
@@ -170,11 +170,11 @@ ENTITY = "https://kg.example.org/entity/"
 
 
 def _hostile_store(path: Path) -> Path:
-    from kg.article_job import to_graph
-    from kg.facts import Article, ArticleFacts, Entity, Event, Evidence
-    from kg.iris import Minter
+    from kg.build.jobs import to_graph
+    from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence
+    from kg.model.iris import Minter
     from kg.store import OxigraphStore
-    from kg.store_writer import write_article
+    from kg.build.writer import write_article
 
     art = Article(id="odd", text=SENTENCE, title="Title\x1b[2J", content_hash="h-odd")
     ents = {"a": Entity("a", ESC_NAME, "Person"), "b": Entity("b", BIDI_NAME, "Organization")}

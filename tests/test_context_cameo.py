@@ -7,11 +7,11 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, SKOS
 
 from kg.extract.cameo import AMBIGUOUS, LEXICON, TARGET_SENSES, classify
-from kg.facts import CAMEO_ROOTS, QUAD_CLASSES, quad_of
-from kg.mapping import describe_class
-from kg.network import QUAD_CLASSES as VIEW_QUADS
-from kg.network import quad_class
-from kg.vocab import CAMEO_SCHEME, cameo_class, quad_concept
+from kg.model.facts import CAMEO_ROOTS, QUAD_CLASSES, quad_of
+from kg.rdf.mapping import describe_class
+from kg.outputs.network import QUAD_CLASSES as VIEW_QUADS
+from kg.outputs.network import quad_class
+from kg.model.vocab import CAMEO_SCHEME, cameo_class, quad_concept
 
 CAMEO_TTL = ROOT / "ontology" / "cameo.ttl"
 

@@ -1,4 +1,4 @@
-"""End to end, through the real pipeline (``kg.pipeline.build``) into a store (the session's
+"""End to end, through the real pipeline (``kg.build.pipeline.build``) into a store (the session's
 ``seeds_store`` and ``dev_store`` of conftest.py):
 
 * for every fact (event and membership) of every seed, the article text (``schema:text``) sliced
@@ -15,7 +15,7 @@ from datetime import date, timedelta
 
 from factsamples import SEEDS
 
-from kg.queries import QUERY_DIR
+from kg.rdf.query import QUERY_DIR
 
 PREFIXES = """
 PREFIX kg: <https://w3id.org/kg-news/ns#>

@@ -87,7 +87,7 @@ def test_the_path_example_prints_what_the_readme_shows(seeds_store: Path) -> Non
 
 
 def test_the_gold_example_declares_every_entity_it_names(tmp_path: Path) -> None:
-    from kg.evaluate import load_gold, undeclared
+    from kg.quality.evaluate import load_gold, undeclared
 
     m = re.search(r"```yaml\n(article: story\.txt.*?)```", README, re.S)
     assert m is not None

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.errors import UsageError
-from kg.evaluate import evaluate, load_gold
+from kg.quality.evaluate import evaluate, load_gold
 from kg.store import opened
 
 STORY = "Senator Paula Grant criticized the budget on Monday. Rebels attacked a convoy near the border.\n"

@@ -19,10 +19,10 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.config import Settings
-from kg.export import export_file, serialize
-from kg.facts import Article
-from kg.pipeline import build
-from kg.sources import read_articles
+from kg.outputs.export import export_file, serialize
+from kg.model.facts import Article
+from kg.build.pipeline import build
+from kg.text.sources import read_articles
 from kg.store import open_store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,11 +17,11 @@ from typer.testing import CliRunner
 from kg.cli import app
 from kg.config import Settings
 from kg.errors import StoreLocked
-from kg.facts import Article
-from kg.iris import Minter
-from kg.mapping import article_triples, to_ntriples
-from kg.pipeline import build, extract_articles
-from kg.sources import read_articles
+from kg.model.facts import Article
+from kg.model.iris import Minter
+from kg.rdf.mapping import article_triples, to_ntriples
+from kg.build.pipeline import build, extract_articles
+from kg.text.sources import read_articles
 from kg.store import open_store
 
 KG = Path(sys.executable).with_name("kg")

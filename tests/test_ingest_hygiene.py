@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from kg.config import Settings
 from kg.extract import extract_facts
-from kg.facts import Article
+from kg.model.facts import Article
 from kg.nlp.hygiene import REMOVED_CHARS, is_blank, sanitize, split
 from kg.nlp.pipeline import load
-from kg.pipeline import extract_article, prepare
-from kg.sources import content_hash
+from kg.build.pipeline import extract_article, prepare
+from kg.text.sources import content_hash
 
 REMOVED = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u200f", "\u061c",
            "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069",

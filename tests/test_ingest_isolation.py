@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from kg.facts import Article
-from kg.sources import Skipped, inputs, read_articles, read_file
+from kg.model.facts import Article
+from kg.text.sources import Skipped, inputs, read_articles, read_file
 from kg.store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""Property tests for kg/iris.py: slugs are safe, IRIs are valid, minting is deterministic."""
+"""Property tests for kg/model/iris.py: slugs are safe, IRIs are valid, minting is deterministic."""
 from __future__ import annotations
 
 import re
@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from rdflib import Graph, Literal, URIRef
 
 from kg.errors import UsageError
-from kg.facts import ENTITY_TYPES
-from kg.iris import Minter, segment, slug
+from kg.model.facts import ENTITY_TYPES
+from kg.model.iris import Minter, segment, slug
 
 SLUG_RE = re.compile(r"^[a-z0-9%A-F-]+$")
 PCT_RE = re.compile(r"%(?![0-9A-F]{2})")

@@ -11,7 +11,7 @@ from rdflib.compare import isomorphic, graph_diff, to_isomorphic
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.queries import QUERY_DIR
+from kg.rdf.query import QUERY_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"

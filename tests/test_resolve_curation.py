@@ -10,10 +10,10 @@ from typer.testing import CliRunner
 from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
 
 from kg.cli import app
-from kg.curate import curate
-from kg.curation import Curation, dumps, load, parse
+from kg.resolve.curate import curate
+from kg.resolve.curation import Curation, dumps, load, parse
 from kg.errors import UsageError
-from kg.resolve import read_clusters, resolve_store, update_resolution
+from kg.resolve.rules import read_clusters, resolve_store, update_resolution
 from kg.store import open_store
 
 
@@ -74,7 +74,7 @@ def test_a_bad_file_is_a_one_line_usage_error(text, message):
 
 
 def test_the_path_comes_from_flag_env_then_pyproject(tmp_path, monkeypatch):
-    from kg.curation import curation_path, using
+    from kg.resolve.curation import curation_path, using
 
     monkeypatch.delenv("KG_CURATION", raising=False)
     assert curation_path(cwd=tmp_path) == tmp_path / "curation.toml"
@@ -226,7 +226,7 @@ def test_show_reads_the_store_resolution_not_the_curation_file(tmp_path, monkeyp
     ``kg show`` says what the store says (it recomputed from ./curation.toml, which has neither)."""
     import json
 
-    from kg.curation import parse as parse_curation
+    from kg.resolve.curation import parse as parse_curation
 
     store_dir = tmp_path / "store"
     st = open_store(store_dir)

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_server_support import build_store, client
 
-from kg.sparql_guard import SANDBOX_ENV, WorkerPool, check
-from kg.sparql_text import Rejected, canonical, tokens
+from kg.serve.worker import SANDBOX_ENV, WorkerPool, check
+from kg.serve.sparql_text import Rejected, canonical, tokens
 
 TOKEN = "guard-token-0123456789"
 #: The query of the issue: the old lexer took ``#" AS ?y) ...`` for a comment (after ``ex:\#``),

@@ -16,7 +16,7 @@ import pytest
 import viewsamples as vs
 from test_server_support import CROWD, ODD_NAME, ODD_PERSON, Listener, build_store, client
 
-from kg.server import HostGuard, check_config, negotiate, ServeConfig
+from kg.serve.app import HostGuard, check_config, negotiate, ServeConfig
 from kg.errors import UsageError
 
 LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
@@ -610,7 +610,7 @@ def test_percent_encoded_entity_iris_dereference(c) -> None:  # type: ignore[no-
 
 
 def test_result_writers_match_pyoxigraph() -> None:
-    from kg.sparql_guard import write_solutions
+    from kg.serve.worker import write_solutions
 
     s = ox.Store()
     s.update(r'''INSERT DATA { <http://a> <http://p> "x\"y\n,z"@en, 42, "-1.5"^^<http://www.w3.org/2001/XMLSchema#decimal>,

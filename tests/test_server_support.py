@@ -25,10 +25,10 @@ with warnings.catch_warnings():  # starlette asks for httpx2 at import; the lock
     warnings.simplefilter("ignore", UserWarning)
     from fastapi.testclient import TestClient
 
-from kg.facts import Article, ArticleFacts, Entity, Event, Evidence
-from kg.article_job import to_graph
-from kg.store_writer import write_article
-from kg.server import ServeConfig, create_app
+from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence
+from kg.build.jobs import to_graph
+from kg.build.writer import write_article
+from kg.serve.app import ServeConfig, create_app
 from kg.store import OxigraphStore
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,9 +8,9 @@ from dataclasses import replace
 import pyoxigraph as ox
 from test_resolve_rules import MINTER, article, iri, store_of
 
-from kg.mapping import LAYOUT_VERSION
-from kg.pipeline import stored_hashes
-from kg.resolve import load_data, resolution_graph, update_resolution
+from kg.rdf.mapping import LAYOUT_VERSION
+from kg.build.pipeline import stored_hashes
+from kg.resolve.rules import load_data, resolution_graph, update_resolution
 from kg.store import MemoryStore, Store
 
 BASE = MINTER.base

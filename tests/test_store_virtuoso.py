@@ -23,11 +23,11 @@ import virtuoso
 
 from kg.config import Settings
 from kg.errors import QueryError, StoreError
-from kg.pipeline import build
-from kg.network import load_network
-from kg.queries import QUERY_DIR, run
-from kg.resolve import list_entities
-from kg.stats import counts
+from kg.build.pipeline import build
+from kg.outputs.network import load_network
+from kg.rdf.query import QUERY_DIR, run
+from kg.resolve.rules import list_entities
+from kg.outputs.stats import counts
 from kg.store import OxigraphStore, open_store
 from kg.store.sparql_http import SparqlHttpStore, _staging
 

@@ -1,4 +1,4 @@
-"""The HTML view (kg.view): self-contained, escaped, atomic. No browser here (see test_view_browser.py)."""
+"""The HTML view (kg.outputs.view): self-contained, escaped, atomic. No browser here (see test_view_browser.py)."""
 from __future__ import annotations
 
 import base64
@@ -13,8 +13,8 @@ import pytest
 
 import viewsamples as vs
 from kg.errors import KgError, UsageError
-from kg.network import Network, load_network
-from kg.view import EVENT_COLOR, MAX_NODES, QUAD_COLORS, ROLE_COLOR, render_view, script_json, write_view
+from kg.outputs.network import Network, load_network
+from kg.outputs.view import EVENT_COLOR, MAX_NODES, QUAD_COLORS, ROLE_COLOR, render_view, script_json, write_view
 
 HOSTILE_TITLE = f"{vs.SCRIPT} {vs.HREF_TITLE}"
 
@@ -224,7 +224,7 @@ def test_ranks_are_by_pagerank(html: str, network: Network) -> None:
     data = _data(html)
     ranks = {n["id"]: n["rank"] for n in data["nodes"]}
     assert sorted(ranks.values()) == list(range(len(network.nodes)))
-    from kg.analysis import pagerank
+    from kg.outputs.analysis import pagerank
 
     pr = pagerank(network)
     order = sorted(ranks, key=ranks.get)

@@ -9,15 +9,15 @@ from typer.testing import CliRunner
 
 from hypothesis import given, strategies as st
 
-from kg.article_job import JOB_ARTICLES, JobSpec, Zone, batches, jobs, model, read_job, run_job
+from kg.build.jobs import JOB_ARTICLES, JobSpec, Zone, batches, jobs, model, read_job, run_job
 from kg.cli import app
 from kg.config import Settings
 from kg.errors import KgError, ModelError, WorkerError
-from kg.facts import Article
-from kg.pipeline import build
-from kg.sources import read_articles
+from kg.model.facts import Article
+from kg.build.pipeline import build
+from kg.text.sources import read_articles
 from kg.store import open_store
-from kg.workers import MIN_POOL_ARTICLES, run_articles
+from kg.build.workers import MIN_POOL_ARTICLES, run_articles
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from ..facts import Article, ArticleFacts, Event
+from ..model.facts import Article, ArticleFacts, Event
 from .confidence import score_facts
 from .context import add_context
 from .entities import EntityIndex

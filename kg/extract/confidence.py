@@ -22,7 +22,7 @@ from typing import Any, Mapping
 import numpy as np
 from spacy.tokens import Doc, Token
 
-from ..facts import ArticleFacts, Event, Role
+from ..model.facts import ArticleFacts, Event, Role
 from .entities import EntityIndex
 
 __all__ = ["MODEL_PATH", "Model", "Scorer", "load_models", "score_facts", "OTHER"]

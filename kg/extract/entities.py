@@ -14,7 +14,7 @@ from spacy.attrs import DEP, POS
 from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc, Span, Token
 
-from ..facts import Entity
+from ..model.facts import Entity
 from ..nlp.lexicon import (
     ATTACKER_NOUNS,
     COLLECTIVE_NOUNS,

@@ -12,7 +12,7 @@ from typing import Callable, TypeVar
 import pyoxigraph as ox
 
 from ..errors import QueryError, StoreError, StoreLocked
-from ..vocab import PREFIXES
+from ..model.vocab import PREFIXES
 from .base import EXPORT_FORMATS, Row, ntriples_lines, register
 
 T = TypeVar("T")

@@ -27,7 +27,7 @@ from typing import Callable, Iterator
 import pyoxigraph as ox
 
 from ..errors import QueryError, StoreError
-from ..vocab import PREFIXES
+from ..model.vocab import PREFIXES
 from .base import EXPORT_FORMATS, Row, ntriples_lines, register
 
 #: Triples and bytes of N-Triples per write request. A graph within both bounds (every seed article,
