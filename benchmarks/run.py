@@ -500,7 +500,7 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
     from kg.config import Settings
     from kg.model.iris import Minter
     from kg.build.jobs import to_graph
-    from kg.resolve.rules import update_resolution
+    from kg.resolve.graph import update_resolution
     from kg.store import OxigraphStore
     from kg.build.writer import write_article
 

@@ -29,7 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .outputs.analysis import Activity, Community, Hop, Rank
     from .outputs.network import Network
     from .build.pipeline import BuildReport
-    from .resolve.rules import Cluster, Fact
+    from .resolve.rules import Cluster
+    from .resolve.lookup import Fact
     from .store import Store
 
 __all__ = ["Table", "View", "Analysis", "Shown", "Connection", "build", "query", "export", "view", "analyze",
@@ -144,7 +145,8 @@ def view(output: str | os.PathLike[str] | None = None, store: ReadArg = None, *,
     """The interactive network view, one self-contained HTML file (written to ``output``, else
     returned as ``View.html``), of the whole store or of one entity's surroundings, one article,
     one event class or a span of publication dates."""
-    from .outputs.network import date_range, load_network, select
+    from .outputs.select import date_range, select
+    from .outputs.network import load_network
     from .outputs.stats import entity_counts
     from .outputs.view import render_view, write_view
 
@@ -217,7 +219,7 @@ def entities(store: ReadArg = None, *, type: str | None = None, search: str | No
              limit: int | None = None) -> list[Cluster]:
     """The entities after resolution, most mentioned first: of one type (Person, Organization,
     Place, Group; a prefix will do), with a name containing ``search``, at most ``limit``."""
-    from .resolve.rules import list_entities
+    from .resolve.lookup import list_entities
 
     with _reading(store) as (st, settings):
         found = list_entities(st, settings.base, type, search)
@@ -240,7 +242,8 @@ def show(entity: str, store: ReadArg = None, *, curation: str | os.PathLike[str]
     """One entity, named by a label, an alias, an IRI or ``type/slug``: its names, IRIs, articles,
     and every event and role it takes part in, with the sentences."""
     from .resolve.curation import using
-    from .resolve.rules import entity_facts, find_cluster, stored_resolution
+    from .resolve.lookup import entity_facts, find_cluster
+    from .resolve.graph import stored_resolution
 
     with _reading(store) as (st, settings), using(_path(curation)):
         res = stored_resolution(st, settings.base)
@@ -263,7 +266,8 @@ class Connection:
 def connect(a: str, b: str, store: ReadArg = None) -> Connection:
     """A shortest chain of events and roles between two entities (labels, aliases or IRIs)."""
     from .outputs.analysis import connection
-    from .outputs.network import find_entity, load_network
+    from .outputs.select import find_entity
+    from .outputs.network import load_network
 
     with _reading(store) as (st, _):
         network = load_network(st)

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.resolve.curation import Curation
-from kg.resolve.rules import update_resolution
+from kg.resolve.graph import update_resolution
 from kg.store import open_store
 
 
@@ -84,7 +84,7 @@ def test_date_bounds() -> None:
     import pytest
 
     from kg.errors import UsageError
-    from kg.outputs.network import date_bound, date_range
+    from kg.outputs.select import date_bound, date_range
 
     assert date_bound("2016", "--since") == "2016-01-01" and date_bound("2016", "--until", last=True) == "2016-12-31"
     assert date_bound("2016-02", "--until", last=True) == "2016-02-29"  # a leap year

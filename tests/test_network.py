@@ -9,8 +9,9 @@ import viewsamples as vs
 import pytest
 
 from kg.errors import UsageError
-from kg.outputs.network import (Edge, Network, article_network, class_network, date_network, ego_network,
-                                find_entity, load_network, quad_class, select, to_networkx)
+from kg.outputs.network import Edge, Network, load_network, to_networkx
+from kg.outputs.select import article_network, class_network, date_network, ego_network, find_entity, select
+from kg.model.cameo import quad_class
 from kg.store import MemoryStore
 
 

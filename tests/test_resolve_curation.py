@@ -13,7 +13,7 @@ from kg.cli import app
 from kg.resolve.curate import curate
 from kg.resolve.curation import Curation, dumps, load, parse
 from kg.errors import UsageError
-from kg.resolve.rules import read_clusters, resolve_store, update_resolution
+from kg.resolve.graph import read_clusters, resolve_store, update_resolution
 from kg.store import open_store
 
 

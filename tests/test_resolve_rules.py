@@ -16,7 +16,8 @@ from kg.model.iris import Minter
 from kg.resolve.linking import Link
 from kg.build.jobs import to_graph
 from kg.build.writer import write_article
-from kg.resolve.rules import Resolution, resolve_store, update_resolution
+from kg.resolve.rules import Resolution
+from kg.resolve.graph import resolve_store, update_resolution
 from kg.store import MemoryStore, Store
 
 MINTER = Minter(BASE)

@@ -18,7 +18,7 @@ from kg.outputs.export import serialize
 from kg.resolve.linking import parse_links
 from kg.outputs.network import load_network
 from kg.build.pipeline import build
-from kg.resolve.rules import read_clusters, resolution_graph, resolve_store, update_resolution
+from kg.resolve.graph import read_clusters, resolution_graph, resolve_store, update_resolution
 from kg.store import MemoryStore, open_store
 
 MOEN_B = article("b", "President Moen of Norway blamed the Iron Wolves. Moen left.",
@@ -64,7 +64,7 @@ def test_with_the_pipeline_a_built_after_b_keeps_its_iris(tmp_path):
 
 @pytest.mark.model
 def test_a_build_that_stores_nothing_skips_resolution_unless_its_inputs_changed(tmp_path, monkeypatch):
-    import kg.resolve.rules as resolve
+    import kg.resolve.graph as resolve
     from kg.resolve.curation import save, using
 
     src = tmp_path / "in"

@@ -10,7 +10,8 @@ from test_resolve_rules import MINTER, article, iri, store_of
 
 from kg.rdf.mapping import LAYOUT_VERSION
 from kg.build.pipeline import stored_hashes
-from kg.resolve.rules import load_data, resolution_graph, update_resolution
+from kg.resolve.data import load_data
+from kg.resolve.graph import resolution_graph, update_resolution
 from kg.store import MemoryStore, Store
 
 BASE = MINTER.base

@@ -26,7 +26,7 @@ from kg.errors import QueryError, StoreError
 from kg.build.pipeline import build
 from kg.outputs.network import load_network
 from kg.rdf.query import QUERY_DIR, run
-from kg.resolve.rules import list_entities
+from kg.resolve.lookup import list_entities
 from kg.outputs.stats import counts
 from kg.store import OxigraphStore, open_store
 from kg.store.sparql_http import SparqlHttpStore, _staging

@@ -162,7 +162,8 @@ def synthetic_network(n_nodes: int, links_per_node: int = 2, seed: int = 0, clas
     """
     import random
 
-    from kg.outputs.network import Edge, Network, Node, quad_class
+    from kg.outputs.network import Edge, Network, Node
+    from kg.model.cameo import quad_class
 
     rng = random.Random(seed)
     types = ("Person", "Organization", "Place", "Group")

@@ -15,20 +15,21 @@ from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from .jobs import ArticleGraph, JobSpec, Zone, jobs, read_job
 from ..config import Settings
 from ..errors import KgError, UsageError
 from ..files import make_folder
 from ..model.facts import Article, ArticleFacts
 from ..model.iris import Minter
-from ..rdf.mapping import LAYOUT_VERSION
+from ..model.vocab import sparql_prefixes
 from ..nlp.clean import clean
 from ..nlp.hygiene import sanitize
 from ..nlp.pipeline import load
-from ..text.sources import Note, Skipped, read_articles
+from ..rdf.mapping import LAYOUT_VERSION
 from ..store import Store, close_after_error, open_store
-from .writer import StoreWriter
+from ..text.sources import Note, Skipped, read_articles
+from .jobs import ArticleGraph, JobSpec, Zone, jobs, read_job
 from .workers import run_articles
+from .writer import StoreWriter
 
 #: Longest piece of text given to spaCy at once. spaCy refuses more than ``nlp.max_length``
 #: (1,000,000) characters and its memory grows with the length of a Doc: measured with
@@ -98,8 +99,8 @@ def stored_hashes(store: Store) -> dict[str, str]:
     """Article IRI -> content hash of what the store holds, for the articles stored in this kg's
     graph layout (``mapping.LAYOUT_VERSION``): the others are read again even if unchanged."""
     rows = store.select(
-        "SELECT ?a ?h WHERE { ?a a <https://w3id.org/kg-news/ns#Article> ; <https://w3id.org/kg-news/ns#contentHash> ?h ; "
-        f"<https://w3id.org/kg-news/ns#layoutVersion> {LAYOUT_VERSION} }}"
+        sparql_prefixes("kg")
+        + f"SELECT ?a ?h WHERE {{ ?a a kg:Article ; kg:contentHash ?h ; kg:layoutVersion {LAYOUT_VERSION} }}"
     )
     return {r["a"] or "": r["h"] or "" for r in rows}
 
@@ -170,7 +171,9 @@ def build(
                 pass  # the first error is the one to report
             raise
         stored(writer.close())
-        from ..resolve.rules import update_resolution  # cross-article entities: the {base}resolution graph
+        from ..resolve.graph import (
+            update_resolution,  # cross-article entities: the {base}resolution graph
+        )
 
         update_resolution(store, minter, say, if_changed=report.articles == 0)
         if out_dir is not None:

@@ -124,6 +124,11 @@ def quad_concept(quad: str) -> URIRef:
     return CAMEO[quad.replace(" ", "-")]
 
 
+def sparql_prefixes(*names: str) -> str:
+    """``PREFIX`` lines for SPARQL text kg writes, taken from ``PREFIXES`` (where kg's namespaces are written once)."""
+    return "".join(f"PREFIX {name}: <{PREFIXES[name]}>\n" for name in names)
+
+
 #: Time.datatype -> the XSD datatype of its value.
 TIME_DATATYPES: dict[str, URIRef] = {"date": XSD.date, "gYearMonth": XSD.gYearMonth, "gYear": XSD.gYear}
 #: Time.datatype -> the OWL-Time property of an instant that carries such a value.

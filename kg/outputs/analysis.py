@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Callable
 
 from ..errors import UsageError
 from ..files import atomic_write
-from .network import Edge, Network, find_entity
+from .network import Edge, Network
+from .select import find_entity
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx

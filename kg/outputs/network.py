@@ -32,30 +32,22 @@ at a node (a self-loop counts twice, as in networkx); target-less events do not 
 from __future__ import annotations
 
 import re
-from collections import defaultdict, deque
+from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable
-from urllib.parse import unquote
+from typing import TYPE_CHECKING, Iterable
 
-from ..errors import UsageError
+from ..model.cameo import quad_class
 from ..model.facts import ENTITY_TYPES
-from ..model.vocab import KG_NS
+from ..model.vocab import KG_NS, sparql_prefixes
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx
 
     from ..store import Row, Store
 
-__all__ = [
-    "Edge", "Network", "Node", "load_network", "to_networkx", "DRAWN_MODALITIES", "QUAD_CLASSES", "quad_class",
-    "find_entity", "ego_network", "article_network", "class_network", "date_network", "restrict", "select",
-]
 
 #: Modalities of the events that are drawn (planned and hypothetical ones are not).
 DRAWN_MODALITIES: tuple[str, ...] = ("asserted", "reported")
-
-#: CAMEO quad classes, in the order of their root codes.
-QUAD_CLASSES: tuple[str, ...] = ("verbal cooperation", "material cooperation", "verbal conflict", "material conflict")
 
 
 @dataclass(frozen=True)
@@ -121,15 +113,8 @@ class Network:
         return [*self.edges, *self.untargeted]
 
 
-_PREFIXES = f"""\
-PREFIX kg: <{KG_NS}>
-PREFIX org: <http://www.w3.org/ns/org#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-PREFIX dcterms: <http://purl.org/dc/terms/>
-PREFIX schema: <https://schema.org/>
-PREFIX prov: <http://www.w3.org/ns/prov#>
-PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-"""
+_PREFIXES = sparql_prefixes("kg", "org", "rdfs", "dcterms", "schema", "prov", "skos")
+
 
 # One row per fact (more if a fact has several values of an optional property; the rows
 # of one fact are merged in Python, taking the smallest value, so the choice is stable).
@@ -168,6 +153,7 @@ WHERE { GRAPH ?g {
 """
 )
 
+
 # The label, code and quad-class labels of every event class used, wherever they are described
 # (the article graphs, or a graph of their own): each class once, then each property apart.
 CLASSES_QUERY = (
@@ -187,6 +173,7 @@ WHERE {
 }
 """
 )
+
 
 # Labels and kg types of every entity that takes part in an event or a membership: each
 # (entity, article graph) pair once, then the names and the type that article gives it (its
@@ -272,21 +259,6 @@ def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> l
     return edges
 
 
-_QUAD_BY_CODE = {f"{c:02d}": QUAD_CLASSES[0 if c <= 5 else 1 if c <= 9 else 2 if c <= 14 else 3] for c in range(1, 21)}
-
-
-def quad_class(code: str | None, *labels: str | None) -> str:
-    """The CAMEO quad class of an event class: from a label that names one, else from its root code."""
-    for label in labels:
-        if label and label.strip().lower() in QUAD_CLASSES:
-            return label.strip().lower()
-    if code:
-        m = re.fullmatch(r"0*(\d{1,2})\d*", code.strip())
-        if m:
-            return _QUAD_BY_CODE.get(f"{int(m.group(1)):02d}", "")
-    return ""
-
-
 def _class_code(iri: str, notation: str | None) -> str:
     if notation and notation.strip().isdigit():
         return notation.strip()[:2].zfill(2)
@@ -365,13 +337,15 @@ def load_network(
 # The resolution graph's clusters: a canonical entity is a node with a kg:mentionedIn.
 CLUSTERS_QUERY = (
     _PREFIXES
-    + """PREFIX owl: <http://www.w3.org/2002/07/owl#>
-SELECT DISTINCT ?member ?canonical WHERE {
+    + sparql_prefixes("owl")
+    + """SELECT DISTINCT ?member ?canonical WHERE {
   { SELECT DISTINCT ?canonical WHERE { ?canonical kg:mentionedIn ?record } }
   ?member owl:sameAs ?canonical .
 }
 """
 )
+
+
 CANONICAL_QUERY = (
     _PREFIXES
     + """SELECT DISTINCT ?canonical ?label ?type ?alias WHERE {
@@ -429,209 +403,3 @@ def to_networkx(network: Network) -> networkx.MultiDiGraph:
         g.add_edge(e.source, e.target, key=e.id, id=e.id, **attrs)
     g.graph["untargeted"] = [asdict(e) for e in network.untargeted]
     return g
-
-
-# --- subgraphs ----------------------------------------------------------------------
-
-
-def restrict(network: Network, keep: Callable[[Edge], bool], nodes: Iterable[str] = ()) -> Network:
-    """The facts ``keep`` accepts, the nodes they name (plus ``nodes``), degrees counted anew."""
-    edges = [e for e in network.edges if keep(e)]
-    untargeted = [e for e in network.untargeted if keep(e)]
-    degree: dict[str, int] = defaultdict(int)
-    members = set(nodes)
-    for e in edges:
-        degree[e.source] += 1
-        degree[e.target] += 1  # type: ignore[index]
-        members.update((e.source, e.target))  # type: ignore[arg-type]
-    members.update(e.source for e in untargeted)
-    kept = [replace(n, degree=degree.get(n.id, 0)) for n in network.nodes if n.id in members]
-    return Network(nodes=kept, edges=edges, untargeted=untargeted)
-
-
-def _fold(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
-def find_entity(network: Network, query: str) -> Node:
-    """The node named by an IRI, a label or an alias (any case); the best linked one if several.
-
-    Raises ``UsageError`` (with close matches, if any) when nothing matches.
-    """
-    for n in network.nodes:
-        if n.id == query:
-            return n
-    q = _fold(query)
-    if not q:
-        raise UsageError("no entity given")
-
-    def rank(nodes: list[Node]) -> Node:
-        return sorted(nodes, key=lambda n: (-n.degree, n.label, n.id))[0]
-
-    exact = [n for n in network.nodes if q in {_fold(s) for s in (n.label, *n.aliases)}]
-    if exact:
-        return rank(exact)
-    near = [n for n in network.nodes if any(q in _fold(s) for s in (n.label, *n.aliases))]
-    if len(near) == 1:
-        return near[0]
-    hint = ""
-    if near:
-        names = sorted({n.label for n in sorted(near, key=lambda n: (-n.degree, n.label))[:8]})
-        hint = "; did you mean " + ", ".join(repr(x) for x in names) + "?"
-    raise UsageError(f"no entity named {query!r} in the graph{hint}")
-
-
-def ego_network(network: Network, entity: str, hops: int = 2) -> Network:
-    """Everything within ``hops`` links of ``entity`` (label, alias or IRI), links taken both ways.
-
-    The result holds every drawn fact between two of those entities (the induced
-    subgraph, as ``networkx.ego_graph``) and their target-less events.
-    """
-    if hops < 0:
-        raise UsageError(f"--hops must be 0 or more, not {hops}")
-    center = find_entity(network, entity).id
-    adjacent: dict[str, set[str]] = defaultdict(set)
-    for e in network.edges:
-        adjacent[e.source].add(e.target)  # type: ignore[arg-type]
-        adjacent[e.target].add(e.source)  # type: ignore[index]
-    seen = {center}
-    frontier = deque([(center, 0)])
-    while frontier:
-        node, dist = frontier.popleft()
-        if dist == hops:
-            continue
-        for nb in sorted(adjacent[node]):
-            if nb not in seen:
-                seen.add(nb)
-                frontier.append((nb, dist + 1))
-    return restrict(network, lambda e: e.source in seen and (e.target is None or e.target in seen), nodes=[center])
-
-
-def _article_key(iri: str) -> str:
-    return unquote(iri.rstrip("/").rsplit("/", 1)[-1])
-
-
-def article_network(network: Network, article: str) -> Network:
-    """The facts of one article, named by its IRI, its id or its title (any case)."""
-    facts = network.facts()
-    q = _fold(article)
-    for test in (
-        lambda e: e.article == article,
-        lambda e: e.article and _article_key(e.article) == article,
-        lambda e: e.article and _fold(e.title) == q,
-        lambda e: e.article and _fold(_article_key(e.article)) == q,
-    ):
-        chosen = {e.article for e in facts if test(e)}
-        if len(chosen) == 1:
-            return restrict(network, _of_article(chosen.pop()))
-        if len(chosen) > 1:
-            raise UsageError(f"{article!r} names {len(chosen)} articles; give the article's IRI or id")
-    raise UsageError(f"no article {article!r} with facts in the graph (give its id, IRI or title)")
-
-
-def _of_article(iri: str) -> Callable[[Edge], bool]:
-    """Whether a fact comes from the article ``iri``."""
-    return lambda e: e.article == iri
-
-
-def class_network(network: Network, cls: str) -> Network:
-    """The events of one class: its IRI, code ("19"), label, or a CAMEO quad class name."""
-    q = _fold(cls)
-    events = [e for e in network.facts() if e.event_class]
-    if not events:
-        raise UsageError("no event in the graph has a class (kg:eventClass) yet")
-
-    def matches(e: Edge) -> bool:
-        if e.event_class == cls or _fold(e.event_class_label) == q or e.quad_class == q:
-            return True
-        return bool(e.event_class_code) and q.isdigit() and e.event_class_code == q.zfill(2)
-
-    if not any(matches(e) for e in events):
-        known = sorted({e.event_class_label or e.event_class for e in events})[:12]
-        raise UsageError(f"no event of class {cls!r}; classes in the graph: {', '.join(known)}")
-    return restrict(network, lambda e: e.kind == "event" and matches(e))
-
-
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_BOUND = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
-
-
-def date_bound(value: str, name: str, last: bool = False) -> str:
-    """A ``--since`` / ``--until`` date as ``YYYY-MM-DD``: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``,
-    a whole year or month meaning its first day (``last``: its last day). ``UsageError`` for
-    anything else, impossible dates (2015-13-01, 2015-02-30) included."""
-    import calendar
-    import datetime
-
-    m = _BOUND.fullmatch(value.strip())
-    try:
-        if m is None:
-            raise ValueError
-        year, month, day = int(m.group(1)), m.group(2), m.group(3)
-        if month is None:
-            return datetime.date(year, 12 if last else 1, 31 if last else 1).isoformat()
-        if day is None:
-            end = calendar.monthrange(year, int(month))[1] if 1 <= int(month) <= 12 else 1
-            return datetime.date(year, int(month), end if last else 1).isoformat()
-        return datetime.date(year, int(month), int(day)).isoformat()
-    except ValueError:
-        raise UsageError(f"{name} wants a date as YYYY, YYYY-MM or YYYY-MM-DD, and a real one; not {value!r}") from None
-
-
-def date_range(since: str | None, until: str | None) -> tuple[str | None, str | None]:
-    """``--since`` and ``--until`` as first and last days (``date_bound``); ``UsageError`` if
-    they are malformed, impossible, or out of order. Checked before any work starts."""
-    first = date_bound(since, "--since") if since is not None else None
-    last = date_bound(until, "--until", last=True) if until is not None else None
-    if first and last and first > last:
-        raise UsageError(f"--since {since} is after --until {until}")
-    return first, last
-
-
-def date_network(network: Network, since: str | None = None, until: str | None = None) -> Network:
-    """The facts of articles dated (``schema:datePublished``) from ``since`` to ``until``, both included.
-
-    Dates are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` (``date_bound``); facts of undated articles are left out.
-    """
-    since, until = date_range(since, until)
-
-    def inside(e: Edge) -> bool:
-        day = e.date[:10]
-        if not _DATE.fullmatch(day):
-            return False
-        return (since is None or day >= since) and (until is None or day <= until)
-
-    return restrict(network, inside)
-
-
-def select(
-    network: Network,
-    *,
-    entity: str | None = None,
-    hops: int = 2,
-    article: str | None = None,
-    cls: str | None = None,
-    since: str | None = None,
-    until: str | None = None,
-) -> tuple[Network, str]:
-    """Apply the ``kg view`` selections in turn and say what was kept (for a page title).
-
-    Fact filters first (article, class, date range), then the ego network of ``entity``
-    within the facts that are left. With no selection the network is returned as is.
-    """
-    parts = []
-    if article is not None:
-        network = article_network(network, article)
-        titles = sorted({e.title for e in network.facts() if e.title})
-        parts.append(f"article {titles[0] if titles else article}")
-    if cls is not None:
-        network = class_network(network, cls)
-        parts.append(f"class {cls}")
-    if since is not None or until is not None:
-        network = date_network(network, since, until)
-        parts.append(f"dates {since or '…'} to {until or '…'}")
-    if entity is not None:
-        label = find_entity(network, entity).label
-        network = ego_network(network, entity, hops)
-        parts.append(f"{label} and {hops} {'hop' if hops == 1 else 'hops'} around")
-    return network, "; ".join(parts)

@@ -12,11 +12,10 @@ from collections import Counter
 
 from ..config import DEFAULTS
 from ..model.facts import ENTITY_TYPES
+from ..model.vocab import sparql_prefixes
 from ..store import Store
 
-_COUNTS = """
-PREFIX kg: <https://w3id.org/kg-news/ns#>
-PREFIX org: <http://www.w3.org/ns/org#>
+_COUNTS = sparql_prefixes("kg", "org") + """
 SELECT ?what (COUNT(DISTINCT ?x) AS ?n) WHERE {
   { ?x a kg:Article . BIND("articles" AS ?what) }
   UNION { ?x a kg:Event . BIND("events" AS ?what) }
@@ -40,7 +39,7 @@ MEANING = {
 def entity_counts(store: Store, base: str | None = None) -> dict[str, int]:
     """The one count of entities: the clusters ``kg entities`` lists, in total ("entities") and
     by type ("people", "organizations", "places", "groups")."""
-    from ..resolve.rules import list_entities
+    from ..resolve.lookup import list_entities
 
     by_type = Counter(c.type for c in list_entities(store, base or DEFAULTS["base"]))
     out = {"entities": sum(by_type.values())}

@@ -46,9 +46,10 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..errors import KgError, UsageError
-from ..model.facts import ENTITY_TYPES
 from ..files import write_atomic
-from .network import QUAD_CLASSES, Edge, Network
+from ..model.cameo import QUAD_CLASSES
+from ..model.facts import ENTITY_TYPES
+from .network import Edge, Network
 
 __all__ = ["write_view", "render_view", "script_json", "TYPE_STYLES", "QUAD_COLORS", "MAX_NODES"]
 
@@ -261,7 +262,9 @@ def _classes(facts: list[Edge]) -> list[dict[str, Any]]:
 
 
 def _pyvis_network(network: Network, title: str) -> Any:
-    from pyvis.network import Network as PyvisNetwork  # imports IPython: keep it off import time
+    from pyvis.network import (
+        Network as PyvisNetwork,  # imports IPython: keep it off import time
+    )
 
     net = PyvisNetwork(height="100%", width="100%", directed=True, heading=title)
     # plain list assignment: pyvis's add_node/add_edge are O(n) per call

@@ -27,10 +27,24 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, XSD
 from rdflib.term import Node
 
-from ..model.facts import CAMEO_ROOTS, ArticleFacts, Entity, Evidence, Role, Time, quad_of
+from ..model.cameo import CAMEO_ROOTS, quad_of
+from ..model.facts import ArticleFacts, Entity, Evidence, Role, Time
 from ..model.iris import Minter
-from ..model.vocab import (INSTANT_PROPERTIES, KG, MODALITY_TERMS, ORG, PREFIXES, SCHEMA, SEM, SKOS, TIME,
-                           TIME_DATATYPES, TYPE_CLASSES, cameo_class, quad_concept)
+from ..model.vocab import (
+    INSTANT_PROPERTIES,
+    KG,
+    MODALITY_TERMS,
+    ORG,
+    PREFIXES,
+    SCHEMA,
+    SEM,
+    SKOS,
+    TIME,
+    TIME_DATATYPES,
+    TYPE_CLASSES,
+    cameo_class,
+    quad_concept,
+)
 
 Triple = tuple[Node, Node, Node]
 

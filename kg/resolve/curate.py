@@ -10,11 +10,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from .curation import RETYPES, Curation, Entry, curation_path, dumps, load, locked, save, to_iri, to_ref
 from ..errors import UsageError
-from .linking import linking_path, load_links
-from .rules import Cluster, Resolution, compute, find_cluster, load_data, update_resolution
 from ..store import opened
+from .curation import (
+    RETYPES,
+    Curation,
+    Entry,
+    curation_path,
+    dumps,
+    load,
+    locked,
+    save,
+    to_iri,
+    to_ref,
+)
+from .linking import linking_path, load_links
+from .rules import Cluster, Resolution, compute
+from .lookup import find_cluster
+from .data import load_data
+from .graph import update_resolution
 
 
 def _real(cluster: Cluster) -> str:

@@ -46,13 +46,23 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..errors import StoreError, StoreLocked, UsageError
+from ..model.vocab import KG_NS, sparql_prefixes
 from ..rdf.query import QUERY_DIR
-from .limits import Limits, OriginGuard, SingleFlight, guarded_protocol
-from .worker import (GRAPH_TYPES, RESULT_TYPES, PoolBusy, QueryTimeout, Rejected, Reply, WorkerCrashed, WorkerPool,
-                   scan, store_fingerprint)
-from .dataset import QUERY_DATASET_PARAMS, UPDATE_DATASET_PARAMS, dataset_params
 from ..store import require_store
-from ..model.vocab import KG_NS
+from .dataset import QUERY_DATASET_PARAMS, UPDATE_DATASET_PARAMS, dataset_params
+from .limits import Limits, OriginGuard, SingleFlight, guarded_protocol
+from .worker import (
+    GRAPH_TYPES,
+    RESULT_TYPES,
+    PoolBusy,
+    QueryTimeout,
+    Rejected,
+    Reply,
+    WorkerCrashed,
+    WorkerPool,
+    scan,
+    store_fingerprint,
+)
 
 __all__ = ["ServeConfig", "create_app", "serve", "check_config", "negotiate"]
 
@@ -377,14 +387,7 @@ def _env() -> Environment:
 
 # --- the entity page -----------------------------------------------------------------------------
 
-_Q_PREFIXES = """PREFIX kg: <https://w3id.org/kg-news/ns#>
-PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>
-PREFIX org: <http://www.w3.org/ns/org#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-PREFIX prov: <http://www.w3.org/ns/prov#>
-PREFIX dcterms: <http://purl.org/dc/terms/>
-"""
+_Q_PREFIXES = sparql_prefixes("kg", "rdf", "org", "rdfs", "skos", "prov", "dcterms")
 
 
 def _entity_queries(node: str) -> list[str]:
