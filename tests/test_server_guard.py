@@ -19,7 +19,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_server_support import build_store, client
 
-from kg.serve.worker import SANDBOX_ENV, WorkerPool, check
+from kg.serve.guard import check
+from kg.serve.pool import WorkerPool
+from kg.serve.sandbox import SANDBOX_ENV
 from kg.serve.sparql_text import Rejected, canonical, tokens
 
 TOKEN = "guard-token-0123456789"

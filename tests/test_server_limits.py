@@ -20,8 +20,10 @@ import pytest
 import uvicorn
 from test_server_support import Served, build_store
 
-from kg.serve.app import ServeConfig, _bind, connection_limits, create_app, url_of
+from kg.serve.app import create_app
+from kg.serve.config import ServeConfig
 from kg.serve.limits import Limits, SingleFlight
+from kg.serve.server import _bind, connection_limits, url_of
 
 ASK = "ASK { ?s ?p ?o }"
 

@@ -14,10 +14,19 @@ from xml.etree import ElementTree
 import pyoxigraph as ox
 import pytest
 import viewsamples as vs
-from test_server_support import CROWD, ODD_NAME, ODD_PERSON, Listener, build_store, client
+from test_server_support import (
+    CROWD,
+    ODD_NAME,
+    ODD_PERSON,
+    Listener,
+    build_store,
+    client,
+)
 
-from kg.serve.app import HostGuard, check_config, negotiate, ServeConfig
 from kg.errors import UsageError
+from kg.serve.config import ServeConfig, check_config
+from kg.serve.middleware import HostGuard
+from kg.serve.protocol import negotiate
 
 LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 SELECT_LABELS = f"SELECT ?e ?l WHERE {{ ?e <{LABEL}> ?l }} ORDER BY ?l ?e"
@@ -610,7 +619,7 @@ def test_percent_encoded_entity_iris_dereference(c) -> None:  # type: ignore[no-
 
 
 def test_result_writers_match_pyoxigraph() -> None:
-    from kg.serve.worker import write_solutions
+    from kg.serve.results import write_solutions
 
     s = ox.Store()
     s.update(r'''INSERT DATA { <http://a> <http://p> "x\"y\n,z"@en, 42, "-1.5"^^<http://www.w3.org/2001/XMLSchema#decimal>,

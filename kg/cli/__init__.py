@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -324,7 +330,8 @@ def serve(
     workers: int = typer.Option(2, "--workers", help="query worker processes"),
 ) -> None:
     """Serve SPARQL (1.1 Protocol), a query page, entity pages and the network view over HTTP."""
-    from ..serve.app import ServeConfig, serve as run_server
+    from ..serve.config import ServeConfig
+    from ..serve.server import serve as run_server
 
     try:
         settings = load_settings(store=store, base=base)
@@ -402,7 +409,8 @@ def eval_cmd(
     if fit_confidence is not None or articles is not None:
         _fit_confidence(gold, articles, fit_confidence, model)
         return
-    from ..quality.evaluate import calibration as store_calibration, evaluate, load_gold, undeclared
+    from ..quality.evaluate import calibration as store_calibration
+    from ..quality.evaluate import evaluate, load_gold, undeclared
     from ..store import opened
 
     try:

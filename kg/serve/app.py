@@ -2,7 +2,7 @@
 
 Safe by default (what Oxigraph server and Fuseki do, and what a naive rdflib endpoint does
 not): read-only unless ``--allow-update`` *and* a bearer token; ``SERVICE`` and ``LOAD``
-refused with a 400 before anything runs (by parsing, see ``kg.serve.worker``); ``FROM``, ``FROM
+refused with a 400 before anything runs (by parsing, see ``kg.serve.guard``); ``FROM``, ``FROM
 NAMED`` and the dataset parameters choose graphs of the store and nothing else, relative IRIs resolve
 against the endpoint's URL or ``--base`` (``kg.serve.dataset``); every query in a worker process that is killed at the timeout; caps on
 result rows and request bodies; CORS off unless ``--cors ORIGIN``; the Host header checked
@@ -23,427 +23,48 @@ Routes::
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import json
 import re
-import socket
-import sys
-import threading
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import Any, AsyncIterator, Callable, MutableMapping
-from urllib.parse import parse_qsl, quote, urlsplit
+from typing import Any, AsyncIterator, Callable
+from urllib.parse import quote
 
 import pyoxigraph as ox
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..errors import StoreError, StoreLocked, UsageError
-from ..model.vocab import KG_NS, sparql_prefixes
-from ..rdf.query import QUERY_DIR
-from ..store import require_store
-from .dataset import QUERY_DATASET_PARAMS, UPDATE_DATASET_PARAMS, dataset_params
-from .limits import Limits, OriginGuard, SingleFlight, guarded_protocol
-from .worker import (
-    GRAPH_TYPES,
-    RESULT_TYPES,
-    PoolBusy,
-    QueryTimeout,
-    Rejected,
-    Reply,
-    WorkerCrashed,
-    WorkerPool,
-    scan,
-    store_fingerprint,
+from .config import ServeConfig, check_config
+from .limits import OriginGuard, SingleFlight
+from .middleware import PAGE_CSP, HeadAsGet, HostGuard, SecurityHeaders, _host_names
+from .pages import (
+    _STATIC,
+    _TEMPLATES,
+    _entity_html,
+    _entity_queries,
+    _env,
+    canned_queries,
 )
+from .pool import PoolBusy, QueryTimeout, Reply, WorkerCrashed, WorkerPool
+from .protocol import (
+    _body,
+    _content_type,
+    _dataset,
+    _error,
+    _graph_media,
+    _media_type,
+    _params,
+    _results_media,
+    _utf8,
+    negotiate,
+)
+from .results import GRAPH_TYPES, RESULT_TYPES
+from .sparql_text import Rejected, scan
+from .worker import store_fingerprint
 
-__all__ = ["ServeConfig", "create_app", "serve", "check_config", "negotiate"]
-
-_TEMPLATES = Path(__file__).parent.parent / "templates"
-_STATIC = {"query.js": "text/javascript", "query.css": "text/css", "entity.css": "text/css"}
-PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
-            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-DATA_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox"
-_RESULT_OFFERS = [*RESULT_TYPES, "application/json", "application/xml"]
-_GRAPH_OFFERS = [*GRAPH_TYPES, "application/json", "application/turtle", "application/xml"]
-_ALIASES = {"application/json": None, "application/xml": "application/sparql-results+xml"}
-#: other names clients give the graph formats (SPARQLWrapper sends application/turtle)
-_GRAPH_ALIASES = {"application/json": "application/ld+json", "application/turtle": "text/turtle",
-                  "application/xml": "application/rdf+xml"}
 _WRITE_TYPES = ("text/turtle", "application/n-triples")
-
-
-@dataclass(frozen=True)
-class ServeConfig:
-    """Everything ``kg serve`` is told; ``check_config`` says what is wrong with it."""
-
-    store: str
-    host: str = "127.0.0.1"
-    port: int = 7878
-    timeout: float = 30.0
-    allow_update: bool = False
-    token: str | None = None
-    cors: str | None = None
-    base: str = "https://kg.example.org/"
-    max_rows: int = 10_000
-    max_body: int = 1_000_000
-    workers: int = 2
-    #: base IRI of queries and updates (relative IRIs); None: the endpoint's own URL
-    query_base: str | None = None
-
-
-def check_config(c: ServeConfig) -> None:
-    """Raise ``UsageError`` for settings that make no sense or would be unsafe."""
-    if c.allow_update and not c.token:
-        raise UsageError("--allow-update needs a token (--token-file FILE, or KG_TOKEN): updates are only taken "
-                         "with 'Authorization: Bearer T'")
-    if c.token is not None and not c.allow_update:
-        raise UsageError("--token is only used with --allow-update")
-    if c.token is not None and (not c.token.strip() or any(ch.isspace() or ord(ch) < 33 for ch in c.token)):
-        raise UsageError("--token must be non-empty and contain no spaces or control characters")
-    if c.cors is not None and not re.fullmatch(r"https?://[^/\s*?#@]+", c.cors):
-        raise UsageError(f"--cors takes one origin such as http://localhost:3000 (scheme://host[:port], no path), "
-                         f"not {c.cors!r}; allowing every origin is not offered")
-    if not 0 < c.timeout <= 86_400:
-        raise UsageError("--timeout must be a number of seconds above 0")
-    if not 0 <= c.port <= 65_535:
-        raise UsageError("--port must be between 0 and 65535 (0 picks a free port)")
-    if c.max_rows < 1 or c.max_body < 1 or c.workers < 1:
-        raise UsageError("--max-rows, --max-body and --workers must be at least 1")
-    if not re.fullmatch(r"https?://[^\s<>\"]+/", c.base):
-        raise UsageError(f"base IRI {c.base!r} must be an absolute http(s) IRI ending in '/'")
-    if c.query_base is not None and not re.fullmatch(r"https?://[^\s<>\"]+/", c.query_base):
-        raise UsageError(f"base IRI {c.query_base!r} must be an absolute http(s) IRI ending in '/'")
-
-
-# --- content negotiation -------------------------------------------------------------------
-
-
-def _ranges(header: str) -> list[tuple[str, str, float]]:
-    out = []
-    for part in header.split(","):
-        fields = part.split(";")
-        media = fields[0].strip().lower()
-        if media == "*":
-            media = "*/*"
-        if media.count("/") != 1:
-            continue
-        q = 1.0
-        for p in fields[1:]:
-            k, _, v = p.partition("=")
-            if k.strip().lower() == "q":
-                try:
-                    q = float(v.strip())
-                except ValueError:
-                    q = -1.0
-        if not 0.0 <= q <= 1.0:  # also NaN
-            continue
-        t, s = media.split("/")
-        out.append((t.strip(), s.strip(), q))
-    return out
-
-
-def negotiate(accept: str | None, offered: list[str]) -> str | None:
-    """The offered media type the Accept header prefers (server order breaks ties); None: 406."""
-    if accept is None or not accept.strip():
-        return offered[0]
-    ranges = _ranges(accept)
-    if not ranges:
-        return offered[0]
-    best, best_q = None, 0.0
-    for media in offered:
-        t, s = media.split("/")
-        q, spec = 0.0, -1
-        for rt, rs, rq in ranges:
-            sp = 2 if (rt, rs) == (t, s) else 1 if (rt == t and rs == "*") else 0 if (rt, rs) == ("*", "*") else -1
-            if sp > spec:
-                spec, q = sp, rq
-        if spec >= 0 and q > best_q:
-            best, best_q = media, q
-    return best
-
-
-def _results_media(accept: str | None) -> str | None:
-    m = negotiate(accept, _RESULT_OFFERS)
-    if m in _ALIASES:
-        return _ALIASES[m] or "application/sparql-results+json"
-    return m
-
-
-def _graph_media(accept: str | None) -> str | None:
-    m = negotiate(accept, _GRAPH_OFFERS)
-    return _GRAPH_ALIASES.get(m or "", m)
-
-
-def _content_type(media: str) -> str:
-    return f"{media}; charset=utf-8" if media.startswith("text/") else media
-
-
-# --- request parsing -----------------------------------------------------------------------
-
-
-def _params(raw: bytes) -> list[tuple[str, str]]:
-    """Form / query-string pairs, strictly UTF-8 (``Rejected`` otherwise)."""
-    text = re.sub(rb"[\x80-\xff]", lambda m: b"%%%02X" % m.group()[0], raw).decode("ascii")
-    try:
-        return parse_qsl(text, keep_blank_values=True, encoding="utf-8", errors="strict", max_num_fields=200)
-    except UnicodeDecodeError:
-        raise Rejected("the parameters are not valid UTF-8") from None
-    except ValueError as err:
-        raise Rejected(f"bad parameters: {err}") from None
-
-
-def _media_type(header: str | None) -> tuple[str, dict[str, str]]:
-    if header is None:
-        return "", {}
-    fields = header.split(";")
-    params = {}
-    for p in fields[1:]:
-        k, _, v = p.partition("=")
-        params[k.strip().lower()] = v.strip().strip('"').lower()
-    return fields[0].strip().lower(), params
-
-
-async def _body(request: Request, limit: int) -> bytes:
-    length = request.headers.get("content-length")
-    if length is not None:
-        try:
-            if int(length) > limit:
-                raise Rejected(f"the request body is over the limit of {limit} bytes (--max-body)", 413)
-        except ValueError:
-            raise Rejected("bad Content-Length") from None
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise Rejected(f"the request body is over the limit of {limit} bytes (--max-body)", 413)
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def _dataset(params: list[tuple[str, str]], update: bool) -> dict[str, list[str]] | None:
-    """The dataset a query's ``default-graph-uri`` / ``named-graph-uri`` choose (None: the service's
-    own, the union); ``Rejected`` for the update forms (pyoxigraph's update takes no dataset: USING,
-    WITH and GRAPH in the update do the same) and for a value that is not an absolute IRI."""
-    given = {k for k, _ in params}
-    wrong = given & set(UPDATE_DATASET_PARAMS if not update else (*QUERY_DATASET_PARAMS, *UPDATE_DATASET_PARAMS))
-    if wrong:
-        name = sorted(wrong)[0]
-        if update:
-            raise Rejected(f"{name} is not supported with an update: name the graphs in it (USING, WITH, GRAPH)")
-        raise Rejected(f"{name} goes with an update, not a query (use default-graph-uri / named-graph-uri)")
-    try:
-        chosen = dataset_params(params)
-    except ValueError as err:
-        raise Rejected(str(err)) from None
-    return None if chosen is None else {"default": list(chosen.default), "named": list(chosen.named)}
-
-
-def _utf8(data: bytes, what: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Rejected(f"the {what} is not valid UTF-8") from None
-
-
-def _error(status: int, message: str, headers: dict[str, str] | None = None) -> Response:
-    return PlainTextResponse(f"kg: {message}\n", status_code=status, headers=headers)
-
-
-# --- the ASGI guards -------------------------------------------------------------------------
-
-
-class HostGuard:
-    """Refuse (421) a request whose Host is not a name this server is known by (DNS rebinding)."""
-
-    def __init__(self, app: ASGIApp, names: set[str], any_ip: bool) -> None:
-        self.app = app
-        self.names = names
-        self.any_ip = any_ip
-
-    def allowed(self, host: str | None) -> bool:
-        if not host:
-            return False
-        host = host.strip().lower()
-        if host.startswith("["):
-            name = host[1:].split("]", 1)[0]
-        else:
-            name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-        name = name.rstrip(".")
-        if name in self.names:
-            return True
-        if self.any_ip:
-            try:
-                ipaddress.ip_address(name)
-                return True
-            except ValueError:
-                return False
-        return False
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
-        if not self.allowed(host):
-            status = 400 if not host else 421
-            msg = "missing Host header" if not host else f"this server does not answer for host {host!r}"
-            response = _error(status, msg)
-            await response(scope, receive, send)
-            return
-        await self.app(scope, receive, send)
-
-
-class SecurityHeaders:
-    """nosniff, no referrer, no framing, and a locked-down CSP unless the route set its own."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def wrapped(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                names = {k.lower() for k, _ in headers}
-                extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
-                         (b"x-frame-options", b"DENY"), (b"cross-origin-resource-policy", b"same-origin")]
-                if b"content-security-policy" not in names:
-                    extra.append((b"content-security-policy", DATA_CSP.encode()))
-                headers += [(k, v) for k, v in extra if k not in names]
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, wrapped)
-
-
-class HeadAsGet:
-    """HEAD wherever GET works (HTTP requires it; FastAPI's GET routes answer HEAD with 405): the
-    request runs as a GET and the answer goes out with its headers and no body."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "HEAD":
-            await self.app(scope, receive, send)
-            return
-
-        async def headers_only(message: Message) -> None:
-            if message["type"] == "http.response.body":
-                if message.get("more_body", False):
-                    return
-                message = {"type": "http.response.body", "body": b"", "more_body": False}
-            await send(message)
-
-        await self.app({**scope, "method": "GET"}, receive, headers_only)
-
-
-def _host_names(c: ServeConfig) -> tuple[set[str], bool]:
-    names = {"localhost", "127.0.0.1", "::1"}
-    host = c.host.strip("[]").lower()
-    wildcard = host in ("0.0.0.0", "::", "")
-    if not wildcard:
-        names.add(host)
-    else:
-        names.update({socket.gethostname().lower(), socket.getfqdn().lower()})
-    base_host = urlsplit(c.base).hostname
-    if base_host:
-        names.add(base_host.lower())
-    return names, wildcard
-
-
-# --- canned queries, templates -----------------------------------------------------------------
-
-
-def canned_queries(folder: Path = QUERY_DIR) -> list[dict[str, str]]:
-    """The ``.rq`` files of ``queries/``: name, description (the comment header) and text."""
-    out = []
-    for path in sorted(folder.glob("*.rq")):
-        text = path.read_text(encoding="utf-8")
-        header = []
-        for line in text.splitlines():
-            if not line.startswith("#"):
-                break
-            header.append(line.lstrip("#").strip())
-        out.append({"name": path.name, "description": " ".join(h for h in header if h), "query": text})
-    return out
-
-
-@lru_cache(maxsize=1)
-def _env() -> Environment:
-    return Environment(loader=FileSystemLoader(str(_TEMPLATES)), autoescape=True, undefined=StrictUndefined)
-
-
-# --- the entity page -----------------------------------------------------------------------------
-
-_Q_PREFIXES = sparql_prefixes("kg", "rdf", "org", "rdfs", "skos", "prov", "dcterms")
-
-
-def _entity_queries(node: str) -> list[str]:
-    return [
-        _Q_PREFIXES + f"SELECT ?p ?v WHERE {{ {node} ?p ?v FILTER(?p IN (rdfs:label, skos:altLabel, rdf:type)) }}",
-        _Q_PREFIXES + f"""SELECT ?event ?as ?action ?other ?otherLabel ?negated ?modality ?sentence ?article ?title
-                            ?reporter ?reporterLabel WHERE {{
-          {{ ?event kg:actor {node} . BIND("actor" AS ?as)
-             OPTIONAL {{ ?event kg:target ?other OPTIONAL {{ ?other rdfs:label ?otherLabel }} }} }}
-          UNION {{ ?event kg:target {node} . BIND("target" AS ?as)
-             OPTIONAL {{ ?event kg:actor ?other OPTIONAL {{ ?other rdfs:label ?otherLabel }} }} }}
-          UNION {{ ?event kg:reportedBy {node} . BIND("reporter" AS ?as)
-             OPTIONAL {{ ?event kg:actor ?other OPTIONAL {{ ?other rdfs:label ?otherLabel }} }} }}
-          ?event kg:action ?action .
-          OPTIONAL {{ ?event kg:negated ?negated }}
-          OPTIONAL {{ ?event kg:modality ?modality }}
-          OPTIONAL {{ ?event kg:reportedBy ?reporter OPTIONAL {{ ?reporter rdfs:label ?reporterLabel }} }}
-          OPTIONAL {{ ?event kg:evidence/kg:sentence ?sentence }}
-          OPTIONAL {{ ?event prov:wasDerivedFrom ?article OPTIONAL {{ ?article dcterms:title ?title }} }}
-        }}""",
-        _Q_PREFIXES + f"""SELECT ?m ?as ?other ?otherLabel ?role ?former ?sentence ?article ?title WHERE {{
-          {{ ?m org:member {node} ; org:organization ?other . BIND("member" AS ?as) }}
-          UNION {{ ?m org:organization {node} ; org:member ?other . BIND("organization" AS ?as) }}
-          OPTIONAL {{ ?other rdfs:label ?otherLabel }}
-          OPTIONAL {{ ?m kg:roleLabel ?role }}
-          OPTIONAL {{ ?m kg:former ?former }}
-          OPTIONAL {{ ?m kg:evidence/kg:sentence ?sentence }}
-          OPTIONAL {{ ?m prov:wasDerivedFrom ?article OPTIONAL {{ ?article dcterms:title ?title }} }}
-        }}""",
-        _Q_PREFIXES + f"""SELECT ?article ?title WHERE {{
-          ?article kg:mentions {node} OPTIONAL {{ ?article dcterms:title ?title }} }}""",
-    ]
-
-
-def _merge(rows: list[dict[str, str | None]], key: str) -> list[dict[str, str | None]]:
-    """One dict per ``key`` value; of several values of a column, the shortest (then smallest)."""
-    groups: dict[str, list[dict[str, str | None]]] = {}
-    for r in rows:
-        groups.setdefault(r.get(key) or "", []).append(r)
-    out = []
-    for k in sorted(groups):
-        merged: dict[str, str | None] = {}
-        for col in groups[k][0]:
-            values = sorted({v for r in groups[k] if (v := r.get(col)) is not None}, key=lambda s: (len(s), s))
-            merged[col] = values[0] if values else None
-        out.append(merged)
-    return out
-
-
-def _local(iri: str | None) -> str:
-    if not iri:
-        return ""
-    return iri[len(KG_NS):] if iri.startswith(KG_NS) else iri.rstrip("/").rsplit("/", 1)[-1].rsplit("#", 1)[-1]
-
-
-# --- the app ---------------------------------------------------------------------------------------
 
 
 class _PoolStore:
@@ -819,113 +440,3 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
     app.add_middleware(HeadAsGet)
     app.add_middleware(SecurityHeaders)  # outermost: also on the guards' own answers
     return app
-
-
-def _entity_html(iri: str, info: list[dict[str, Any]], events: list[dict[str, Any]], roles: list[dict[str, Any]],
-                 articles: list[dict[str, Any]], prefix: str) -> str:
-    rdfs_label = "http://www.w3.org/2000/01/rdf-schema#label"
-    alt = "http://www.w3.org/2004/02/skos/core#altLabel"
-    rdf_type = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
-    labels = sorted({r["v"] for r in info if r["p"] == rdfs_label}, key=lambda s: (len(s), s))
-    aliases = sorted({r["v"] for r in info if r["p"] == alt} | set(labels[1:]))
-    types = sorted({_local(r["v"]) for r in info if r["p"] == rdf_type and (r["v"] or "").startswith(KG_NS)})
-
-    def link(other: str | None) -> str | None:
-        return "/entity/" + other[len(prefix):] if other and other.startswith(prefix) else None
-
-    def event_row(e: dict[str, Any]) -> dict[str, Any]:
-        return {**e, "link": link(e.get("other")), "otherName": e.get("otherLabel") or _local(e.get("other")),
-                "modality": _local(e.get("modality")) or "asserted", "negated": e.get("negated") in ("true", "1"),
-                "reporterName": e.get("reporterLabel") or _local(e.get("reporter")),
-                "reporterLink": link(e.get("reporter"))}
-
-    def of(kind: str) -> list[dict[str, Any]]:
-        return [event_row(e) for e in _merge([e for e in events if e["as"] == kind], "event")]
-
-    rows = [{**r, "link": link(r.get("other")), "otherName": r.get("otherLabel") or _local(r.get("other")),
-             "former": r.get("former") in ("true", "1")} for r in _merge(roles, "m")]
-    return _env().get_template("entity.html").render(
-        iri=iri, label=labels[0] if labels else _local(iri), aliases=aliases, types=types,
-        as_actor=of("actor"), as_target=of("target"), reported=of("reporter"),
-        memberships=[r for r in rows if r["as"] == "member"], members=[r for r in rows if r["as"] == "organization"],
-        articles=_merge(articles, "article"), version=__version__,
-    )
-
-
-# --- running it -----------------------------------------------------------------------------------
-
-
-def _bind(host: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as err:
-        sock.close()
-        raise UsageError(f"cannot listen on {host}:{port}: {err.strerror or err}; choose another --port "
-                         "(0 picks a free one)") from err
-    sock.listen(128)
-    sock.set_inheritable(True)
-    return sock
-
-
-def url_of(sock: socket.socket) -> str:
-    """The http URL of a bound socket (IPv6 in brackets)."""
-    host, port = sock.getsockname()[:2]
-    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
-
-
-def connection_limits(limits: Limits = Limits()) -> dict[str, Any]:
-    """uvicorn settings under which idle or slow clients hold no slot others need (``kg.serve.limits``):
-    no cap on open connections as such (uvicorn's ``limit_concurrency`` answered 503 to everyone
-    once 200 sockets were open), but a read deadline and caps that close the oldest idle ones."""
-    return {"http": guarded_protocol(limits), "limit_concurrency": None, "h11_max_incomplete_event_size": limits.max_head}
-
-
-def _exit_on_sigterm() -> None:
-    """SIGTERM ends ``kg serve`` like a normal return: uvicorn finishes its requests, then raises the
-    signal again with the handler it found, this one, so ``serve``'s cleanup (the workers, the
-    socket) runs and the exit code is 0 instead of death by the signal."""
-    import signal
-
-    if threading.current_thread() is not threading.main_thread():
-        return
-
-    def stop(_sig: int, _frame: object) -> None:
-        raise SystemExit(0)
-
-    signal.signal(signal.SIGTERM, stop)
-
-
-def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | None = None) -> None:
-    """Bind, start the workers, announce the URL, and answer until interrupted."""
-    import uvicorn
-
-    check_config(config)
-    require_store(config.store)  # only kg build creates a store, --allow-update included
-    _exit_on_sigterm()
-    sock = _bind(config.host, config.port)
-    pool = WorkerPool(config.store, size=config.workers, writer=config.allow_update)
-    try:
-        pool.start()
-    except OSError as err:
-        sock.close()
-        if "lock" in str(err).lower():
-            raise StoreLocked(f"store {config.store} is locked by another kg process (kg build?); --allow-update "
-                              "needs it to itself; wait for it to finish or serve read-only") from err
-        raise StoreError(f"cannot open store {config.store}: {err}") from err
-    try:
-        app = create_app(config, pool)
-        server = uvicorn.Server(uvicorn.Config(
-            app, log_level="warning", access_log=False, proxy_headers=False, server_header=False,
-            lifespan="on", timeout_graceful_shutdown=3, timeout_keep_alive=5, **connection_limits()))
-        if announce is not None:
-            announce(url_of(sock), pool)
-        else:
-            print(f"kg serve: {url_of(sock)}", flush=True)
-        server.run(sockets=[sock])
-    finally:
-        pool.close()
-        sock.close()
-        sys.stdout.flush()
