@@ -26,11 +26,11 @@ from .config import Settings, load_settings
 from .errors import UsageError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .build.pipeline import BuildReport
     from .outputs.analysis import Activity, Community, Hop, Rank
     from .outputs.network import Network
-    from .build.pipeline import BuildReport
-    from .resolve.rules import Cluster
     from .resolve.lookup import Fact
+    from .resolve.rules import Cluster
     from .store import Store
 
 __all__ = ["Table", "View", "Analysis", "Shown", "Connection", "build", "query", "export", "view", "analyze",
@@ -90,8 +90,8 @@ def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: 
           progress: Callable[[str], None] | None = None) -> BuildReport:
     """Extract facts from articles (files, folders, ``-`` for standard input) into the store; with
     ``out``, also write graph.ttl and graph.html there. ``progress`` gets one line per article."""
-    from .resolve.curation import using
     from .build.pipeline import build as run_build
+    from .resolve.curation import using
 
     settings = load_settings(store=_location(store), model=model, workers=workers)
     with using(_path(curation)):
@@ -116,8 +116,8 @@ def export(fmt: str = "turtle", store: ReadArg = None, output: str | os.PathLike
            per_article: bool = False) -> bytes:
     """The graph as ``fmt`` (turtle, nt, nquads, trig, jsonld; Turtle, N-Triples and JSON-LD hold the
     union, N-Quads and TriG one graph per article); also written to ``output`` when given."""
-    from .outputs.export import check_format, serialize
     from .files import write_atomic
+    from .outputs.export import check_format, serialize
 
     check_format(fmt, per_article)
     with _reading(store) as (st, _):
@@ -145,8 +145,8 @@ def view(output: str | os.PathLike[str] | None = None, store: ReadArg = None, *,
     """The interactive network view, one self-contained HTML file (written to ``output``, else
     returned as ``View.html``), of the whole store or of one entity's surroundings, one article,
     one event class or a span of publication dates."""
-    from .outputs.select import date_range, select
     from .outputs.network import load_network
+    from .outputs.select import date_range, select
     from .outputs.stats import entity_counts
     from .outputs.view import render_view, write_view
 
@@ -242,8 +242,8 @@ def show(entity: str, store: ReadArg = None, *, curation: str | os.PathLike[str]
     """One entity, named by a label, an alias, an IRI or ``type/slug``: its names, IRIs, articles,
     and every event and role it takes part in, with the sentences."""
     from .resolve.curation import using
-    from .resolve.lookup import entity_facts, find_cluster
     from .resolve.graph import stored_resolution
+    from .resolve.lookup import entity_facts, find_cluster
 
     with _reading(store) as (st, settings), using(_path(curation)):
         res = stored_resolution(st, settings.base)
@@ -266,8 +266,8 @@ class Connection:
 def connect(a: str, b: str, store: ReadArg = None) -> Connection:
     """A shortest chain of events and roles between two entities (labels, aliases or IRIs)."""
     from .outputs.analysis import connection
-    from .outputs.select import find_entity
     from .outputs.network import load_network
+    from .outputs.select import find_entity
 
     with _reading(store) as (st, _):
         network = load_network(st)

@@ -12,14 +12,13 @@ from collections.abc import Callable, Iterator
 import pytest
 from factsamples import DEV, SEEDS
 
+from kg.build.pipeline import build, prepare
 from kg.config import Settings
 from kg.extract import extract_facts
 from kg.model.facts import Article, ArticleFacts
 from kg.nlp.pipeline import load
-from kg.build.pipeline import build, prepare
-from kg.text.sources import content_hash
 from kg.store import Store, open_store
-
+from kg.text.sources import content_hash
 
 #: Fixtures that load the spaCy model (a test that uses one, directly or through another fixture, is ``model``).
 MODEL_FIXTURES = {"nlp", "read", "seeds_store", "dev_store"}

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+import viewsamples as vs
 from typer.testing import CliRunner
 
-import viewsamples as vs
-from kg.outputs import analysis as an
-from kg.outputs.charts import CHART_FILES, activity_chart, top_actors_chart, write_charts
 from kg.cli import app
 from kg.errors import UsageError
+from kg.outputs import analysis as an
+from kg.outputs.charts import CHART_FILES, activity_chart, top_actors_chart, write_charts
 from kg.outputs.network import Edge, Network, Node, load_network
 from kg.store import OxigraphStore
 

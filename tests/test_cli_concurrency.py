@@ -171,10 +171,10 @@ ENTITY = "https://kg.example.org/entity/"
 
 def _hostile_store(path: Path) -> Path:
     from kg.build.jobs import to_graph
+    from kg.build.writer import write_article
     from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence
     from kg.model.iris import Minter
     from kg.store import OxigraphStore
-    from kg.build.writer import write_article
 
     art = Article(id="odd", text=SENTENCE, title="Title\x1b[2J", content_hash="h-odd")
     ents = {"a": Entity("a", ESC_NAME, "Person"), "b": Entity("b", BIDI_NAME, "Organization")}
@@ -239,7 +239,7 @@ def test_the_update_token_comes_from_a_file_or_kg_token_not_the_command_line(tmp
 
 def test_kg_token_when_updates_are_on_and_token_with_a_warning(monkeypatch: pytest.MonkeyPatch,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    from kg.cli import _serve_token
+    from kg.cli.serve import _serve_token
 
     monkeypatch.setenv("KG_TOKEN", "env-token-0123456789")
     assert _serve_token(None, None, updates=True) == "env-token-0123456789"

@@ -8,8 +8,8 @@ from rdflib.namespace import RDF, SKOS
 
 from kg.extract.cameo import AMBIGUOUS, LEXICON, TARGET_SENSES, classify
 from kg.model.cameo import CAMEO_ROOTS, QUAD_CLASSES, quad_class, quad_of
-from kg.rdf.mapping import describe_class
 from kg.model.vocab import CAMEO_SCHEME, cameo_class, quad_concept
+from kg.rdf.mapping import describe_class
 
 CAMEO_TTL = ROOT / "ontology" / "cameo.ttl"
 

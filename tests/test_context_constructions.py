@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import pytest
 
+from kg.build.pipeline import prepare
 from kg.extract import extract_facts
 from kg.model.facts import Article, ArticleFacts, Event, Role
-from kg.build.pipeline import prepare
 from kg.text.sources import content_hash
 
 Read = Callable[..., ArticleFacts]

@@ -10,8 +10,8 @@ from factsamples import ONTOLOGY, SHAPES, minter, sample_facts
 from rdflib import Graph, Literal, Namespace, URIRef
 from rdflib.namespace import RDF, SKOS, XSD
 
-from kg.rdf.mapping import article_graph
 from kg.model.vocab import CAMEO, KG, ORG, SEM, TIME, cameo_class
+from kg.rdf.mapping import article_graph
 
 SH = Namespace("http://www.w3.org/ns/shacl#")
 FACTS = sample_facts()

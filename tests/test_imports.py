@@ -171,3 +171,8 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     finally:
         GRAPH.clear()
         GRAPH.update(saved)
+
+
+def test_no_module_over_600_lines() -> None:
+    long = {m: n for m, p in MODULES.items() if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
+    assert not long, f"split these by responsibility: {long}"

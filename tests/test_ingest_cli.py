@@ -10,20 +10,19 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-
-from kg.errors import KgError
 import rdflib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from kg.build.pipeline import build
 from kg.cli import app
 from kg.config import Settings
-from kg.outputs.export import export_file, serialize
+from kg.errors import KgError
 from kg.model.facts import Article
-from kg.build.pipeline import build
-from kg.text.sources import read_articles
+from kg.outputs.export import export_file, serialize
 from kg.store import open_store
+from kg.text.sources import read_articles
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"

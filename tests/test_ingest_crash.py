@@ -14,15 +14,15 @@ import pyoxigraph as ox
 import pytest
 from typer.testing import CliRunner
 
+from kg.build.pipeline import build, extract_articles
 from kg.cli import app
 from kg.config import Settings
 from kg.errors import StoreLocked
 from kg.model.facts import Article
 from kg.model.iris import Minter
 from kg.rdf.mapping import article_triples, to_ntriples
-from kg.build.pipeline import build, extract_articles
-from kg.text.sources import read_articles
 from kg.store import open_store
+from kg.text.sources import read_articles
 
 KG = Path(sys.executable).with_name("kg")
 BASE = Settings().base

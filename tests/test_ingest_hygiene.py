@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kg.build.pipeline import extract_article, prepare
 from kg.config import Settings
 from kg.extract import extract_facts
 from kg.model.facts import Article
 from kg.nlp.hygiene import REMOVED_CHARS, is_blank, sanitize, split
 from kg.nlp.pipeline import load
-from kg.build.pipeline import extract_article, prepare
 from kg.text.sources import content_hash
 
 REMOVED = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u200f", "\u061c",

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from kg.model.facts import Article
-from kg.text.sources import Skipped, inputs, read_articles, read_file
 from kg.store import open_store
+from kg.text.sources import Skipped, inputs, read_articles, read_file
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD = "Rebels in the invented town of Varrow attacked a police station on Monday, officials said.\n"

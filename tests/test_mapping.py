@@ -13,8 +13,8 @@ from rdflib.compare import graph_diff, isomorphic, to_isomorphic
 from rdflib.namespace import DCTERMS, FOAF, PROV, RDF, RDFS, SKOS, XSD
 
 from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence
-from kg.rdf.mapping import article_graph, to_ntriples
 from kg.model.vocab import KG, ORG, SCHEMA
+from kg.rdf.mapping import article_graph, to_ntriples
 
 M = minter()
 FACTS = sample_facts()

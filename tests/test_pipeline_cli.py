@@ -7,7 +7,7 @@ from pathlib import Path
 import pyoxigraph as ox
 import pytest
 import rdflib
-from rdflib.compare import isomorphic, graph_diff, to_isomorphic
+from rdflib.compare import graph_diff, isomorphic, to_isomorphic
 from typer.testing import CliRunner
 
 from kg.cli import app

@@ -5,17 +5,15 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
 from typer.testing import CliRunner
 
-from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
-
 from kg.cli import app
+from kg.errors import UsageError
 from kg.resolve.curate import curate
 from kg.resolve.curation import Curation, dumps, load, parse
-from kg.errors import UsageError
 from kg.resolve.graph import read_clusters, resolve_store, update_resolution
 from kg.store import open_store
-
 
 # --- the file -------------------------------------------------------------------------------
 

@@ -10,14 +10,14 @@ from collections.abc import Iterable
 
 from factsamples import BASE  # also puts the project on sys.path
 
-from kg.resolve.curation import Curation
-from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence, Role
-from kg.model.iris import Minter
-from kg.resolve.linking import Link
 from kg.build.jobs import to_graph
 from kg.build.writer import write_article
-from kg.resolve.rules import Resolution
+from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence, Role
+from kg.model.iris import Minter
+from kg.resolve.curation import Curation
 from kg.resolve.graph import resolve_store, update_resolution
+from kg.resolve.linking import Link
+from kg.resolve.rules import Resolution
 from kg.store import MemoryStore, Store
 
 MINTER = Minter(BASE)

@@ -6,19 +6,18 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
 from typer.testing import CliRunner
 
-from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
-
+from kg.build.pipeline import build
 from kg.cli import app
 from kg.config import Settings
-from kg.resolve.curation import Curation
 from kg.errors import UsageError
 from kg.outputs.export import serialize
-from kg.resolve.linking import parse_links
 from kg.outputs.network import load_network
-from kg.build.pipeline import build
+from kg.resolve.curation import Curation
 from kg.resolve.graph import read_clusters, resolution_graph, resolve_store, update_resolution
+from kg.resolve.linking import parse_links
 from kg.store import MemoryStore, open_store
 
 MOEN_B = article("b", "President Moen of Norway blamed the Iron Wolves. Moen left.",

@@ -14,14 +14,7 @@ from xml.etree import ElementTree
 import pyoxigraph as ox
 import pytest
 import viewsamples as vs
-from test_server_support import (
-    CROWD,
-    ODD_NAME,
-    ODD_PERSON,
-    Listener,
-    build_store,
-    client,
-)
+from test_server_support import CROWD, ODD_NAME, ODD_PERSON, Listener, build_store, client
 
 from kg.errors import UsageError
 from kg.serve.config import ServeConfig, check_config

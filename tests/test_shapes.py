@@ -9,8 +9,8 @@ from factsamples import ONTOLOGY, SHAPES, minter, sample_facts
 from rdflib import Graph, Literal, Namespace, URIRef
 from rdflib.namespace import RDF, RDFS, XSD
 
-from kg.rdf.mapping import article_graph
 from kg.model.vocab import KG, KG_NS, MODALITY_TERMS, ORG
+from kg.rdf.mapping import article_graph
 
 SH = Namespace("http://www.w3.org/ns/shacl#")
 

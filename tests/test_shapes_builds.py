@@ -60,9 +60,9 @@ def test_a_group_as_a_membership_organization_is_reported(shapes: Graph, ontolog
     """The check can fail: an org:organization that is a kg:Group (a common noun) violates the shapes."""
     from factsamples import minter, sample_facts
 
+    from kg.model.vocab import KG, ORG
     from kg.rdf.mapping import article_graph
     from kg.store import MemoryStore
-    from kg.model.vocab import KG, ORG
 
     g = article_graph(sample_facts(), minter())
     group = next(g.subjects(RDF.type, KG.Group))

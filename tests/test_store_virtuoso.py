@@ -21,13 +21,13 @@ import pyoxigraph as ox
 import pytest
 import virtuoso
 
+from kg.build.pipeline import build
 from kg.config import Settings
 from kg.errors import QueryError, StoreError
-from kg.build.pipeline import build
 from kg.outputs.network import load_network
+from kg.outputs.stats import counts
 from kg.rdf.query import QUERY_DIR, run
 from kg.resolve.lookup import list_entities
-from kg.outputs.stats import counts
 from kg.store import OxigraphStore, open_store
 from kg.store.sparql_http import SparqlHttpStore, _staging
 

@@ -8,9 +8,9 @@ import threading
 import pytest
 
 from kg.build.jobs import ArticleGraph
+from kg.build.writer import StoreWriter
 from kg.errors import StoreError
 from kg.store import MemoryStore
-from kg.build.writer import StoreWriter
 
 SHARED = "urn:g:shared"
 

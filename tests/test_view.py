@@ -10,8 +10,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 import viewsamples as vs
+
 from kg.errors import KgError, UsageError
 from kg.outputs.network import Network, load_network
 from kg.outputs.view import EVENT_COLOR, MAX_NODES, QUAD_COLORS, ROLE_COLOR, render_view, script_json, write_view

@@ -37,8 +37,8 @@ from typing import Any, Iterator
 from urllib.parse import quote
 
 import pytest
-
 import viewsamples as vs
+
 from kg.outputs.network import Network, load_network
 from kg.outputs.view import MAX_NODES, QUAD_COLORS, _ranks, write_view
 

@@ -5,19 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from hypothesis import given, strategies as st
-
 from kg.build.jobs import JOB_ARTICLES, JobSpec, Zone, batches, jobs, model, read_job, run_job
+from kg.build.pipeline import build
+from kg.build.workers import MIN_POOL_ARTICLES, run_articles
 from kg.cli import app
 from kg.config import Settings
 from kg.errors import KgError, ModelError, WorkerError
 from kg.model.facts import Article
-from kg.build.pipeline import build
-from kg.text.sources import read_articles
 from kg.store import open_store
-from kg.build.workers import MIN_POOL_ARTICLES, run_articles
+from kg.text.sources import read_articles
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"

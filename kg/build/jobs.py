@@ -25,8 +25,8 @@ from spacy.language import Language
 from ..extract import extract_facts
 from ..model.facts import Article, ArticleFacts
 from ..model.iris import Minter
-from ..rdf.mapping import article_triples, shared_triples, to_ntriples
 from ..nlp.pipeline import load
+from ..rdf.mapping import article_triples, shared_triples, to_ntriples
 from .pieces import add_piece, finish, plan
 
 #: Characters spaCy may hold in one batch, and in one job. Measured: a batch of 4 pieces of

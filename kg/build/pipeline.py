@@ -171,9 +171,7 @@ def build(
                 pass  # the first error is the one to report
             raise
         stored(writer.close())
-        from ..resolve.graph import (
-            update_resolution,  # cross-article entities: the {base}resolution graph
-        )
+        from ..resolve.graph import update_resolution  # cross-article entities: the {base}resolution graph
 
         update_resolution(store, minter, say, if_changed=report.articles == 0)
         if out_dir is not None:

@@ -23,9 +23,9 @@ from dataclasses import replace
 from itertools import chain, islice
 from typing import Any
 
-from .jobs import JOB_ARTICLES, ZONE_CHARS, ArticleGraph, JobSpec, close_zone, jobs, model, run_job
 from ..errors import KgError, UsageError, WorkerError
 from ..model.facts import Article
+from .jobs import JOB_ARTICLES, ZONE_CHARS, ArticleGraph, JobSpec, close_zone, jobs, model, run_job
 
 #: Fewer articles than this (one job) are not worth starting worker processes (each loads the model).
 MIN_POOL_ARTICLES = JOB_ARTICLES + 1

@@ -12,8 +12,8 @@ from __future__ import annotations
 import queue
 import threading
 
-from .jobs import ArticleGraph
 from ..store import Store
+from .jobs import ArticleGraph
 
 #: Graphs parsed but not yet written, at most: bounds memory when the store is slower than the parse.
 DEPTH = 8

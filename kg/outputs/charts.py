@@ -11,9 +11,9 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .analysis import Activity, Rank, activity, rankings, top
-from ..files import atomic_write
 from ..errors import UsageError
+from ..files import atomic_write
+from .analysis import Activity, Rank, activity, rankings, top
 from .network import Network
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -262,9 +262,7 @@ def _classes(facts: list[Edge]) -> list[dict[str, Any]]:
 
 
 def _pyvis_network(network: Network, title: str) -> Any:
-    from pyvis.network import (
-        Network as PyvisNetwork,  # imports IPython: keep it off import time
-    )
+    from pyvis.network import Network as PyvisNetwork  # imports IPython: keep it off import time
 
     net = PyvisNetwork(height="100%", width="100%", directed=True, heading=title)
     # plain list assignment: pyvis's add_node/add_edge are O(n) per call

@@ -29,13 +29,13 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from ..build.pipeline import extract_articles
 from ..config import Settings
 from ..errors import UsageError
-from .evaluate import GoldArticle, Reliability, load_gold, reliability
 from ..extract.confidence import OTHER, Model
 from ..model.facts import Article, ArticleFacts
-from ..build.pipeline import extract_articles
 from ..text.sources import read_articles
+from .evaluate import GoldArticle, Reliability, load_gold, reliability
 
 __all__ = ["Sample", "samples", "fit", "Fitted", "fit_logistic", "fit_signed", "choose_l2", "cross_check",
            "CrossCheck", "write_models", "labelled_articles", "DEFAULT_L2", "L2_GRID", "MIN_LEVEL", "NEVER_RAISE",

@@ -12,23 +12,12 @@ from typing import Callable
 
 from ..errors import UsageError
 from ..store import opened
-from .curation import (
-    RETYPES,
-    Curation,
-    Entry,
-    curation_path,
-    dumps,
-    load,
-    locked,
-    save,
-    to_iri,
-    to_ref,
-)
-from .linking import linking_path, load_links
-from .rules import Cluster, Resolution, compute
-from .lookup import find_cluster
+from .curation import RETYPES, Curation, Entry, curation_path, dumps, load, locked, save, to_iri, to_ref
 from .data import load_data
 from .graph import update_resolution
+from .linking import linking_path, load_links
+from .lookup import find_cluster
+from .rules import Cluster, Resolution, compute
 
 
 def _real(cluster: Cluster) -> str:

@@ -39,14 +39,7 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
 
     from ..model.cameo import CAMEO_ROOTS
     from ..model.vocab import CAMEO_NS, KG, TYPE_CLASSES
-    from ..rdf.mapping import (
-        Literals,
-        Terms,
-        describe_class,
-        describe_entity,
-        describe_role,
-        triple_lines,
-    )
+    from ..rdf.mapping import Literals, Terms, describe_class, describe_entity, describe_role, triple_lines
 
     minter = Minter(base)
     g: set[Triple] = set()

@@ -74,7 +74,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..model.iris import Minter
-from ..model.names import strip_name, completeness, name_key, person_words, words
+from ..model.names import completeness, name_key, person_words, strip_name, words
 from ..nlp.lexicon import DEMONYMS, PLACE_ALIASES
 from .acronyms import acronym_of, expands, text_pairs
 from .clusters import Clusters

@@ -39,14 +39,7 @@ from .. import __version__
 from .config import ServeConfig, check_config
 from .limits import OriginGuard, SingleFlight
 from .middleware import PAGE_CSP, HeadAsGet, HostGuard, SecurityHeaders, _host_names
-from .pages import (
-    _STATIC,
-    _TEMPLATES,
-    _entity_html,
-    _entity_queries,
-    _env,
-    canned_queries,
-)
+from .pages import _STATIC, _TEMPLATES, _entity_html, _entity_queries, _env, canned_queries
 from .pool import PoolBusy, QueryTimeout, Reply, WorkerCrashed, WorkerPool
 from .protocol import (
     _body,

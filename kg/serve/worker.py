@@ -16,13 +16,7 @@ from typing import Any
 
 from .dataset import Dataset, engine_options, unknown_function
 from .guard import _one_line, check, inspect
-from .results import (
-    GRAPH_TYPES,
-    RESULT_TYPES,
-    write_boolean,
-    write_solutions,
-    write_triples,
-)
+from .results import GRAPH_TYPES, RESULT_TYPES, write_boolean, write_solutions, write_triples
 from .sandbox import sandbox
 from .sparql_text import Rejected, canonical
 

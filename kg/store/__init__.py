@@ -7,8 +7,20 @@ server (``--store sparql+http://...``). All pass ``tests/test_store_contract.py`
 """
 from __future__ import annotations
 
-from .base import (EXPORT_FORMATS, Row, Store, close_after_error, is_remote, ntriples_lines, open_store, opened,
-                   register, require_store, select_all, store_exists)
+from .base import (
+                   EXPORT_FORMATS,
+                   Row,
+                   Store,
+                   close_after_error,
+                   is_remote,
+                   ntriples_lines,
+                   open_store,
+                   opened,
+                   register,
+                   require_store,
+                   select_all,
+                   store_exists,
+)
 from .oxigraph import MemoryStore, OxigraphStore  # importing a backend registers it
 from .sparql_http import SparqlHttpStore
 
