@@ -17,7 +17,7 @@ from .app import ModelOpt, StoreOpt, _cell, _fail, app, err, out, safe
 
 @app.command(name="eval")
 def eval_cmd(
-    gold: Path = typer.Argument(..., help="folder of gold *.yaml files (schema in the README)"),
+    gold: Path = typer.Argument(..., help="folder of gold *.yaml files (schema in docs/quality.md)"),
     store: Optional[str] = StoreOpt,
     misses: bool = typer.Option(False, "--misses", help="list the gold facts that were not found"),
     calibration: bool = typer.Option(False, "--calibration",

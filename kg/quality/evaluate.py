@@ -138,7 +138,7 @@ def load_gold(folder: Path) -> list[GoldArticle]:
     """Every ``*.yaml`` gold file of a folder; a malformed file is a usage error naming it."""
     files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
     if not folder.is_dir() or not files:
-        raise UsageError(f"{folder} holds no gold files (*.yaml); see the README section 'kg eval'")
+        raise UsageError(f"{folder} holds no gold files (*.yaml); see docs/quality.md, 'kg eval'")
     out = []
     for path in files:
         try:

@@ -84,7 +84,7 @@ def cmd_split(cur: Curation, res: Resolution, entity: str, base: str, article: s
             raise UsageError(f"{cl.label} is not mentioned in {article}")
         if len(targets) == len(real):
             raise UsageError(f"every IRI of {cl.label} is mentioned in {article}, so there is nothing to split off: "
-                             f"an IRI is one node in every article that names it (see README, Entity resolution)")
+                             f"an IRI is one node in every article that names it (see docs/resolution.md)")
     elif member is not None:
         targets = [member]
     elif len(cl.members) == 1:

@@ -67,7 +67,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 RETYPES = ("Person", "Organization", "Place")
 
 DEFAULT_HEADER = [
-    "# kg curation: human decisions about entities, applied at every build (see README, Entity resolution).",
+    "# kg curation: human decisions about entities, applied at every build (see docs/resolution.md).",
     "# Entities are named by their IRI below {base}entity/ (\"person/halvard-moen\") or by a full IRI.",
     "# kg merge / split / rename / retype / never-merge edit this file; comment lines above an entry stay with it.",
 ]
