@@ -1,7 +1,6 @@
 """Article graphs written to the store by a thread of their own, while the build parses on.
 
-pyoxigraph releases the GIL while it loads N-Triples (measured: a pure-Python loop ran at full
-speed beside a 300,000-triple load), so the writes of one article overlap the parse of the next
+pyoxigraph releases the GIL while it loads N-Triples, so the writes of one article overlap the parse of the next
 ones instead of adding to it. The writer keeps the order of the graphs and the build's guarantees:
 each article is still one transaction, and at most ``depth`` parsed articles wait to be written.
 Progress stays on the caller's thread: ``put`` and ``close`` return the articles written since

@@ -12,8 +12,7 @@ per pair, weighted by the number of facts (events and roles, either way) between
 self-loops dropped. Direction says who acted, but for "who matters in this story" being
 acted upon counts as much as acting. PageRank (networkx, scipy backend) uses the weights;
 betweenness counts hops (unweighted) and is exact up to ``BETWEENNESS_EXACT_LIMIT`` nodes,
-above that estimated from a fixed-seed sample of ``BETWEENNESS_SAMPLES`` sources
-(10,000 entities and 20,000 facts: about 9 s for all rankings on this machine).
+above that estimated from a fixed-seed sample of ``BETWEENNESS_SAMPLES`` sources.
 """
 from __future__ import annotations
 

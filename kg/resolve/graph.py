@@ -32,8 +32,7 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
     same triples): the shared descriptions the article graphs point to (``mapping.shared_triples``,
     here from all of them at once, so a name no article gives any more is gone), the clusters, and
     ``extra``. The clusters are most of it (three triples a cluster and article that names it) and
-    are written as text directly: 5,000 articles, 193,000 lines, 2.4 s through rdflib terms.
-    Empty (no ``extra`` either) when there is nothing else to say."""
+    are written as text directly, not through rdflib terms. Empty (no ``extra`` either) when there is nothing else to say."""
     from rdflib import URIRef
     from rdflib.namespace import OWL, PROV, RDF, RDFS, SKOS, XSD
 
@@ -126,8 +125,8 @@ def update_resolution(store: Store, minter: Minter | str, progress: Callable[[st
 
     Called by ``pipeline.build`` after the articles are stored and by the curation commands.
     With ``if_changed`` (a build that stored no article) nothing is done, and None returned, when
-    the graph records the digest of the same inputs (``inputs_digest``): on the 1M-triple
-    benchmark store resolution takes about 10 s, for the same graph. Notes (a curation entry
+    the graph records the digest of the same inputs (``inputs_digest``): resolution is the costly
+    part of such a build, and would give the same graph. Notes (a curation entry
     naming an entity no article mentions, ...) go to ``progress`` as ``note ...`` lines.
     """
     from rdflib import Literal, URIRef

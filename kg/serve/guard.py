@@ -26,14 +26,10 @@ brackets. So a request goes through four layers:
    that runs past the timeout gets its worker killed (SIGKILL) and replaced while the
    other workers keep answering.
 
-Measured on the 2-core development machine (pyoxigraph 0.5.13): a read-only open beside a
-live writer works and sees the writes made before it (15 ms on a small store); it does not
-see later writes, so a worker re-opens when the store's CURRENT, MANIFEST or WAL files
-change (and again, up to five times, when a read fails because compaction removed a file). On the
-main 8 MB stack Oxigraph dies between 1,000 and 50,000 chained operators (``!``, ``+``, ``||``,
-``UNION``, ``/``, ``BIND``...) or at 10,000 nested groups; on a 256 MB stack 20,000 of each kind
-passed (the worker has 512 MB). Nested collections ``((( )))`` parse in cubic time: 130 ms at
-depth 64, over a minute at 1,000.
+A read-only open beside a live writer sees the writes made before it, not later ones, so a
+worker re-opens when the store's CURRENT, MANIFEST or WAL files change (and again, up to five
+times, when a read fails because compaction removed a file). The limits above come from
+measurements of Oxigraph's stack and parser (docs/benchmarks.md).
 """
 from __future__ import annotations
 
@@ -79,7 +75,7 @@ def check(text: str, update: bool = False) -> str:
 
 def inspect(text: str, update: bool = False) -> tuple[str, Inspected]:
     """``check``, and what the parse tree says of the dataset and the functions called. The
-    answers for short texts are remembered (rdflib takes ~10 ms for a canned query)."""
+    answers for short texts are remembered: rdflib's parser is slow."""
     if len(text) <= 20_000:
         return _check_short(text, update)
     return _check(text, update)

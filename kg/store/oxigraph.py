@@ -23,8 +23,7 @@ _BLANK = re.compile(r"(?:^|\s)_:", re.M)
 
 
 def _has_blank(ntriples: str) -> bool:
-    """Whether N-Triples hold a blank node; the substring test first, because the regex alone
-    takes 0.13 s over a 5 MB graph (measured) and most graphs have no "_:" at all."""
+    """Whether N-Triples hold a blank node; the cheap substring test first: most graphs have no "_:" at all."""
     return "_:" in ntriples and _BLANK.search(ntriples) is not None
 
 
@@ -36,9 +35,7 @@ class _OxigraphBase:
     read_only = False
 
     #: Characters of N-Triples written between two flushes. RocksDB keeps what is written in memory
-    #: tables until they are flushed, and Oxigraph does not bound them: storing 3,000 generated seed
-    #: articles (99,000 characters each), RSS grew by 1.1 GB without flushes and stayed flat
-    #: (+0.4%) flushing every 8 MB, which was also faster (42 s against 52 s).
+    #: tables until they are flushed, and Oxigraph does not bound them (docs/benchmarks.md).
     FLUSH_CHARS = 8_000_000
     _unflushed = 0
 
@@ -73,8 +70,8 @@ class _OxigraphBase:
     @staticmethod
     def _replacement(g: ox.NamedNode, old: str, ntriples: str) -> str:
         """The update that turns graph ``g`` from ``old`` into ``ntriples``: only the lines that
-        differ deleted and inserted (RocksDB takes about 30 us a quad to drop or to write, and a
-        rebuild changes few: rewriting all 170,000 triples of a shared graph took 10 s), or drop
+        differ deleted and inserted (RocksDB is slow to drop or write a quad, and a rebuild changes
+        few), or drop
         and insert all when either side has blank nodes, whose labels do not match across writes."""
         if _has_blank(old) or _has_blank(ntriples):
             return f"DROP SILENT GRAPH {g} ;\nINSERT DATA {{ GRAPH {g} {{\n{ntriples}\n}} }}"
@@ -142,8 +139,7 @@ class _OxigraphBase:
 
     def _graph_dumps(self) -> list[tuple[bytes | None, bytes]]:
         """Every graph as N-Triples (the default graph first, then by IRI), dumped on one thread per
-        core: pyoxigraph lets go of the GIL while it reads, and the 1M-triple benchmark store dumps
-        in 4.6 s on two cores against 8.1 s in one ``Store.dump``. An N-Triples line never holds a
+        core: pyoxigraph lets go of the GIL while it reads. An N-Triples line never holds a
         raw newline, so each line ends in " .\n", where the N-Quads graph term goes."""
         named = sorted(self._store.named_graphs(), key=lambda g: g.value)
         graphs: list[ox.NamedNode | ox.BlankNode | ox.DefaultGraph] = [ox.DefaultGraph(), *named]
