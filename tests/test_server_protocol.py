@@ -612,7 +612,7 @@ def test_percent_encoded_entity_iris_dereference(c) -> None:  # type: ignore[no-
 
 
 def test_result_writers_match_pyoxigraph() -> None:
-    from kg.serve.results import write_solutions
+    from kg.sparql.results import write_solutions
 
     s = ox.Store()
     s.update(r'''INSERT DATA { <http://a> <http://p> "x\"y\n,z"@en, 42, "-1.5"^^<http://www.w3.org/2001/XMLSchema#decimal>,

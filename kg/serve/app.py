@@ -2,9 +2,9 @@
 
 Safe by default (what Oxigraph server and Fuseki do, and what a naive rdflib endpoint does
 not): read-only unless ``--allow-update`` *and* a bearer token; ``SERVICE`` and ``LOAD``
-refused with a 400 before anything runs (by parsing, see ``kg.serve.guard``); ``FROM``, ``FROM
+refused with a 400 before anything runs (by parsing, see ``kg.sparql.guard``); ``FROM``, ``FROM
 NAMED`` and the dataset parameters choose graphs of the store and nothing else, relative IRIs resolve
-against the endpoint's URL or ``--base`` (``kg.serve.dataset``); every query in a worker process that is killed at the timeout; caps on
+against the endpoint's URL or ``--base`` (``kg.sparql.dataset``); every query in a worker process that is killed at the timeout; caps on
 result rows and request bodies; CORS off unless ``--cors ORIGIN``; the Host header checked
 (DNS rebinding); 127.0.0.1 unless told otherwise.
 
@@ -36,11 +36,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
 
 from .. import __version__
+from ..sparql.lexer import Rejected, scan
+from ..sparql.pool import PoolBusy, QueryTimeout, Reply, WorkerCrashed, WorkerPool
+from ..sparql.results import GRAPH_TYPES, RESULT_TYPES
+from ..sparql.worker import store_fingerprint
 from .config import ServeConfig, check_config
 from .limits import OriginGuard, SingleFlight
 from .middleware import PAGE_CSP, HeadAsGet, HostGuard, SecurityHeaders, _host_names
 from .pages import _STATIC, _TEMPLATES, _entity_html, _entity_queries, _env, canned_queries
-from .pool import PoolBusy, QueryTimeout, Reply, WorkerCrashed, WorkerPool
 from .protocol import (
     _body,
     _content_type,
@@ -53,9 +56,6 @@ from .protocol import (
     _utf8,
     negotiate,
 )
-from .results import GRAPH_TYPES, RESULT_TYPES
-from .sparql_text import Rejected, scan
-from .worker import store_fingerprint
 
 _WRITE_TYPES = ("text/turtle", "application/n-triples")
 

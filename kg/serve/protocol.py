@@ -9,9 +9,9 @@ from urllib.parse import parse_qsl
 from fastapi import Request
 from fastapi.responses import PlainTextResponse, Response
 
-from .dataset import QUERY_DATASET_PARAMS, UPDATE_DATASET_PARAMS, dataset_params
-from .results import GRAPH_TYPES, RESULT_TYPES
-from .sparql_text import Rejected
+from ..sparql.dataset import QUERY_DATASET_PARAMS, UPDATE_DATASET_PARAMS, dataset_params
+from ..sparql.lexer import Rejected
+from ..sparql.results import GRAPH_TYPES, RESULT_TYPES
 
 _RESULT_OFFERS = [*RESULT_TYPES, "application/json", "application/xml"]
 

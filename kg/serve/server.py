@@ -8,11 +8,11 @@ import threading
 from typing import Any, Callable
 
 from ..errors import StoreError, StoreLocked, UsageError
+from ..sparql.pool import WorkerPool
 from ..store import require_store
 from .app import create_app
 from .config import ServeConfig, check_config
 from .limits import Limits, guarded_protocol
-from .pool import WorkerPool
 
 
 def _bind(host: str, port: int) -> socket.socket:

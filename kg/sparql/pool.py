@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .sparql_text import Rejected
+from .lexer import Rejected
 from .worker import ProtocolError, _read_frame, _write_frame
 
 
@@ -49,7 +49,7 @@ class _Proc:
         root = str(Path(kg.__file__).resolve().parent.parent)
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "kg.serve.worker", "--store", store, "--mode", mode],
+            [sys.executable, "-m", "kg.sparql.worker", "--store", store, "--mode", mode],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, close_fds=True,
         )
         assert self.proc.stdin is not None and self.proc.stdout is not None

@@ -5,7 +5,7 @@ timeout, and overflows its stack (the whole process dies with SIGSEGV) on deeply
 or very long queries; rdflib's parser hits Python's recursion limit from about 30 nested
 brackets. So a request goes through four layers:
 
-1. ``kg.serve.sparql_text.canonical(text)`` — an exact SPARQL 1.1 lexer reads the text once and
+1. ``kg.sparql.lexer.canonical(text)`` — an exact SPARQL 1.1 lexer reads the text once and
    writes it again without comments or escapes (the *canonical* text, the only one checked and
    run: see that module); bracket depth at most ``MAX_DEPTH``, at most ``MAX_OPERATORS``
    tokens that deepen the algebra (operators, ``{``, ``UNION``, ``OPTIONAL``...), and no word
@@ -13,13 +13,13 @@ brackets. So a request goes through four layers:
    anything else, and the worker again to get the text it checks and runs.
 2. ``check(text, update)`` — rdflib's SPARQL parser over the canonical text; the parse tree is
    walked for ``ServiceGraphPattern`` and ``Load``. It also gives the query form and what
-   ``kg.serve.dataset`` needs (FROM / FROM NAMED, the functions called). It runs in a worker,
+   ``kg.sparql.dataset`` needs (FROM / FROM NAMED, the functions called). It runs in a worker,
    under the timeout, because parsing pathological text can take seconds. FROM, FROM NAMED and
    USING are allowed: they choose graphs of the store, and Oxigraph never fetches them.
    Oxigraph then runs the canonical text.
-3. A worker process (``python -m kg.serve.worker``) opens the store read-only
+3. A worker process (``python -m kg.sparql.worker``) opens the store read-only
    (``pyoxigraph.Store.read_only``; one read-write worker when updates are allowed), drops
-   its network (``kg.serve.sandbox``: a network namespace where the kernel allows it, and a seccomp
+   its network (``kg.sparql.sandbox``: a network namespace where the kernel allows it, and a seccomp
    filter that refuses IPv4/IPv6 sockets), evaluates in a
    thread with a 512 MB stack, caps result rows, and serializes the answer.
 4. ``WorkerPool`` — in the server: a few read workers and an optional writer; a request
@@ -37,7 +37,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from .dataset import Inspected, inspect_tree, repair_rdflib_parser
-from .sparql_text import FORBIDDEN, Rejected
+from .lexer import FORBIDDEN, Rejected
 
 _PARSE_FORBIDDEN = {
     "ServiceGraphPattern": FORBIDDEN["SERVICE"],

@@ -1,7 +1,7 @@
-"""A query worker of ``kg serve`` (``python -m kg.serve.worker``): a process that opens the store
-read-only (one read-write worker when updates are allowed), drops its network (``kg.serve.sandbox``),
-checks each request (``kg.serve.guard``), evaluates it in a thread with a 512 MB stack, caps the rows,
-and writes the answer (``kg.serve.results``), framed on its standard output.
+"""A query worker of ``kg serve`` (``python -m kg.sparql.worker``): a process that opens the store
+read-only (one read-write worker when updates are allowed), drops its network (``kg.sparql.sandbox``),
+checks each request (``kg.sparql.guard``), evaluates it in a thread with a 512 MB stack, caps the rows,
+and writes the answer (``kg.sparql.results``), framed on its standard output.
 """
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from typing import Any
 
 from .dataset import Dataset, engine_options, unknown_function
 from .guard import _one_line, check, inspect
+from .lexer import Rejected, canonical
 from .results import GRAPH_TYPES, RESULT_TYPES, write_boolean, write_solutions, write_triples
 from .sandbox import sandbox
-from .sparql_text import Rejected, canonical
 
 #: Stack of the worker thread that parses and evaluates.
 WORKER_STACK = 512 * 1024 * 1024
@@ -292,7 +292,7 @@ class _Worker:
 def _worker_main(argv: list[str]) -> int:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m kg.serve.worker", description="a kg serve query worker")
+    parser = argparse.ArgumentParser(prog="python -m kg.sparql.worker", description="a kg serve query worker")
     parser.add_argument("--store", required=True)
     parser.add_argument("--mode", choices=("read", "write"), default="read")
     args = parser.parse_args(argv)

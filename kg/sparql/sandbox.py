@@ -1,6 +1,6 @@
 """The second layer of ``kg serve``'s guard: a query worker that cannot reach the network at all.
 
-The guard (``kg.serve.sparql_text``, ``kg.serve.guard``) refuses SERVICE and LOAD before anything runs;
+The guard (``kg.sparql.lexer``, ``kg.sparql.guard``) refuses SERVICE and LOAD before anything runs;
 should a query get past it, the worker process still cannot connect anywhere:
 
 - a network namespace of its own (``unshare``: only a loopback of its own, nothing listens there),

@@ -29,7 +29,7 @@ MAX_DEPTH = 64
 MAX_OPERATORS = 10_000
 
 #: The keywords that would reach out of the machine (FROM, FROM NAMED and USING only choose graphs of
-#: the store: ``kg.serve.dataset``).
+#: the store: ``kg.sparql.dataset``).
 FORBIDDEN = {
     "SERVICE": "SERVICE (federated query) is not allowed: this endpoint never connects anywhere",
     "LOAD": "LOAD is not allowed: this endpoint never reads files or URLs",

@@ -10,7 +10,7 @@ from typing import Any
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
-from .sparql_text import Rejected
+from .lexer import Rejected
 
 #: media type -> result format name, for SELECT/ASK (server preference first).
 RESULT_TYPES: dict[str, str] = {
