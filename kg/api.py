@@ -100,16 +100,73 @@ def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: 
                          follow_symlinks=follow_symlinks)
 
 
-def query(sparql: str, store: ReadArg = None) -> Table | bool | bytes:
+def query(sparql: str, store: ReadArg = None, *, timeout: float | None = None) -> Table | bool | bytes:
     """Run SPARQL over the union of all articles' graphs: a query, or a ``.rq`` file (a path, or a
     canned query's name such as ``events.rq``). SELECT gives a ``Table``, ASK a bool,
-    CONSTRUCT and DESCRIBE Turtle."""
+    CONSTRUCT and DESCRIBE Turtle. With ``timeout`` (seconds) the query runs as ``kg serve`` runs
+    one: checked (no SERVICE, no LOAD, bounded nesting) and stopped at the timeout."""
     from .rdf.query import query_text, run
 
     text = query_text(sparql)
+    if timeout is not None:
+        return _guarded(text, store, timeout)
     with _reading(store) as (st, _):
         result = run(st, text)
     return Table(*result) if isinstance(result, tuple) else result
+
+
+def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
+    """``text`` through the guard of ``kg.sparql``: in a sandboxed worker process (one, for a store
+    directory) that is killed at ``timeout``; on a SPARQL server, one request with that timeout."""
+    import json
+
+    from .errors import QueryError, StoreError
+    from .rdf.query import run
+    from .sparql.lexer import Rejected, scan
+    from .sparql.pool import PoolBusy, QueryTimeout, WorkerCrashed, WorkerPool
+    from .store import is_remote, opened, require_store
+
+    if not timeout > 0:
+        raise UsageError(f"the timeout must be a number of seconds above 0, not {timeout:g}")
+    if not _is_location(store):
+        raise UsageError("a query with a timeout needs the store's location, not an open store")
+    location = load_settings(store=_location(store)).store  # type: ignore[arg-type]
+    if location == ":memory:":
+        raise UsageError("a query with a timeout runs in a worker process: give a store directory or a server")
+    try:
+        scan(text)
+    except Rejected as err:
+        raise QueryError(err.message) from err
+    if is_remote(location):
+        with opened(location, read_only=True) as st:
+            st.timeout, st.attempts = timeout, 1  # type: ignore[attr-defined]
+            result = run(st, text)
+        return Table(*result) if isinstance(result, tuple) else result
+    require_store(location)
+    pool = WorkerPool(location, size=1, respawn=False)
+    try:
+        try:
+            pool.start()
+        except OSError as err:
+            raise StoreError(f"cannot open store {location} in a query worker: {err}") from err
+        reply = pool.run({"op": "query", "text": text, "results": "application/sparql-results+json",
+                          "graph": "text/turtle", "max_rows": 2**62, "dataset": None, "base": None}, timeout=timeout)
+    except QueryTimeout as err:
+        raise QueryError(f"the query ran longer than the {timeout:g} s timeout and was stopped") from err
+    except (PoolBusy, WorkerCrashed) as err:
+        raise QueryError(f"the query worker failed: {err}") from err
+    finally:
+        pool.close()
+    if reply.status != 200:
+        raise QueryError(str(reply.header.get("message", "the query failed")))
+    if reply.header.get("type") == "text/turtle":
+        return reply.body
+    answer = json.loads(reply.body)
+    if "boolean" in answer:
+        return bool(answer["boolean"])
+    columns = list(answer["head"]["vars"])
+    rows = [[b[c]["value"] if c in b else None for c in columns] for b in answer["results"]["bindings"]]
+    return Table(columns, rows)
 
 
 def export(fmt: str = "turtle", store: ReadArg = None, output: str | os.PathLike[str] | None = None,

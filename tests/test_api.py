@@ -6,9 +6,11 @@ from pathlib import Path
 import pytest
 import rdflib
 from factsamples import SEEDS
+from typer.testing import CliRunner
 
 from kg import api
-from kg.errors import NoStore, UsageError
+from kg.cli import app
+from kg.errors import NoStore, QueryError, UsageError
 
 pytestmark = pytest.mark.model
 
@@ -60,3 +62,29 @@ def test_a_missing_store_is_an_error_not_an_exit(tmp_path: Path) -> None:
     with pytest.raises(NoStore):
         api.query("ASK {}", store=tmp_path / "none")
     assert not (tmp_path / "none").exists()
+
+
+CARTESIAN = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }"
+
+
+def test_a_query_with_a_timeout_gives_what_the_plain_query_gives(store: Path) -> None:
+    plain, guarded = api.query("events.rq", store=store), api.query("events.rq", store=store, timeout=60)
+    assert isinstance(plain, api.Table) and isinstance(guarded, api.Table)
+    assert guarded.columns == plain.columns and sorted(map(str, guarded.rows)) == sorted(map(str, plain.rows))
+    assert api.query("ASK { ?s a <https://w3id.org/kg-news/ns#Event> }", store=store, timeout=60) is True
+    graph = api.query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 5", store=store, timeout=60)
+    assert isinstance(graph, bytes) and len(rdflib.Graph().parse(data=graph, format="turtle")) == 5
+
+
+def test_a_query_with_a_timeout_is_stopped_and_checked(store: Path) -> None:
+    with pytest.raises(QueryError, match="timeout"):
+        api.query(CARTESIAN, store=store, timeout=1)
+    with pytest.raises(QueryError, match="SERVICE"):
+        api.query("SELECT * WHERE { SERVICE <http://127.0.0.1:9/> { ?s ?p ?o } }", store=store, timeout=10)
+    with pytest.raises(UsageError):
+        api.query("ASK {}", store=store, timeout=0)
+
+
+def test_kg_query_timeout_is_one_line(store: Path) -> None:
+    res = CliRunner().invoke(app, ["query", CARTESIAN, "--store", str(store), "--timeout", "1"])
+    assert res.exit_code == 1 and res.output.count("\n") == 1 and "timeout" in res.output, res.output

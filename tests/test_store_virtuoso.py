@@ -355,3 +355,13 @@ def test_cli_on_an_unreachable_server_says_one_line(tmp_path):  # type: ignore[n
 def test_bad_store_urls(url):  # type: ignore[no-untyped-def]
     with pytest.raises(StoreError, match="store URL"):
         SparqlHttpStore(url, base=virtuoso.BASE)
+
+
+def test_a_query_with_a_timeout_runs_on_the_server(builds, monkeypatch):  # type: ignore[no-untyped-def]
+    from kg import api
+
+    monkeypatch.setenv("KG_BASE", BUILD_BASE)
+    table = api.query("roles.rq", store=builds["url"], timeout=60)
+    want = run(builds["local"], (QUERY_DIR / "roles.rq").read_text(encoding="utf-8"))
+    assert isinstance(table, api.Table) and isinstance(want, tuple)
+    assert table.columns == want[0] and sorted(map(str, table.rows)) == sorted(map(str, want[1]))

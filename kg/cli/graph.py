@@ -72,6 +72,8 @@ def build(
 def query(
     sparql: str = typer.Argument(..., help="a SPARQL query, or a .rq file (also a name from queries/)"),
     fmt: str = typer.Option("table", "--format", "-f", help="table, csv, tsv or json"),
+    timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds the query may run: it then runs as "
+                                            "kg serve runs one (checked, in a worker process stopped at the timeout)"),
     store: Optional[str] = StoreOpt,
 ) -> None:
     """Run a SPARQL query over the union of all articles' graphs."""
@@ -80,7 +82,7 @@ def query(
     try:
         if fmt not in FORMATS:
             raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-        result = api.query(sparql, store)
+        result = api.query(sparql, store, timeout=timeout)
         if fmt == "table" and isinstance(result, tuple):
             cols, rows = result
             short = display_prefixes(load_settings(store=store).base)  # IRIs as prefixed names, not wrapped letter by letter

@@ -95,9 +95,11 @@ class WorkerPool:
     killed and a new one started in the background (``QueryTimeout``).
     """
 
-    def __init__(self, path: str | Path, size: int = 2, writer: bool = False, start_timeout: float = 60.0) -> None:
+    def __init__(self, path: str | Path, size: int = 2, writer: bool = False, start_timeout: float = 60.0,
+                 respawn: bool = True) -> None:
         self.path = str(path)
         self.size = size
+        self.respawn = respawn  # replace a killed worker (a server does; a one-query pool need not)
         self.writer = writer
         self.start_timeout = start_timeout
         self._idle: dict[str, queue.Queue[_Proc]] = {"read": queue.Queue(), "write": queue.Queue()}
@@ -149,6 +151,8 @@ class WorkerPool:
             self._all.discard(proc)
             self.restarts += 1
         proc.kill()
+        if not self.respawn:
+            return
 
         def respawn() -> None:
             delay = 0.2
@@ -157,6 +161,8 @@ class WorkerPool:
                     self._add(mode)
                     return
                 except OSError as err:
+                    if self._closed:
+                        return
                     print(f"kg serve: could not restart a query worker: {err}", file=sys.stderr)
                     time.sleep(delay)
                     delay = min(delay * 2, 5.0)
