@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP_FLAGS ?= --disable-pip-version-check --progress-bar off
 
-.PHONY: setup run test browser virtuoso lock clean score confidence
+.PHONY: setup run test test-fast lint browser virtuoso lock clean score confidence
 
 setup: $(VENV)/.installed
 
@@ -39,8 +39,17 @@ virtuoso:
 	  { $$SUDO invoke-rc.d virtuoso-opensource-7 stop >/dev/null 2>&1; \
 	    $$SUDO update-rc.d virtuoso-opensource-7 disable >/dev/null 2>&1; true; }; }
 
-test: setup browser virtuoso
+# Lint and types: ruff and mypy, configured in pyproject.toml, both from the lock.
+lint: setup
+	$(BIN)/ruff check kg tests benchmarks
+	$(BIN)/mypy
+
+test: setup browser virtuoso lint
 	$(BIN)/python -m pytest -q
+
+# The unit tests alone (pytest -m unit): no spaCy model, no Chromium, no Virtuoso.
+test-fast: setup lint
+	$(BIN)/python -m pytest -q -m unit
 
 score: setup
 	@test -d ../shared/eval || { echo "make score needs ../shared/eval (the workspace's development set beside the checkout); it is not part of the repository"; exit 2; }

@@ -11,14 +11,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
 
 from kg.extract import extract_facts
-from kg.iris import Minter
-from kg.article_job import to_graph
+from kg.model.iris import Minter
+from kg.build.jobs import to_graph
 from kg.nlp.pipeline import load
-from kg.pipeline import prepare
-from kg.sources import Skipped, read_articles
+from kg.build.pipeline import prepare
+from kg.text.sources import Skipped, read_articles
 
 
 def main() -> None:

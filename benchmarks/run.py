@@ -6,8 +6,8 @@
 
 Sections (``--only build,long,store,view`` runs some of them):
 
-1. build vs bare parse: ``kg.pipeline.build`` (fresh temporary Oxigraph store, ``out_dir=None``)
-   against bare ``nlp.pipe`` over the texts the build parses (``kg.pipeline.prepare``: hygiene and
+1. build vs bare parse: ``kg.build.pipeline.build`` (fresh temporary Oxigraph store, ``out_dir=None``)
+   against bare ``nlp.pipe`` over the texts the build parses (``kg.build.pipeline.prepare``: hygiene and
    cleaning, then ``kg.nlp.hygiene.split``), with the same number of processes, each in a fresh
    process (model loading counted on both sides); articles/s, words/s, build/bare ratio. Bare is
    the model as shipped (``spacy.load``), and also kg's own pipeline (``kg.nlp.pipeline.load``:
@@ -20,15 +20,16 @@ Sections (``--only build,long,store,view`` runs some of them):
    (``Store.replace_graph``, one transaction per article) and by pyoxigraph's ``bulk_load``;
 5. the canned queries (``queries/*.rq``) on that store and on rdflib's in-memory ``Dataset``
    (``default_union=True``) loaded with the same quads: median of ``--runs`` runs, each engine
-   in a worker process, every query in a child killed at ``--cap`` seconds;
-6. export of that store: Turtle (the union, ``kg.export``) and N-Quads;
-7. the network view (``kg.view.render_view``) of a generated ``--view-nodes`` network
+   in a worker process, every query in a child killed at ``--cap`` seconds; and the selective
+   ones through ``kg serve`` over HTTP;
+6. export of that store: Turtle (the union, ``kg.outputs.export``) and N-Quads;
+7. the network view (``kg.outputs.view.render_view``) of a generated ``--view-nodes`` network
    (``tests/viewsamples.synthetic_network``, as benchmarks/view_bench.py), and first draw in
    headless Chromium when it is installed.
 
 Volume: the seed articles with their names varied (``benchmarks/volume.py``). Builds parse
 generated texts; the triples of sections 4-6 are generated ``ArticleFacts`` (the seeds' facts,
-extracted once, with names, ids and dates varied; no parse), mapped by ``kg.mapping``.
+extracted once, with names, ids and dates varied; no parse), mapped by ``kg.rdf.mapping``.
 
 No figure is hard-coded: every value is measured in the run that prints it. This machine may be
 shared; the load average is printed at the start and the end.
@@ -61,7 +62,7 @@ for _p in (str(ROOT), str(HERE.parent), str(ROOT / "tests")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-QUERIES = ROOT / "queries"
+QUERIES = ROOT / "kg" / "rdf" / "queries"
 #: Canned queries that bind one entity (by a VALUES label): the selective ones, with the kg type
 #: of the entity their VALUES names.
 SELECTIVE = {"entity-facts.rq": "Person", "actor-timeline.rq": "Place", "org-roles.rq": "Organization"}
@@ -215,11 +216,11 @@ class PeakSampler(threading.Thread):
 # -------------------------------------------------------------- jobs (each in a fresh process)
 
 def job_build(a: dict[str, Any]) -> dict[str, Any]:
-    """kg.pipeline.build of one input into a fresh store; RSS samples at given stored counts.
+    """kg.build.pipeline.build of one input into a fresh store; RSS samples at given stored counts.
     With ``a["cores"]``, the process (and the threads and processes it starts) runs on that many
     cores only (``os.sched_setaffinity``)."""
     from kg.config import Settings
-    from kg.pipeline import build
+    from kg.build.pipeline import build
 
     if a.get("cores"):
         os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[: a["cores"]])
@@ -262,8 +263,8 @@ def job_build(a: dict[str, Any]) -> dict[str, Any]:
 def parsed_texts(path: str) -> list[str]:
     """The texts a build gives spaCy for the articles of ``path``: hygiene, cleaning, pieces."""
     from kg.nlp.hygiene import split
-    from kg.pipeline import DEFAULT_MAX_CHARS, prepare
-    from kg.sources import Article, read_articles
+    from kg.build.pipeline import DEFAULT_MAX_CHARS, prepare
+    from kg.text.sources import Article, read_articles
 
     out = []
     for art in read_articles([path]):
@@ -296,9 +297,9 @@ def job_bare(a: dict[str, Any]) -> dict[str, Any]:
 
 def job_store_view(a: dict[str, Any]) -> dict[str, Any]:
     """``kg view`` of a store: load_network, then render_view."""
-    from kg.network import load_network
+    from kg.outputs.network import load_network
     from kg.store import OxigraphStore
-    from kg.view import render_view
+    from kg.outputs.view import render_view
 
     store = OxigraphStore(a["store"])
     try:
@@ -477,8 +478,8 @@ def section_long(args: argparse.Namespace, report: Report, work: Path) -> None:
 
 def seed_facts() -> list[Any]:
     from kg.config import Settings
-    from kg.pipeline import extract_articles
-    from kg.sources import Article, read_articles
+    from kg.build.pipeline import extract_articles
+    from kg.text.sources import Article, read_articles
 
     arts = [a for a in read_articles([str(ROOT / "seeds")]) if isinstance(a, Article)]
     return list(extract_articles(arts, Settings(workers=1)))
@@ -497,11 +498,11 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
 
     import volume
     from kg.config import Settings
-    from kg.iris import Minter
-    from kg.article_job import to_graph
-    from kg.resolve import update_resolution
+    from kg.model.iris import Minter
+    from kg.build.jobs import to_graph
+    from kg.resolve.graph import update_resolution
     from kg.store import OxigraphStore
-    from kg.store_writer import write_article
+    from kg.build.writer import write_article
 
     report.section(f"4. loading {args.triples:,} triples into the embedded store (Oxigraph)")
     note("extracting the seeds' facts")
@@ -528,10 +529,10 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
         for e in f.entities.values():
             labels[e.type][e.label] += 1
     report.line(f"{i:,} generated articles' facts: the facts of the {len(facts)} seed articles, extracted once, "
-                "with names, ids and dates varied (no parse), mapped by kg.mapping "
-                "(article_job.to_graph, as a build)")
+                "with names, ids and dates varied (no parse), mapped by kg.rdf.mapping "
+                "(jobs.to_graph, as a build)")
     report.line(f"generate {t_gen:.1f} s, map {t_map:.1f} s ({n_triples / t_map:,.0f} triples/s)")
-    report.line(f"store, store_writer.write_article per article (the shared descriptions added, then one transaction "
+    report.line(f"store, writer.write_article per article (the shared descriptions added, then one transaction "
                 f"for the article graph), as a build: {t_store:.1f} s, "
                 f"{n_triples / t_store:,.0f} triples/s")
     report.figure(f"store {n_triples:,} triples (write_article)", f"{t_store:.1f} s")
@@ -551,7 +552,7 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
                     if int(union or 0) > int(distinct or 0) else ""))
 
     report.section(f"6. export of the store ({quads:,} quads)")
-    from kg.export import export_file
+    from kg.outputs.export import export_file
 
     exports: dict[str, Path] = {}
     for fmt, suffix in (("turtle", "ttl"), ("nquads", "nq")):
@@ -771,8 +772,8 @@ def _show(res: dict[str, Any], cap: float) -> str:
 
 
 def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, work: Path) -> None:
-    report.section(f"5. canned queries: Oxigraph (the store above) vs rdflib Dataset(default_union=True), "
-                   f"same quads")
+    report.section("5. canned queries: Oxigraph (the store above) vs rdflib Dataset(default_union=True), "
+                   "same quads")
     report.line(f"median of up to {args.runs} runs per query (fewer when they would pass the {args.cap:.0f} s cap); "
                 f"each query runs in a child process killed at {args.cap:.0f} s; every value of every row is read")
     queries = canned_queries(loaded)
@@ -842,13 +843,50 @@ def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, wo
         report.line(f"row counts differ for {', '.join(differ)}: pyoxigraph's union default graph gives a triple "
                     "once per named graph that holds it (see the duplicate count in section 4; Oxigraph issue "
                     "#1919), rdflib's union gives it once; queries with DISTINCT agree")
+    served = served_latency(loaded.store_dir, [(n, q) for n, q, sel, _ in queries if sel], args.runs, args.cap)
+    for name, seconds in served.items():
+        report.line(f"{name} through kg serve (one worker), over HTTP on loopback: median {ms(seconds)} of {args.runs}")
+        report.figure(f"{name} through kg serve over HTTP (median)", ms(seconds), f"<= {TARGETS['query_ms']:.0f} ms",
+                      seconds * 1000 <= TARGETS["query_ms"])
+
+
+def served_latency(store_dir: Path, queries: list[tuple[str, str]], runs: int, cap: float) -> dict[str, float]:
+    """Median seconds of each query sent to ``kg serve`` over the store (a child process, one query
+    worker) as a SPARQL Protocol GET, the answer read whole; the first answer (parse cache) not counted."""
+    import urllib.parse
+    import urllib.request
+
+    note("kg serve: selective queries over HTTP")
+    proc = subprocess.Popen([sys.executable, "-c", "from kg.cli import run; run()", "serve", "--store", str(store_dir),
+                             "--port", "0", "--workers", "1", "--timeout", str(cap)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split()[2]  # "kg serve: http://127.0.0.1:PORT/ (store ...)"
+        out: dict[str, float] = {}
+        for name, sparql in queries:
+            req = urllib.request.Request(url + "sparql?" + urllib.parse.urlencode({"query": sparql}),
+                                         headers={"Accept": "application/sparql-results+json"})
+            times = []
+            for _ in range(runs + 1):
+                t0 = time.perf_counter()
+                with urllib.request.urlopen(req, timeout=cap + 10) as answer:
+                    answer.read()
+                times.append(time.perf_counter() - t0)
+            out[name] = statistics.median(times[1:])
+        return out
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 # ------------------------------------------------------------------------------------ 7: view
 
 def section_view(args: argparse.Namespace, report: Report, work: Path, loaded: Loaded | None) -> None:
     import viewsamples
-    from kg.view import MAX_NODES, render_view, write_view
+    from kg.outputs.view import MAX_NODES, render_view, write_view
 
     n = args.view_nodes
     report.section(f"7. network view of a generated {n:,}-entity network")
@@ -863,7 +901,7 @@ def section_view(args: argparse.Namespace, report: Report, work: Path, loaded: L
     write_view(network, page)
     best = min(times)
     report.line(f"tests/viewsamples.synthetic_network({n}) (as benchmarks/view_bench.py): {len(network.nodes):,} "
-                f"entities, {len(network.edges):,} facts; kg.view.render_view best of 3: {best:.2f} s, "
+                f"entities, {len(network.edges):,} facts; kg.outputs.view.render_view best of 3: {best:.2f} s, "
                 f"{len(html.encode()) / 1e6:.1f} MB of HTML ({MAX_NODES:,} entities drawn first)")
     report.figure(f"view HTML, {n:,} entities", f"{best:.2f} s", f"<= {TARGETS['view_s']:.0f} s",
                   best <= TARGETS["view_s"])

@@ -4,13 +4,13 @@
 
 For each size, a generated network (tests/viewsamples.py ``synthetic_network``:
 preferential attachment, two facts per entity, every fact with a sentence, an article,
-a date and a CAMEO-like class) is rendered with ``kg.view.render_view`` (best of
+a date and a CAMEO-like class) is rendered with ``kg.outputs.view.render_view`` (best of
 ``--repeat``) and written to a temporary folder. Then headless Chromium (networking off)
 opens each page over the DevTools protocol on a pipe, and the page's own performance
 marks are read: ``kg-first-draw`` (set at vis-network's first ``afterDrawing``, which
 comes after the initial stabilisation) and ``kg-stabilized``; both are milliseconds
 since navigation start, so they include parsing the page and its data. Pages with more
-than ``kg.view.MAX_NODES`` entities draw only the most central ones first.
+than ``kg.outputs.view.MAX_NODES`` entities draw only the most central ones first.
 
 No thresholds: this machine is shared and noisy. The issue's target is HTML for a
 10k-node graph in <= 5 s.
@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
 import viewsamples  # noqa: E402
-from kg.view import MAX_NODES, render_view, write_view  # noqa: E402
+from kg.outputs.view import MAX_NODES, render_view, write_view  # noqa: E402
 
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
-from kg.facts import Article, ArticleFacts, Entity
+from kg.model.facts import Article, ArticleFacts, Entity
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "seeds"
@@ -212,8 +212,8 @@ class Template:
 
 def templates(nlp, paths: list[Path] | None = None, min_words: int | None = None) -> list[Template]:  # type: ignore[no-untyped-def]
     """Parse the seed articles once and note their PERSON, ORG and GPE names."""
-    from kg.pipeline import prepare
-    from kg.sources import Skipped, read_articles
+    from kg.build.pipeline import prepare
+    from kg.text.sources import Skipped, read_articles
 
     out = []
     for art in read_articles([str(p) for p in (paths or seed_paths())]):

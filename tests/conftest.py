@@ -1,5 +1,10 @@
 """Shared fixtures: the spaCy pipeline (loaded once), a helper that reads facts from text, and
-the stores of whole builds of the seeds and of the dev set (each built once per session)."""
+the stores of whole builds of the seeds and of the dev set (each built once per session).
+
+Every test gets a marker (``pyproject.toml`` lists them): ``browser`` when it drives Chromium,
+``virtuoso`` when it runs on a Virtuoso server, ``model`` when it needs the spaCy model (it uses a
+fixture below that loads it, or is marked so), and ``unit`` otherwise; ``make test-fast`` runs
+the ``unit`` ones, in which loading the model fails the test."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -7,13 +12,45 @@ from collections.abc import Callable, Iterator
 import pytest
 from factsamples import DEV, SEEDS
 
+from kg.build.pipeline import build, prepare
 from kg.config import Settings
 from kg.extract import extract_facts
-from kg.facts import Article, ArticleFacts
+from kg.model.facts import Article, ArticleFacts
 from kg.nlp.pipeline import load
-from kg.pipeline import build, prepare
-from kg.sources import content_hash
 from kg.store import Store, open_store
+from kg.text.sources import content_hash
+
+#: Fixtures that load the spaCy model (a test that uses one, directly or through another fixture, is ``model``).
+MODEL_FIXTURES = {"nlp", "read", "seeds_store", "dev_store"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        callspec = getattr(item, "callspec", None)
+        if "chromium" in names:
+            item.add_marker(pytest.mark.browser)
+        if item.module.__name__ == "test_store_virtuoso" or (callspec is not None and "virtuoso" in callspec.id):
+            item.add_marker(pytest.mark.virtuoso)
+        if names & MODEL_FIXTURES:
+            item.add_marker(pytest.mark.model)
+        if not any(item.get_closest_marker(m) for m in ("browser", "virtuoso", "model")):
+            item.add_marker(pytest.mark.unit)
+
+
+@pytest.fixture(autouse=True)
+def _unit_tests_load_no_model(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``unit`` test that loads a spaCy model fails, in this process (watertight where no other test
+    loaded it first, as in ``make test-fast``: ``kg.nlp.pipeline.load`` keeps what it loaded) or in a
+    kg it runs (that reads ``KG_MODEL``)."""
+    if request.node.get_closest_marker("unit") is not None:
+        import spacy
+
+        def refuse(*args: object, **kwargs: object) -> None:
+            raise AssertionError("a unit test loaded the spaCy model: mark it model (tests/conftest.py)")
+
+        monkeypatch.setattr(spacy, "load", refuse)
+        monkeypatch.setenv("KG_MODEL", "unit-tests-load-no-model")  # a kg run in a child process fails too
 
 
 @pytest.fixture(scope="session")

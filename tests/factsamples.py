@@ -7,6 +7,7 @@ package importable when the project is not installed into the virtualenv.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from pathlib import Path
 
@@ -14,14 +15,15 @@ ROOT = Path(__file__).resolve().parents[1]
 ONTOLOGY = ROOT / "ontology" / "kg.ttl"
 SHAPES = ROOT / "ontology" / "shapes.ttl"
 SEEDS = ROOT / "seeds"
-#: The development set with gold (outside the repository; tests that need it skip without it).
-DEV = Path("/work/shared/eval/dev/articles")
+#: The development set with gold: outside the repository, in the workspace beside the checkout
+#: (``../shared/eval``, as ``make score`` reads it) or where KG_DEV_SET says; tests that need it skip without it.
+DEV = Path(os.environ.get("KG_DEV_SET") or ROOT.parent / "shared" / "eval" / "dev" / "articles")
 
 if str(ROOT) not in sys.path:  # the package is not necessarily installed
     sys.path.insert(0, str(ROOT))
 
-from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role, Time  # noqa: E402
-from kg.iris import Minter  # noqa: E402
+from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence, Role, Time  # noqa: E402
+from kg.model.iris import Minter  # noqa: E402
 
 BASE = "https://kg.example.org/"
 

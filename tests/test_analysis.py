@@ -1,4 +1,4 @@
-"""networkx analysis (kg.analysis), charts (kg.charts) and the analyze / path / view commands."""
+"""networkx analysis (kg.outputs.analysis), charts (kg.outputs.charts) and the analyze / path / view commands."""
 from __future__ import annotations
 
 import math
@@ -7,14 +7,14 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+import viewsamples as vs
 from typer.testing import CliRunner
 
-import viewsamples as vs
-from kg import analysis as an
-from kg.charts import CHART_FILES, activity_chart, top_actors_chart, write_charts
 from kg.cli import app
 from kg.errors import UsageError
-from kg.network import Edge, Network, Node, load_network
+from kg.outputs import analysis as an
+from kg.outputs.charts import CHART_FILES, activity_chart, top_actors_chart, write_charts
+from kg.outputs.network import Edge, Network, Node, load_network
 from kg.store import OxigraphStore
 
 
@@ -187,8 +187,8 @@ def test_analyze_prints_markup_in_labels_as_text(tmp_path: Path) -> None:
     try:
         facts = vs.sample_facts()[1]
         facts.entities["moen"].label = "[bold red]Moen[/]"
-        from kg.article_job import to_graph
-        from kg.store_writer import write_article
+        from kg.build.jobs import to_graph
+        from kg.build.writer import write_article
 
         write_article(st, to_graph(facts, vs.MINTER))
     finally:

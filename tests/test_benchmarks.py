@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from kg.rdf.query import QUERY_DIR
+
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "benchmarks"
 
@@ -31,6 +35,7 @@ run = _load("kg_bench_run", BENCH / "run.py")
 volume = _load("volume", BENCH / "volume.py")
 
 
+@pytest.mark.model
 def test_store_queries_export_view_sections_print_their_figures() -> None:
     lines: list[str] = []
     report = run.main(["--only", "store,view", "--triples", "3000", "--runs", "1", "--cap", "5",
@@ -41,7 +46,7 @@ def test_store_queries_export_view_sections_print_their_figures() -> None:
     assert re.search(r"cores: \d+ logical", text) and "pyoxigraph" in text and "spacy" in text
     assert "generated articles' facts" in text and "no parse" in text
     names = [f.name for f in report.figures]
-    for query in sorted(p.name for p in (ROOT / "queries").glob("*.rq")):
+    for query in sorted(p.name for p in QUERY_DIR.glob("*.rq")):
         assert f"{query} on Oxigraph (median)" in names
         assert query in text
     for selective in run.SELECTIVE:
@@ -109,6 +114,7 @@ def test_facts_generator_varies_ids_and_names() -> None:
     assert len(a.events) == len(sample_facts().events)
 
 
+@pytest.mark.model
 def test_build_section_compares_the_build_with_both_bare_pipelines(tmp_path: Path) -> None:
     lines: list[str] = []
     report = run.main(["--only", "build", "--articles", "6", "--repeat", "1", "--keep", str(tmp_path)],

@@ -7,7 +7,7 @@ import pytest
 
 from kg.errors import UsageError
 from kg.nlp.clean import clean
-from kg.sources import Skipped, expand, read_file
+from kg.text.sources import Skipped, expand, read_file
 
 
 def test_dateline_is_blanked_and_kept_as_place():

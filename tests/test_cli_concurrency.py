@@ -14,7 +14,7 @@ from test_server_support import build_store
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.curation import load
+from kg.resolve.curation import load
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SLOW_CURATION = """
 import sys, time
 from pathlib import Path
-import kg.resolve as resolve
+import kg.resolve.rules as resolve
 
 real = resolve.compute
 mine, other = Path(sys.argv.pop(1)), Path(sys.argv.pop(1))
@@ -69,7 +69,7 @@ def test_two_merges_on_one_curation_file_both_land(tmp_path: Path) -> None:
 #: the driver is killed.
 STUCK_BUILD = """
 import time
-import kg.workers as workers
+import kg.build.workers as workers
 
 def stuck(job, spec):
     time.sleep(120)
@@ -170,11 +170,11 @@ ENTITY = "https://kg.example.org/entity/"
 
 
 def _hostile_store(path: Path) -> Path:
-    from kg.article_job import to_graph
-    from kg.facts import Article, ArticleFacts, Entity, Event, Evidence
-    from kg.iris import Minter
+    from kg.build.jobs import to_graph
+    from kg.build.writer import write_article
+    from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence
+    from kg.model.iris import Minter
     from kg.store import OxigraphStore
-    from kg.store_writer import write_article
 
     art = Article(id="odd", text=SENTENCE, title="Title\x1b[2J", content_hash="h-odd")
     ents = {"a": Entity("a", ESC_NAME, "Person"), "b": Entity("b", BIDI_NAME, "Organization")}
@@ -239,7 +239,7 @@ def test_the_update_token_comes_from_a_file_or_kg_token_not_the_command_line(tmp
 
 def test_kg_token_when_updates_are_on_and_token_with_a_warning(monkeypatch: pytest.MonkeyPatch,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    from kg.cli import _serve_token
+    from kg.cli.serve import _serve_token
 
     monkeypatch.setenv("KG_TOKEN", "env-token-0123456789")
     assert _serve_token(None, None, updates=True) == "env-token-0123456789"

@@ -78,6 +78,7 @@ def test_an_output_path_that_cannot_be_written_is_one_line(store: Path, args: tu
     assert "cannot write" in line or "does not exist" in line
 
 
+@pytest.mark.model
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc, where no folder can be created")
 def test_build_with_an_out_folder_that_cannot_be_made_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text(STORY, encoding="utf-8")
@@ -86,6 +87,7 @@ def test_build_with_an_out_folder_that_cannot_be_made_is_one_line(tmp_path: Path
     assert "cannot create folder" in one_line_error(res)
 
 
+@pytest.mark.model
 def test_a_full_disk_is_the_store_error_not_the_flush_that_follows(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text(STORY, encoding="utf-8")
     res = kg("build", str(tmp_path / "a.txt"), "--store", str(tmp_path / "store"), "--no-out", "--workers", "1",

@@ -12,11 +12,13 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from kg.calibration import NEVER_RAISE, Sample, choose_l2, cross_check, fit, fit_signed
 from kg.cli import app
-from kg.evaluate import calibration, evaluate, reliability
+from kg.errors import UsageError
 from kg.extract.confidence import MODEL_PATH, OTHER, Model, load_models
-from kg.facts import ArticleFacts
+from kg.model.facts import ArticleFacts
+from kg.quality.calibration import NEVER_RAISE, Sample, choose_l2, cross_check, fit, fit_signed
+from kg.quality.evaluate import calibration, evaluate, reliability
+from kg.rdf.query import QUERY_DIR
 from kg.store import opened
 
 Read = Callable[..., ArticleFacts]
@@ -204,6 +206,7 @@ def gold_story(tmp_path: Path) -> tuple[Path, Path, Path]:
     return src, gold, tmp_path / "store"
 
 
+@pytest.mark.model
 def test_eval_calibration_prints_a_reliability_table(gold_story: tuple[Path, Path, Path], tmp_path: Path) -> None:
     src, gold, store = gold_story
     runner = CliRunner()
@@ -223,6 +226,7 @@ def test_eval_calibration_prints_a_reliability_table(gold_story: tuple[Path, Pat
     assert line and int(line.group(2)) == tables["all"].count and int(line.group(1)) == tables["all"].at_least(0.8)[0]
 
 
+@pytest.mark.model
 def test_fit_confidence_writes_coefficients_the_extractor_reads(gold_story: tuple[Path, Path, Path],
                                                                  tmp_path: Path) -> None:
     src, gold, _ = gold_story
@@ -236,6 +240,7 @@ def test_fit_confidence_writes_coefficients_the_extractor_reads(gold_story: tupl
     assert 0.0 <= models["events"].probability({"rule": "svo"}) <= 1.0
 
 
+@pytest.mark.model
 def test_calibration_needs_the_confidence_column(gold_story: tuple[Path, Path, Path], tmp_path: Path) -> None:
     src, gold, store = gold_story
     runner = CliRunner()
@@ -243,14 +248,13 @@ def test_calibration_needs_the_confidence_column(gold_story: tuple[Path, Path, P
                                "--workers", "1"]).exit_code == 0
     old = tmp_path / "queries"
     old.mkdir()
-    root = Path(__file__).resolve().parents[1] / "queries"
+    root = QUERY_DIR
     for name in ("events.rq", "roles.rq"):
         (old / name).write_text((root / name).read_text(encoding="utf-8").replace(" ?confidence ?sentence", " ?sentence"),
                                 encoding="utf-8")
     with opened(str(store)) as st:
-        with pytest.raises(Exception) as err:
+        with pytest.raises(UsageError, match=r"\?confidence"):
             calibration(st, gold, old)
-    assert type(err.value).__name__ == "UsageError" and "?confidence" in str(err.value)
 
 
 @pytest.mark.parametrize("args, message", [

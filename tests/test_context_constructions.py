@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 import pytest
 
+from kg.build.pipeline import prepare
 from kg.extract import extract_facts
-from kg.facts import Article, ArticleFacts, Event, Role
-from kg.pipeline import prepare
-from kg.sources import content_hash
+from kg.model.facts import Article, ArticleFacts, Event, Role
+from kg.text.sources import content_hash
 
 Read = Callable[..., ArticleFacts]
 

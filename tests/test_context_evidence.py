@@ -1,4 +1,4 @@
-"""End to end, through the real pipeline (``kg.pipeline.build``) into a store (the session's
+"""End to end, through the real pipeline (``kg.build.pipeline.build``) into a store (the session's
 ``seeds_store`` and ``dev_store`` of conftest.py):
 
 * for every fact (event and membership) of every seed, the article text (``schema:text``) sliced
@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from factsamples import ROOT, SEEDS
+from factsamples import SEEDS
+
+from kg.rdf.query import QUERY_DIR
 
 PREFIXES = """
 PREFIX kg: <https://w3id.org/kg-news/ns#>
@@ -70,13 +72,13 @@ def test_seed_events_have_resolved_times_and_places(seeds_store) -> None:  # typ
 
 def test_new_queries_answer_on_the_seeds(seeds_store) -> None:  # type: ignore[no-untyped-def]
     for name in ("actor-timeline.rq", "events-by-class.rq", "conflict-cooperation.rq", "said-what.rq"):
-        text = (ROOT / "queries" / name).read_text(encoding="utf-8")
+        text = (QUERY_DIR / name).read_text(encoding="utf-8")
         assert text.startswith("#"), name
         assert seeds_store.select(text), name
 
 
 def test_timeline_is_in_time_order(seeds_store) -> None:  # type: ignore[no-untyped-def]
-    rows = seeds_store.select((ROOT / "queries" / "actor-timeline.rq").read_text(encoding="utf-8"))
+    rows = seeds_store.select((QUERY_DIR / "actor-timeline.rq").read_text(encoding="utf-8"))
     whens = [r["when"] for r in rows if r.get("when")]
     assert whens == sorted(whens) and whens
 
@@ -95,7 +97,7 @@ def test_dev_every_event_has_a_class_or_a_stated_reason(dev_store) -> None:  # t
 def test_dev_claims_and_reports_carry_attribution(dev_store) -> None:  # type: ignore[no-untyped-def]
     """A claim of responsibility is linked to a violent deed (CAMEO 18-20) and gives a "claim
     responsibility" event; an event with a source is a reported one."""
-    said = dev_store.select((ROOT / "queries" / "said-what.rq").read_text(encoding="utf-8"))
+    said = dev_store.select((QUERY_DIR / "said-what.rq").read_text(encoding="utf-8"))
     claimed = [r for r in said if r["how"] == "claimed responsibility"]
     reported = [r for r in said if r["how"] == "reported"]
     assert claimed and reported and all(r["source"] for r in said)
@@ -121,7 +123,7 @@ def test_scorer_columns_are_unchanged() -> None:
     import re
 
     def columns(name: str) -> list[str]:
-        text = (ROOT / "queries" / name).read_text(encoding="utf-8")
+        text = (QUERY_DIR / name).read_text(encoding="utf-8")
         return re.findall(r"\?(\w+)", re.search(r"SELECT(.*?)WHERE", text, re.S).group(1))
 
     assert columns("events.rq") == ["article", "actor", "action", "target", "confidence", "sentence"]

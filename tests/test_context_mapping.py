@@ -1,4 +1,4 @@
-"""Context terms in RDF: what kg/mapping.py writes for classes, time, place, claims and dated
+"""Context terms in RDF: what kg/rdf/mapping.py writes for classes, time, place, claims and dated
 roles, and that the shapes reject each kind of broken context (no model)."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from factsamples import ONTOLOGY, SHAPES, minter, sample_facts
 from rdflib import Graph, Literal, Namespace, URIRef
 from rdflib.namespace import RDF, SKOS, XSD
 
-from kg.mapping import article_graph
-from kg.vocab import CAMEO, KG, ORG, SEM, TIME, cameo_class
+from kg.model.vocab import CAMEO, KG, ORG, SEM, TIME, cameo_class
+from kg.rdf.mapping import article_graph
 
 SH = Namespace("http://www.w3.org/ns/shacl#")
 FACTS = sample_facts()
@@ -115,7 +115,7 @@ def test_an_undated_role_has_no_interval() -> None:
 def test_a_role_with_years_has_a_beginning_and_an_end(shapes: Graph, ontology: Graph) -> None:
     from dataclasses import replace
 
-    from kg.facts import Time
+    from kg.model.facts import Time
 
     facts = sample_facts()
     facts.roles = [replace(r, former=True, since=Time("1994", "1994", "gYear"), until=Time("1997", "1997", "gYear"))

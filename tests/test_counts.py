@@ -11,8 +11,8 @@ from test_resolve_rules import MINTER, _moen, article, store_of
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.curation import Curation
-from kg.resolve import update_resolution
+from kg.resolve.curation import Curation
+from kg.resolve.graph import update_resolution
 from kg.store import open_store
 
 
@@ -84,7 +84,7 @@ def test_date_bounds() -> None:
     import pytest
 
     from kg.errors import UsageError
-    from kg.network import date_bound, date_range
+    from kg.outputs.select import date_bound, date_range
 
     assert date_bound("2016", "--since") == "2016-01-01" and date_bound("2016", "--until", last=True) == "2016-12-31"
     assert date_bound("2016-02", "--until", last=True) == "2016-02-29"  # a leap year
@@ -97,7 +97,7 @@ def test_date_bounds() -> None:
 
 
 def test_query_tables_write_iris_as_prefixed_names(tmp_path: Path) -> None:
-    from kg.queries import display_prefixes, shorten
+    from kg.rdf.query import display_prefixes, shorten
 
     short = display_prefixes("https://kg.example.org/")
     assert shorten("https://w3id.org/kg-news/ns#Event", short) == "kg:Event"

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.evaluate import evaluate, load_gold
+from kg.errors import UsageError
+from kg.quality.evaluate import evaluate, load_gold
 from kg.store import opened
 
 STORY = "Senator Paula Grant criticized the budget on Monday. Rebels attacked a convoy near the border.\n"
@@ -25,6 +27,7 @@ roles: []
 """
 
 
+@pytest.mark.model
 def test_eval_counts_hits_misses_and_precision(tmp_path: Path):
     src, gold = tmp_path / "in", tmp_path / "gold"
     src.mkdir()
@@ -49,12 +52,8 @@ def test_bad_gold_folder_is_a_usage_error(tmp_path: Path):
     res = runner.invoke(app, ["eval", str(tmp_path), "--store", str(tmp_path / "s")])
     assert res.exit_code == 2 and "no gold files" in res.output
     (tmp_path / "x.yaml").write_text("just: [a list", encoding="utf-8")
-    try:
+    with pytest.raises(UsageError, match="x.yaml"):
         load_gold(tmp_path)
-    except Exception as err:  # noqa: BLE001 - the type is checked below
-        assert type(err).__name__ == "UsageError" and "x.yaml" in str(err)
-    else:
-        raise AssertionError("a malformed gold file must raise")
 
 
 def test_an_undeclared_gold_id_is_noted(tmp_path: Path):

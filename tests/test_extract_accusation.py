@@ -8,7 +8,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from kg.extract import extract_facts
-from kg.facts import Article
+from kg.model.facts import Article
 
 
 def events(facts, action):  # type: ignore[no-untyped-def]

@@ -166,7 +166,7 @@ def test_a_passive_subject_without_passive_auxiliary_is_the_doer(nlp):
     from spacy.tokens import Doc
 
     from kg.extract import extract_facts
-    from kg.facts import Article
+    from kg.model.facts import Article
 
     words = ["Rescuers", "from", "Peru", "dug", "through", "the", "mud", "."]
     doc = Doc(nlp.vocab, words=words, heads=[3, 0, 1, 3, 3, 6, 4, 3],
@@ -326,7 +326,7 @@ def test_a_hashtag_is_no_verb(nlp):
     from spacy.tokens import Doc
 
     from kg.extract import extract_facts
-    from kg.facts import Article
+    from kg.model.facts import Article
 
     words = ["Students", "#", "Boycott", "Acme", "Corp", "."]
     doc = Doc(nlp.vocab, words=words, spaces=[True, False, True, True, False, False], heads=[2, 2, 2, 4, 2, 2],

@@ -373,7 +373,7 @@ def test_a_bare_verb_joined_to_a_finite_one_is_an_infinitive_not_a_deed(nlp):
     from spacy.tokens import Doc
 
     from kg.extract import extract_facts
-    from kg.facts import Article
+    from kg.model.facts import Article
 
     def modality(words: list[str], tags: list[str], lemmas: list[str]) -> str:
         # "Acme has a plan to X and <verb> Ted Lunn ." with "<verb>" a conjunct of "has"

@@ -10,20 +10,19 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-
-from kg.errors import KgError
 import rdflib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from kg.build.pipeline import build
 from kg.cli import app
 from kg.config import Settings
-from kg.export import export_file, serialize
-from kg.facts import Article
-from kg.pipeline import build
-from kg.sources import read_articles
+from kg.errors import KgError
+from kg.model.facts import Article
+from kg.outputs.export import export_file, serialize
 from kg.store import open_store
+from kg.text.sources import read_articles
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
@@ -51,6 +50,7 @@ def _messy_folder(tmp_path: Path) -> Path:
     return src
 
 
+@pytest.mark.model
 def test_done_when_seeds_plus_bad_files_ingest_every_good_article_and_exit_1(tmp_path: Path):
     src = _messy_folder(tmp_path)
     runner = CliRunner()
@@ -79,6 +79,7 @@ def test_done_when_seeds_plus_bad_files_ingest_every_good_article_and_exit_1(tmp
     assert _run(runner, "build", str(src), "--store", str(tmp_path / "store"), "--out", str(tmp_path / "out")).exit_code == 0
 
 
+@pytest.mark.model
 def test_jsonl_and_stdin_through_the_command_line(tmp_path: Path):
     crawl = tmp_path / "crawl.jsonl"
     crawl.write_text("\n".join([
@@ -134,6 +135,7 @@ _pieces = st.one_of(
 _texts = st.lists(_pieces, min_size=1, max_size=25).map("".join)
 
 
+@pytest.mark.model
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=_texts, title=st.one_of(st.none(), _texts), rid=st.one_of(st.none(), _texts))
 def test_any_text_builds_to_rdf_that_parses_in_rdflib_and_pyoxigraph(text: str, title: str | None, rid: str | None):

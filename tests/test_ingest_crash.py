@@ -14,15 +14,15 @@ import pyoxigraph as ox
 import pytest
 from typer.testing import CliRunner
 
+from kg.build.pipeline import build, extract_articles
 from kg.cli import app
 from kg.config import Settings
 from kg.errors import StoreLocked
-from kg.facts import Article
-from kg.iris import Minter
-from kg.mapping import article_triples, to_ntriples
-from kg.pipeline import build, extract_articles
-from kg.sources import read_articles
+from kg.model.facts import Article
+from kg.model.iris import Minter
+from kg.rdf.mapping import article_triples, to_ntriples
 from kg.store import open_store
+from kg.text.sources import read_articles
 
 KG = Path(sys.executable).with_name("kg")
 BASE = Settings().base
@@ -75,6 +75,7 @@ def _kill_after_three(proc: subprocess.Popen, src: Path, store_dir: Path) -> lis
     return printed + [line.split()[-1] for line in proc.stderr.read().splitlines() if line.startswith("kg: stored ")]
 
 
+@pytest.mark.model
 def test_sigkill_mid_build_keeps_committed_articles_whole_and_a_rerun_completes(tmp_path: Path):
     src = tmp_path / "in"
     src.mkdir()

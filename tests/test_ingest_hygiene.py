@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kg.build.pipeline import extract_article, prepare
 from kg.config import Settings
 from kg.extract import extract_facts
-from kg.facts import Article
+from kg.model.facts import Article
 from kg.nlp.hygiene import REMOVED_CHARS, is_blank, sanitize, split
 from kg.nlp.pipeline import load
-from kg.pipeline import extract_article, prepare
-from kg.sources import content_hash
+from kg.text.sources import content_hash
 
 REMOVED = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u200f", "\u061c",
            "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069",
@@ -133,6 +133,7 @@ def test_zero_width_dalton_and_dalton_are_one_entity(nlp):
     assert any("\u200b" in e.evidence.text for e in full.events)  # the original slice, not the cleaned one
 
 
+@pytest.mark.model
 def test_long_article_is_split_parsed_in_pieces_and_merged():
     paragraphs = [
         f"Police in Nairobi arrested {n + 2} suspects on day {n}, police spokesman John Mwangi said.\n\n"

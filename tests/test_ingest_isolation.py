@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kg.facts import Article
-from kg.sources import Skipped, inputs, read_articles, read_file
+from kg.model.facts import Article
 from kg.store import open_store
+from kg.text.sources import Skipped, inputs, read_articles, read_file
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD = "Rebels in the invented town of Varrow attacked a police station on Monday, officials said.\n"
@@ -42,6 +42,7 @@ def _hostile_folder(tmp_path: Path) -> Path:
     return src
 
 
+@pytest.mark.model
 def test_done_when_bad_inputs_are_one_line_each_and_the_good_articles_are_stored(tmp_path: Path) -> None:
     src = _hostile_folder(tmp_path)
     store = tmp_path / "store"

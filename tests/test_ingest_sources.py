@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from kg.errors import UsageError
-from kg.facts import Article
-from kg.sources import Note, Skipped, inputs, read_articles, read_file, read_stdin
+from kg.model.facts import Article
+from kg.text.sources import Note, Skipped, inputs, read_articles, read_file, read_stdin
 
 STORY = "Rebel fighters seized the town of Kidal on Friday, army spokesman Souleymane Dembele said.\n"
 PAGE = """<!DOCTYPE html>

@@ -1,4 +1,4 @@
-"""Property tests for kg/iris.py: slugs are safe, IRIs are valid, minting is deterministic."""
+"""Property tests for kg/model/iris.py: slugs are safe, IRIs are valid, minting is deterministic."""
 from __future__ import annotations
 
 import re
@@ -6,13 +6,13 @@ import re
 import pyoxigraph
 import pytest
 from factsamples import BASE
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from rdflib import Graph, Literal, URIRef
 
 from kg.errors import UsageError
-from kg.facts import ENTITY_TYPES
-from kg.iris import Minter, segment, slug
+from kg.model.facts import ENTITY_TYPES
+from kg.model.iris import Minter, segment, slug
 
 SLUG_RE = re.compile(r"^[a-z0-9%A-F-]+$")
 PCT_RE = re.compile(r"%(?![0-9A-F]{2})")
@@ -191,6 +191,8 @@ def test_any_accepted_base_mints_valid_iris(scheme: str, middle: str) -> None:
     try:
         minter = Minter(base)
     except UsageError:
+        # a rejected base is no example; hypothesis fails the test (filter_too_much) if too few are accepted
+        assume(False)
         return
     for iri in (minter.article(middle), minter.entity("Group", middle, middle), minter.role(middle)):
         pyoxigraph.NamedNode(iri)

@@ -1,4 +1,4 @@
-"""kg/mapping.py: facts -> one article's triples, deterministic and exact."""
+"""kg/rdf/mapping.py: facts -> one article's triples, deterministic and exact."""
 from __future__ import annotations
 
 from decimal import Decimal
@@ -12,9 +12,9 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.compare import graph_diff, isomorphic, to_isomorphic
 from rdflib.namespace import DCTERMS, FOAF, PROV, RDF, RDFS, SKOS, XSD
 
-from kg.facts import Article, ArticleFacts, Entity, Event, Evidence
-from kg.mapping import article_graph, to_ntriples
-from kg.vocab import KG, ORG, SCHEMA
+from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence
+from kg.model.vocab import KG, ORG, SCHEMA
+from kg.rdf.mapping import article_graph, to_ntriples
 
 M = minter()
 FACTS = sample_facts()
@@ -221,7 +221,7 @@ def test_any_text_round_trips_through_ntriples(text: str) -> None:
 @given(st.text(), st.text(alphabet=st.characters(min_codepoint=0x21, max_codepoint=0x10FFFF,
                                                      blacklist_categories=("Cs",)), min_size=1))
 def test_terms_given_as_strings_are_written_as_their_rdflib_terms(text: str, path: str) -> None:
-    from kg.mapping import Terms
+    from kg.rdf.mapping import Terms
 
     assert Terms().plain(text) == Terms().term(Literal(text))
     iri = "https://example.org/" + path

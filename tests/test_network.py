@@ -1,18 +1,16 @@
-"""The store -> Network projection (kg.network)."""
+"""The store -> Network projection (kg.outputs.network)."""
 from __future__ import annotations
 
 import dataclasses
 
 import networkx as nx
-
-import viewsamples as vs
 import pytest
+import viewsamples as vs
 
 from kg.errors import UsageError
-from kg.network import (
-    Edge, Network, article_network, class_network, date_network, ego_network, find_entity, load_network, quad_class,
-    select, to_networkx,
-)
+from kg.model.cameo import quad_class
+from kg.outputs.network import Edge, Network, load_network, to_networkx
+from kg.outputs.select import article_network, class_network, date_network, ego_network, find_entity, select
 from kg.store import MemoryStore
 
 
@@ -112,8 +110,8 @@ def test_reingest_replaces_facts() -> None:
     store = vs.build_store()
     facts = vs.sample_facts()[1]
     facts.events.clear()
-    from kg.article_job import to_graph
-    from kg.store_writer import write_article
+    from kg.build.jobs import to_graph
+    from kg.build.writer import write_article
 
     write_article(store, to_graph(facts, vs.MINTER))
     labels = {e.label for e in load_network(store).edges}
@@ -262,8 +260,8 @@ def test_descriptions_repeated_in_many_article_graphs_give_one_row_per_fact() ->
     """A role, an event class and an entity described in every article graph (as a build writes
     them) must not multiply the query rows: over the union graph they once gave each fact a row
     per combination of copies, and a 200-article store took minutes to draw."""
-    from kg.network import CLASSES_QUERY, ENTITIES_QUERY, FACTS_QUERY
-    from kg.vocab import KG_NS
+    from kg.model.vocab import KG_NS
+    from kg.outputs.network import CLASSES_QUERY, ENTITIES_QUERY, FACTS_QUERY
 
     ex, skos, rdfs, org = "urn:ex:", "http://www.w3.org/2004/02/skos/core#", "http://www.w3.org/2000/01/rdf-schema#", \
         "http://www.w3.org/ns/org#"

@@ -5,6 +5,7 @@ over English sentences that exercise its longer patterns ("ain't", "gonna", "y'a
 """
 from __future__ import annotations
 
+import pytest
 import spacy
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -110,6 +111,7 @@ SENTENCES = [
 ]
 
 
+@pytest.mark.model
 def test_the_model_pipeline_annotates_as_with_its_own_ruler() -> None:
     nlp = load(DEFAULT_MODEL)
     assert "kg_attribute_rules" in nlp.pipe_names and "attribute_ruler" not in nlp.pipe_names

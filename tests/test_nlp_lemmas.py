@@ -25,6 +25,7 @@ def test_events_read_the_repaired_lemma(read):  # type: ignore[no-untyped-def]
     assert not any(e.action.startswith("rat ") or e.action == "rat" for e in f.events)
 
 
+@pytest.mark.model
 def test_a_paragraph_starts_a_sentence_and_its_second_word_never_does() -> None:
     """The parser may split a name at a paragraph's start ("Varno | Ferries has paid ..."); a lone
     word with no final punctuation is no sentence, so the second word is marked as no start."""

@@ -7,10 +7,11 @@ from pathlib import Path
 import pyoxigraph as ox
 import pytest
 import rdflib
-from rdflib.compare import isomorphic, graph_diff, to_isomorphic
+from rdflib.compare import graph_diff, isomorphic, to_isomorphic
 from typer.testing import CliRunner
 
 from kg.cli import app
+from kg.rdf.query import QUERY_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
@@ -30,6 +31,7 @@ def _build(runner: CliRunner, src: Path, work: Path, *extra: str):  # type: igno
     return runner.invoke(app, ["build", str(src), "--store", str(work / "store"), "--out", str(work), "--workers", "1", *extra])
 
 
+@pytest.mark.model
 def test_build_query_export_view_stats(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()
@@ -38,7 +40,7 @@ def test_build_query_export_view_stats(runner, tmp_path):
     assert res.exit_code == 0, res.output
     assert (tmp_path / "graph.ttl").is_file() and (tmp_path / "graph.html").is_file()
     store = str(tmp_path / "store")
-    q = runner.invoke(app, ["query", str(ROOT / "queries" / "roles.rq"), "--store", store, "--format", "json"])
+    q = runner.invoke(app, ["query", str(QUERY_DIR / "roles.rq"), "--store", store, "--format", "json"])
     assert q.exit_code == 0, q.output
     rows = json.loads(q.stdout)
     assert {"person": "John Mwangi", "role": "spokesman"}.items() <= {
@@ -56,6 +58,7 @@ def test_build_query_export_view_stats(runner, tmp_path):
     assert s.exit_code == 0 and "articles" in s.stdout
 
 
+@pytest.mark.model
 def test_no_out_stores_without_writing_the_files(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()
@@ -69,6 +72,7 @@ def test_no_out_stores_without_writing_the_files(runner, tmp_path):
     assert s.exit_code == 0 and int(json.loads(s.stdout)[0]["n"]) > 0
 
 
+@pytest.mark.model
 def test_rebuild_replaces_and_is_idempotent(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()
@@ -84,6 +88,7 @@ def test_rebuild_replaces_and_is_idempotent(runner, tmp_path):
     assert "three suspects" in labels and "two suspects" not in labels
 
 
+@pytest.mark.model
 def test_two_builds_of_the_seeds_are_isomorphic_and_parse_everywhere(runner, tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     assert _build(runner, SEEDS, a).exit_code == 0
@@ -96,15 +101,17 @@ def test_two_builds_of_the_seeds_are_isomorphic_and_parse_everywhere(runner, tmp
     assert len(list(ox.parse((a / "graph.ttl").read_bytes(), format=ox.RdfFormat.TURTLE))) == len(ga)
 
 
+@pytest.mark.model
 def test_every_canned_query_runs(runner, tmp_path):
     assert _build(runner, SEEDS, tmp_path).exit_code == 0
-    for rq in sorted((ROOT / "queries").glob("*.rq")):
+    for rq in sorted(QUERY_DIR.glob("*.rq")):
         assert rq.read_text(encoding="utf-8").startswith("#"), f"{rq.name} needs a comment header"
         res = runner.invoke(app, ["query", str(rq), "--store", str(tmp_path / "store"), "--format", "csv"])
         assert res.exit_code == 0, f"{rq.name}: {res.output}"
         assert len(res.stdout.splitlines()) >= 2, f"{rq.name} returned no rows on the seeds"
 
 
+@pytest.mark.model
 def test_bad_inputs_are_one_line_errors_with_exit_codes(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()

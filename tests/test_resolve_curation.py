@@ -5,16 +5,15 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
 from typer.testing import CliRunner
 
-from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
-
 from kg.cli import app
-from kg.curation import Curation, curate, dumps, load, parse
 from kg.errors import UsageError
-from kg.resolve import read_clusters, resolve_store, update_resolution
+from kg.resolve.curate import curate
+from kg.resolve.curation import Curation, dumps, load, parse
+from kg.resolve.graph import read_clusters, resolve_store, update_resolution
 from kg.store import open_store
-
 
 # --- the file -------------------------------------------------------------------------------
 
@@ -73,7 +72,7 @@ def test_a_bad_file_is_a_one_line_usage_error(text, message):
 
 
 def test_the_path_comes_from_flag_env_then_pyproject(tmp_path, monkeypatch):
-    from kg.curation import curation_path, using
+    from kg.resolve.curation import curation_path, using
 
     monkeypatch.delenv("KG_CURATION", raising=False)
     assert curation_path(cwd=tmp_path) == tmp_path / "curation.toml"
@@ -181,6 +180,7 @@ def _write(folder: Path, name: str, text: str) -> None:
     (folder / name).write_text(text, encoding="utf-8")
 
 
+@pytest.mark.model
 def test_a_merge_survives_a_rebuild_from_scratch(tmp_path):
     """build, kg merge, rm -rf the store, build again: the merge is still there (spaCy, the real CLI)."""
     src, store, cfile = tmp_path / "in", tmp_path / "store", tmp_path / "curation.toml"
@@ -224,7 +224,7 @@ def test_show_reads_the_store_resolution_not_the_curation_file(tmp_path, monkeyp
     ``kg show`` says what the store says (it recomputed from ./curation.toml, which has neither)."""
     import json
 
-    from kg.curation import parse as parse_curation
+    from kg.resolve.curation import parse as parse_curation
 
     store_dir = tmp_path / "store"
     st = open_store(store_dir)

@@ -1,4 +1,4 @@
-"""Entity resolution across articles: which entities merge and which stay apart (kg/resolve.py).
+"""Entity resolution across articles: which entities merge and which stay apart (kg/resolve/).
 
 The articles are hand-written facts (no spaCy) stored through the real mapping, so the rules
 see exactly what a build writes; the last test checks the extractor's US variants with spaCy.
@@ -10,13 +10,14 @@ from collections.abc import Iterable
 
 from factsamples import BASE  # also puts the project on sys.path
 
-from kg.curation import Curation
-from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role
-from kg.iris import Minter
-from kg.linking import Link
-from kg.article_job import to_graph
-from kg.store_writer import write_article
-from kg.resolve import Resolution, resolve_store, update_resolution
+from kg.build.jobs import to_graph
+from kg.build.writer import write_article
+from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence, Role
+from kg.model.iris import Minter
+from kg.resolve.curation import Curation
+from kg.resolve.graph import resolve_store, update_resolution
+from kg.resolve.linking import Link
+from kg.resolve.rules import Resolution
 from kg.store import MemoryStore, Store
 
 MINTER = Minter(BASE)

@@ -6,19 +6,18 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
+from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
 from typer.testing import CliRunner
 
-from test_resolve_rules import BASE, MINTER, _moen, article, iri, store_of
-
+from kg.build.pipeline import build
 from kg.cli import app
 from kg.config import Settings
-from kg.curation import Curation
 from kg.errors import UsageError
-from kg.export import serialize
-from kg.linking import parse_links
-from kg.network import load_network
-from kg.pipeline import build
-from kg.resolve import read_clusters, resolution_graph, resolve_store, update_resolution
+from kg.outputs.export import serialize
+from kg.outputs.network import load_network
+from kg.resolve.curation import Curation
+from kg.resolve.graph import read_clusters, resolution_graph, resolve_store, update_resolution
+from kg.resolve.linking import parse_links
 from kg.store import MemoryStore, open_store
 
 MOEN_B = article("b", "President Moen of Norway blamed the Iron Wolves. Moen left.",
@@ -41,6 +40,7 @@ def test_iris_of_an_article_are_the_same_built_alone_or_after_another():
     assert _graph(alone, g) and len(after.graphs()) == 3
 
 
+@pytest.mark.model
 def test_with_the_pipeline_a_built_after_b_keeps_its_iris(tmp_path):
     src = tmp_path / "in"
     src.mkdir()
@@ -61,9 +61,10 @@ def test_with_the_pipeline_a_built_after_b_keeps_its_iris(tmp_path):
         two.close()
 
 
+@pytest.mark.model
 def test_a_build_that_stores_nothing_skips_resolution_unless_its_inputs_changed(tmp_path, monkeypatch):
-    import kg.resolve as resolve
-    from kg.curation import save, using
+    import kg.resolve.graph as resolve
+    from kg.resolve.curation import save, using
 
     src = tmp_path / "in"
     src.mkdir()
@@ -169,7 +170,7 @@ def test_linking_tables_csv_and_tsv(tmp_path):
     # named in the curation file, relative to it
     (tmp_path / "links.csv").write_text("Halvard Moen,Person,http://www.wikidata.org/entity/Q4115189\n", encoding="utf-8")
     (tmp_path / "curation.toml").write_text('linking = "links.csv"\n', encoding="utf-8")
-    from kg.curation import load
+    from kg.resolve.curation import load
 
     st = store_of(_moen("a"))
     update_resolution(st, MINTER, curation=load(tmp_path / "curation.toml"))

@@ -123,9 +123,15 @@ def pattern(term: str, any_case: bool = True) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE if any_case else 0)
 
 
+#: The canned queries: examples to run on the seeds, that name the seeds' entities on purpose
+#: (they ship in the package so that ``kg query events.rq`` works where kg is installed).
+CANNED = PACKAGE / "rdf" / "queries"
+
+
 def shipped_files() -> Iterator[Path]:
     for path in sorted(PACKAGE.rglob("*")):
-        if path.is_file() and path.suffix in SHIPPED_SUFFIXES and "__pycache__" not in path.parts:
+        if (path.is_file() and path.suffix in SHIPPED_SUFFIXES and "__pycache__" not in path.parts
+                and CANNED not in path.parents):
             yield path
 
 

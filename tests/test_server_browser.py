@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+import test_view_browser
 import viewsamples as vs
 from test_server_support import Served, build_store
-import test_view_browser
 from test_view_browser import _Cdp, _find_chromium
 
 PAGE_OK = "document.body && document.body.dataset.state"

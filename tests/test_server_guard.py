@@ -19,8 +19,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_server_support import build_store, client
 
-from kg.sparql_guard import SANDBOX_ENV, WorkerPool, check
-from kg.sparql_text import Rejected, canonical, tokens
+from kg.sparql.guard import check
+from kg.sparql.lexer import Rejected, canonical, tokens
+from kg.sparql.pool import WorkerPool
+from kg.sparql.sandbox import SANDBOX_ENV
 
 TOKEN = "guard-token-0123456789"
 #: The query of the issue: the old lexer took ``#" AS ?y) ...`` for a comment (after ``ex:\#``),

@@ -20,8 +20,10 @@ import pytest
 import uvicorn
 from test_server_support import Served, build_store
 
-from kg.server import ServeConfig, _bind, connection_limits, create_app, url_of
-from kg.server_net import Limits, SingleFlight
+from kg.serve.app import create_app
+from kg.serve.config import ServeConfig
+from kg.serve.limits import Limits, SingleFlight
+from kg.serve.server import _bind, connection_limits, url_of
 
 ASK = "ASK { ?s ?p ?o }"
 
@@ -166,9 +168,9 @@ def test_single_flight_computes_once_for_callers_that_come_meanwhile() -> None:
 
 def test_view_is_drawn_once_for_eight_requests_and_an_ask_answers_meanwhile(
         store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import kg.network
+    import kg.outputs.network
 
-    real = kg.network.load_network
+    real = kg.outputs.network.load_network
     drawn: list[float] = []
 
     def slow_load(st: Any) -> Any:
@@ -176,7 +178,7 @@ def test_view_is_drawn_once_for_eight_requests_and_an_ask_answers_meanwhile(
         time.sleep(1.0)
         return real(st)
 
-    monkeypatch.setattr(kg.network, "load_network", slow_load)
+    monkeypatch.setattr(kg.outputs.network, "load_network", slow_load)
     app = create_app(ServeConfig(store=str(store), timeout=30.0))
     with running(app) as url:
         results: list[tuple[int, bytes]] = []

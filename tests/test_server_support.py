@@ -13,11 +13,10 @@ import subprocess
 import sys
 import tempfile
 import threading
+import warnings
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
-
-import warnings
 
 import viewsamples as vs
 
@@ -25,10 +24,11 @@ with warnings.catch_warnings():  # starlette asks for httpx2 at import; the lock
     warnings.simplefilter("ignore", UserWarning)
     from fastapi.testclient import TestClient
 
-from kg.facts import Article, ArticleFacts, Entity, Event, Evidence
-from kg.article_job import to_graph
-from kg.store_writer import write_article
-from kg.server import ServeConfig, create_app
+from kg.build.jobs import to_graph
+from kg.build.writer import write_article
+from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence
+from kg.serve.app import create_app
+from kg.serve.config import ServeConfig
 from kg.store import OxigraphStore
 
 ROOT = Path(__file__).resolve().parents[1]

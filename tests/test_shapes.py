@@ -1,4 +1,4 @@
-"""What kg/mapping.py writes conforms to ontology/shapes.ttl; broken graphs do not."""
+"""What kg/rdf/mapping.py writes conforms to ontology/shapes.ttl; broken graphs do not."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -9,8 +9,8 @@ from factsamples import ONTOLOGY, SHAPES, minter, sample_facts
 from rdflib import Graph, Literal, Namespace, URIRef
 from rdflib.namespace import RDF, RDFS, XSD
 
-from kg.mapping import article_graph
-from kg.vocab import KG, KG_NS, MODALITY_TERMS, ORG
+from kg.model.vocab import KG, KG_NS, MODALITY_TERMS, ORG
+from kg.rdf.mapping import article_graph
 
 SH = Namespace("http://www.w3.org/ns/shacl#")
 
@@ -66,7 +66,7 @@ def test_mapping_output_conforms_to_the_shapes_alone(shapes: Graph) -> None:
 
 
 def test_mapping_output_conforms_after_ntriples_round_trip(shapes: Graph, ontology: Graph) -> None:
-    from kg.mapping import to_ntriples
+    from kg.rdf.mapping import to_ntriples
 
     g = Graph().parse(data=to_ntriples(fresh()), format="nt")
     conforms, _, text = validate(g, shapes, ontology)

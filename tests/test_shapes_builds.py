@@ -13,7 +13,7 @@ from factsamples import ONTOLOGY, SHAPES
 from rdflib import Graph, Namespace
 from rdflib.namespace import RDF
 
-from kg.export import serialize
+from kg.outputs.export import serialize
 from kg.store import Store
 
 SH = Namespace("http://www.w3.org/ns/shacl#")
@@ -60,9 +60,9 @@ def test_a_group_as_a_membership_organization_is_reported(shapes: Graph, ontolog
     """The check can fail: an org:organization that is a kg:Group (a common noun) violates the shapes."""
     from factsamples import minter, sample_facts
 
-    from kg.mapping import article_graph
+    from kg.model.vocab import KG, ORG
+    from kg.rdf.mapping import article_graph
     from kg.store import MemoryStore
-    from kg.vocab import KG, ORG
 
     g = article_graph(sample_facts(), minter())
     group = next(g.subjects(RDF.type, KG.Group))

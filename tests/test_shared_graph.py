@@ -8,9 +8,10 @@ from dataclasses import replace
 import pyoxigraph as ox
 from test_resolve_rules import MINTER, article, iri, store_of
 
-from kg.mapping import LAYOUT_VERSION
-from kg.pipeline import stored_hashes
-from kg.resolve import load_data, resolution_graph, update_resolution
+from kg.build.pipeline import stored_hashes
+from kg.rdf.mapping import LAYOUT_VERSION
+from kg.resolve.data import load_data
+from kg.resolve.graph import resolution_graph, update_resolution
 from kg.store import MemoryStore, Store
 
 BASE = MINTER.base

@@ -21,15 +21,15 @@ import pyoxigraph as ox
 import pytest
 import virtuoso
 
+from kg.build.pipeline import build
 from kg.config import Settings
 from kg.errors import QueryError, StoreError
-from kg.pipeline import build
-from kg.network import load_network
-from kg.queries import QUERY_DIR, run
-from kg.resolve import list_entities
-from kg.stats import counts
+from kg.outputs.network import load_network
+from kg.outputs.stats import counts
+from kg.rdf.query import QUERY_DIR, run
+from kg.resolve.lookup import list_entities
 from kg.store import OxigraphStore, open_store
-from kg.store_sparql import SparqlHttpStore, _staging
+from kg.store.sparql_http import SparqlHttpStore, _staging
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ["000_c1fb5056ffc75613.txt", "01_voa_north_korea_expels_bbc.txt",
@@ -355,3 +355,13 @@ def test_cli_on_an_unreachable_server_says_one_line(tmp_path):  # type: ignore[n
 def test_bad_store_urls(url):  # type: ignore[no-untyped-def]
     with pytest.raises(StoreError, match="store URL"):
         SparqlHttpStore(url, base=virtuoso.BASE)
+
+
+def test_a_query_with_a_timeout_runs_on_the_server(builds, monkeypatch):  # type: ignore[no-untyped-def]
+    from kg import api
+
+    monkeypatch.setenv("KG_BASE", BUILD_BASE)
+    table = api.query("roles.rq", store=builds["url"], timeout=60)
+    want = run(builds["local"], (QUERY_DIR / "roles.rq").read_text(encoding="utf-8"))
+    assert isinstance(table, api.Table) and isinstance(want, tuple)
+    assert table.columns == want[0] and sorted(map(str, table.rows)) == sorted(map(str, want[1]))

@@ -7,10 +7,10 @@ import threading
 
 import pytest
 
-from kg.article_job import ArticleGraph
+from kg.build.jobs import ArticleGraph
+from kg.build.writer import StoreWriter
 from kg.errors import StoreError
 from kg.store import MemoryStore
-from kg.store_writer import StoreWriter
 
 SHARED = "urn:g:shared"
 

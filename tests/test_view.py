@@ -1,4 +1,4 @@
-"""The HTML view (kg.view): self-contained, escaped, atomic. No browser here (see test_view_browser.py)."""
+"""The HTML view (kg.outputs.view): self-contained, escaped, atomic. No browser here (see test_view_browser.py)."""
 from __future__ import annotations
 
 import base64
@@ -10,11 +10,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 import viewsamples as vs
+
 from kg.errors import KgError, UsageError
-from kg.network import Network, load_network
-from kg.view import EVENT_COLOR, MAX_NODES, QUAD_COLORS, ROLE_COLOR, render_view, script_json, write_view
+from kg.outputs.network import Network, load_network
+from kg.outputs.view import EVENT_COLOR, MAX_NODES, QUAD_COLORS, ROLE_COLOR, render_view, script_json, write_view
 
 HOSTILE_TITLE = f"{vs.SCRIPT} {vs.HREF_TITLE}"
 
@@ -102,7 +102,7 @@ def test_content_security_policy_allows_exactly_the_page_scripts(html: str) -> N
     page = _parse(html)
     csp = next(a["content"] for t, a in page.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy")
     assert csp is not None and "default-src 'none'" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
-    for attrs, text in page.scripts[1:]:
+    for _attrs, text in page.scripts[1:]:
         digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
         assert f"'sha256-{digest}'" in csp
 
@@ -224,7 +224,7 @@ def test_ranks_are_by_pagerank(html: str, network: Network) -> None:
     data = _data(html)
     ranks = {n["id"]: n["rank"] for n in data["nodes"]}
     assert sorted(ranks.values()) == list(range(len(network.nodes)))
-    from kg.analysis import pagerank
+    from kg.outputs.analysis import pagerank
 
     pr = pagerank(network)
     order = sorted(ranks, key=ranks.get)

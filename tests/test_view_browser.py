@@ -37,10 +37,10 @@ from typing import Any, Iterator
 from urllib.parse import quote
 
 import pytest
-
 import viewsamples as vs
-from kg.network import Network, load_network
-from kg.view import MAX_NODES, QUAD_COLORS, _ranks, write_view
+
+from kg.outputs.network import Network, load_network
+from kg.outputs.view import MAX_NODES, QUAD_COLORS, _ranks, write_view
 
 CHROMIUM_FLAGS = [
     "--headless",

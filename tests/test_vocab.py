@@ -1,4 +1,4 @@
-"""kg/vocab.py's closed namespace and ontology/kg.ttl declare the same terms."""
+"""kg/model/vocab.py's closed namespace and ontology/kg.ttl declare the same terms."""
 from __future__ import annotations
 
 import pyoxigraph
@@ -7,8 +7,8 @@ from factsamples import ONTOLOGY, SHAPES
 from rdflib import OWL, RDF, RDFS, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 
-from kg.facts import MODALITIES
-from kg.vocab import KG, KG_NS, MODALITY_TERMS, ORG, SCHEMA, SEM, TYPE_CLASSES
+from kg.model.facts import MODALITIES
+from kg.model.vocab import KG, KG_NS, MODALITY_TERMS, ORG, SCHEMA, SEM, TYPE_CLASSES
 
 FOAF = "http://xmlns.com/foaf/0.1/"
 PROV = "http://www.w3.org/ns/prov#"
@@ -34,7 +34,7 @@ def test_declared_terms_equal_python_terms(ontology: Graph) -> None:
     only_ttl = sorted(declared - python)
     only_py = sorted(python - declared)
     assert not only_ttl and not only_py, (
-        "ontology/kg.ttl and class KG in kg/vocab.py disagree:\n"
+        "ontology/kg.ttl and class KG in kg/model/vocab.py disagree:\n"
         f"  declared in kg.ttl but missing from KG: {only_ttl}\n"
         f"  in KG but not declared in kg.ttl:       {only_py}"
     )
@@ -112,7 +112,7 @@ def test_type_classes_are_entailed(ontology: Graph) -> None:
 
 
 def test_modality_individuals(ontology: Graph) -> None:
-    assert set(MODALITY_TERMS) == set(MODALITIES), "kg/facts.py MODALITIES and kg/vocab.py MODALITY_TERMS differ"
+    assert set(MODALITY_TERMS) == set(MODALITIES), "kg/model/facts.py MODALITIES and kg/model/vocab.py MODALITY_TERMS differ"
     members = set(ontology.subjects(RDF.type, KG.Modality))
     assert members == set(MODALITY_TERMS.values()), f"kg.ttl's modalities: {sorted(map(_local, members))}"
     for m in members:

@@ -24,9 +24,7 @@ from test_server_support import ROOT, Served
 
 from kg.store import OxigraphStore
 
-W3C = Path(os.environ.get("KG_W3C_SPARQL") or next(
-    (p for p in (ROOT.parent / "shared" / "w3c-sparql", Path("/work/shared/w3c-sparql")) if p.is_dir()),
-    ROOT.parent / "shared" / "w3c-sparql"))
+W3C = Path(os.environ.get("KG_W3C_SPARQL") or ROOT.parent / "shared" / "w3c-sparql")
 HERE = (W3C / "LICENSE").is_file()
 pytestmark = pytest.mark.skipif(not HERE, reason=f"the W3C SPARQL test suites are not at {W3C}")
 

@@ -5,19 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from hypothesis import given, strategies as st
-
-from kg.article_job import JOB_ARTICLES, JobSpec, Zone, batches, jobs, model, read_job, run_job
+from kg.build.jobs import JOB_ARTICLES, JobSpec, Zone, batches, jobs, model, read_job, run_job
+from kg.build.pipeline import build
+from kg.build.workers import MIN_POOL_ARTICLES, run_articles
 from kg.cli import app
 from kg.config import Settings
 from kg.errors import KgError, ModelError, WorkerError
-from kg.facts import Article
-from kg.pipeline import build
-from kg.sources import read_articles
+from kg.model.facts import Article
 from kg.store import open_store
-from kg.workers import MIN_POOL_ARTICLES, run_articles
+from kg.text.sources import read_articles
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
@@ -66,6 +66,7 @@ def test_pool_yields_articles_in_input_order() -> None:
     assert done[-1] == one  # parsed alone or in a job with others: the same graph
 
 
+@pytest.mark.model
 def test_a_job_error_in_a_worker_reaches_the_driver_as_its_kg_error() -> None:
     spec = JobSpec(model="no_such_spacy_model", base=BASE, max_chars=50_000)
     with pytest.raises(ModelError, match="no_such_spacy_model"):

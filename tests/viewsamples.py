@@ -14,10 +14,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # the package is not necessarily installed
     sys.path.insert(0, str(ROOT))
 
-from kg.facts import Article, ArticleFacts, Entity, Event, Evidence, Role  # noqa: E402
-from kg.iris import Minter  # noqa: E402
-from kg.article_job import to_graph  # noqa: E402
-from kg.store_writer import write_article  # noqa: E402
+from kg.build.jobs import to_graph  # noqa: E402
+from kg.build.writer import write_article  # noqa: E402
+from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence, Role  # noqa: E402
+from kg.model.iris import Minter  # noqa: E402
 from kg.store import MemoryStore  # noqa: E402
 
 BASE = "https://kg.example.org/"
@@ -162,7 +162,8 @@ def synthetic_network(n_nodes: int, links_per_node: int = 2, seed: int = 0, clas
     """
     import random
 
-    from kg.network import Edge, Network, Node, quad_class
+    from kg.model.cameo import quad_class
+    from kg.outputs.network import Edge, Network, Node
 
     rng = random.Random(seed)
     types = ("Person", "Organization", "Place", "Group")
@@ -211,8 +212,8 @@ SAMPLE_CLASSES = {"kill": ("18", "assault", "material conflict"), "condemn": ("1
 
 def classify(store, classes: dict[str, tuple[str, str, str | None]] | None = None) -> None:  # store: MemoryStore
     """Give the sample events of these actions a ``kg:eventClass`` (in a graph of their own)."""
-    from kg.network import load_network
-    from kg.vocab import KG_NS
+    from kg.model.vocab import KG_NS
+    from kg.outputs.network import load_network
 
     classes = SAMPLE_CLASSES if classes is None else classes
     skos = "http://www.w3.org/2004/02/skos/core#"

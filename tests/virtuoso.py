@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from kg.store_sparql import SparqlHttpStore
+    from kg.store.sparql_http import SparqlHttpStore
 
 #: Rows in one answer: Virtuoso's own default, so the tests meet the cap a real server has.
 RESULT_ROWS = 10_000
@@ -168,7 +168,7 @@ BASE = "https://kg.example.org/"
 
 def empty_store(request: pytest.FixtureRequest, base: str = BASE, **options: object) -> "SparqlHttpStore":
     """A store on the session's Virtuoso with no kg graph under ``base`` (each test starts clean)."""
-    from kg.store_sparql import SparqlHttpStore
+    from kg.store.sparql_http import SparqlHttpStore
 
     store = SparqlHttpStore(server(request).anonymous, base=base, **options)  # type: ignore[arg-type]
     for graph in store.graphs():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from ..facts import Article, ArticleFacts, Event
+from ..model.facts import Article, ArticleFacts, Event
 from .columns import reading
 from .confidence import score_facts
 from .context import add_context

@@ -19,7 +19,7 @@ import numpy as np
 from spacy.strings import StringStore
 from spacy.tokens import Span, Token
 
-from ..facts import Evidence, Role, Time
+from ..model.facts import Evidence, Role, Time
 from .columns import kids
 from .timex import is_time_point, normalise, parse_iso
 from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement

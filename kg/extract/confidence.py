@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 from spacy.tokens import Doc, Token
 
-from ..facts import ArticleFacts, Event, Role
+from ..model.facts import ArticleFacts, Event, Role
 from .columns import kids
 from .entities import EntityIndex
 

@@ -45,7 +45,7 @@ from spacy.strings import StringStore
 from spacy.symbols import PRON
 from spacy.tokens import Doc, Span, Token
 
-from ..facts import Article, ArticleFacts, Event, Evidence, Role, Time
+from ..model.facts import Article, ArticleFacts, Event, Evidence, Role, Time
 from ..nlp.clean import clean
 from ..nlp.lexicon import PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
 from .cameo import MULTIWORD_HEADS, classify

@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from spacy.tokens import Doc, Span, Token
 
-from ..facts import Entity
+from ..model.facts import Entity
 from ..nlp.lexicon import (
     ATTACKER_NOUNS,
     COLLECTIVE_NOUNS,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from ..facts import Evidence, Event
+from ..model.facts import Evidence, Event
 from ..nlp.lexicon import (
     GOAL_PREPOSITIONS,
     HARM_VERBS,

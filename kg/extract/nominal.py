@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from ..facts import Evidence, Event
+from ..model.facts import Evidence, Event
 from .accusation import Subjects, accusation
 from .columns import kids
 from .entities import EntityIndex

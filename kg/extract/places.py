@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
-from ..facts import Entity
+from ..model.facts import Entity
 from ..nlp.lexicon import DEMONYMS, ETHNIC_ADJECTIVES, PARTY_ADJECTIVES, PLACE_ALIASES, RELIGIOUS_ADJECTIVES
 from .coref import Mention
 

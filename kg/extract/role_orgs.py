@@ -12,7 +12,7 @@ import re
 
 from spacy.tokens import Span, Token
 
-from ..facts import Entity
+from ..model.facts import Entity
 from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES, SOURCE_VERBS
 from .columns import kids
 from .entities import EntityIndex, norm_name

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from spacy.tokens import Span, Token
 
-from ..facts import Evidence, Role
+from ..model.facts import Evidence, Role
 from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ORG_HEADS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
 from .careers import CareerReader
 from .columns import kids

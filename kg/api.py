@@ -1,0 +1,341 @@
+"""kg as a library: the plain functions the command line (``kg.cli``) is a thin layer over.
+
+    from kg import api
+
+    api.build(["seeds"], store="output/store")
+    events = api.query("events.rq", store="output/store")
+    print(events.columns, len(events.rows))
+    api.view("graph.html", store="output/store")
+
+``store`` is a directory, a ``sparql+http(s)://`` URL, or None for the settings (``KG_STORE``,
+``[tool.kg] store`` in ./pyproject.toml, ``output/store``); the functions that only read also take
+an open ``kg.store.Store`` (``kg serve`` passes its workers' one). The other settings are resolved
+the same way (``kg.config``). Functions return plain data and raise ``kg.errors.KgError`` subclasses
+(each with a code and a message that says what to do); none prints.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+
+from .config import Settings, load_settings
+from .errors import UsageError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .build.pipeline import BuildReport
+    from .outputs.analysis import Activity, Community, Hop, Rank
+    from .outputs.network import Network
+    from .resolve.lookup import Fact
+    from .resolve.rules import Cluster
+    from .store import Store
+
+__all__ = ["Table", "View", "Analysis", "Shown", "Connection", "build", "query", "export", "view", "analyze",
+           "entities", "show", "connect", "stats", "writable"]
+
+#: Where a store is: a directory, a ``sparql+http(s)://`` URL, or None (the settings).
+StoreArg = str | os.PathLike[str] | None
+#: A store to read: where it is, or an open ``Store``.
+ReadArg: TypeAlias = "str | os.PathLike[str] | Store | None"
+
+
+class Table(NamedTuple):
+    """The answer to a SELECT: column names and rows of plain values (None where unbound)."""
+
+    columns: list[str]
+    rows: list[list[str | None]]
+
+
+def _location(store: StoreArg) -> str | None:
+    return None if store is None else os.fspath(store)
+
+
+def _is_location(store: object) -> bool:
+    return store is None or isinstance(store, (str, os.PathLike))
+
+
+def _path(path: str | os.PathLike[str] | None) -> Path | None:
+    return None if path is None else Path(path)
+
+
+@contextmanager
+def _reading(store: ReadArg) -> Iterator[tuple[Store, Settings]]:
+    """The store, opened read-only (it answers while a build writes) unless it is open already, and the settings."""
+    from .store import opened
+
+    if not _is_location(store):
+        yield store, load_settings()  # type: ignore[misc]
+        return
+    resolved = load_settings(store=_location(store))  # type: ignore[arg-type]
+    with opened(resolved.store, read_only=True) as st:
+        yield st, resolved
+
+
+def writable(path: str | os.PathLike[str]) -> Path:
+    """``path``, or ``UsageError`` unless it can be written where it is: its folder exists and it is no folder."""
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"cannot write {p}: it is a directory; name a file")
+    if not p.parent.is_dir():
+        raise UsageError(f"cannot write {p}: directory {p.parent} does not exist; create it first")
+    return p
+
+
+def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: str | os.PathLike[str] | None = None, *,
+          model: str | None = None, workers: int | None = None, force: bool = False, max_chars: int = 50_000,
+          curation: str | os.PathLike[str] | None = None, dask: str | None = None, follow_symlinks: bool = False,
+          progress: Callable[[str], None] | None = None) -> BuildReport:
+    """Extract facts from articles (files, folders, ``-`` for standard input) into the store; with
+    ``out``, also write graph.ttl and graph.html there. ``progress`` gets one line per article."""
+    from .build.pipeline import build as run_build
+    from .resolve.curation import using
+
+    settings = load_settings(store=_location(store), model=model, workers=workers)
+    with using(_path(curation)):
+        return run_build([Path(p) for p in paths], settings, out_dir=_path(out),
+                         progress=progress, force=force, max_chars=max_chars, dask=dask,
+                         follow_symlinks=follow_symlinks)
+
+
+def query(sparql: str, store: ReadArg = None, *, timeout: float | None = None) -> Table | bool | bytes:
+    """Run SPARQL over the union of all articles' graphs: a query, or a ``.rq`` file (a path, or a
+    canned query's name such as ``events.rq``). SELECT gives a ``Table``, ASK a bool,
+    CONSTRUCT and DESCRIBE Turtle. With ``timeout`` (seconds) the query runs as ``kg serve`` runs
+    one: checked (no SERVICE, no LOAD, bounded nesting) and stopped at the timeout."""
+    from .rdf.query import query_text, run
+
+    text = query_text(sparql)
+    if timeout is not None:
+        return _guarded(text, store, timeout)
+    with _reading(store) as (st, _):
+        result = run(st, text)
+    return Table(*result) if isinstance(result, tuple) else result
+
+
+def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
+    """``text`` through the guard of ``kg.sparql``: in a sandboxed worker process (one, for a store
+    directory) that is killed at ``timeout``; on a SPARQL server, one request with that timeout."""
+    import json
+
+    from .errors import QueryError, StoreError
+    from .rdf.query import run
+    from .sparql.lexer import Rejected, scan
+    from .sparql.pool import PoolBusy, QueryTimeout, WorkerCrashed, WorkerPool
+    from .store import is_remote, opened, require_store
+
+    if not timeout > 0:
+        raise UsageError(f"the timeout must be a number of seconds above 0, not {timeout:g}")
+    if not _is_location(store):
+        raise UsageError("a query with a timeout needs the store's location, not an open store")
+    location = load_settings(store=_location(store)).store  # type: ignore[arg-type]
+    if location == ":memory:":
+        raise UsageError("a query with a timeout runs in a worker process: give a store directory or a server")
+    try:
+        scan(text)
+    except Rejected as err:
+        raise QueryError(err.message) from err
+    if is_remote(location):
+        with opened(location, read_only=True) as st:
+            st.timeout, st.attempts = timeout, 1  # type: ignore[attr-defined]
+            result = run(st, text)
+        return Table(*result) if isinstance(result, tuple) else result
+    require_store(location)
+    pool = WorkerPool(location, size=1, respawn=False)
+    try:
+        try:
+            pool.start()
+        except OSError as err:
+            raise StoreError(f"cannot open store {location} in a query worker: {err}") from err
+        reply = pool.run({"op": "query", "text": text, "results": "application/sparql-results+json",
+                          "graph": "text/turtle", "max_rows": 2**62, "dataset": None, "base": None}, timeout=timeout)
+    except QueryTimeout as err:
+        raise QueryError(f"the query ran longer than the {timeout:g} s timeout and was stopped") from err
+    except (PoolBusy, WorkerCrashed) as err:
+        raise QueryError(f"the query worker failed: {err}") from err
+    finally:
+        pool.close()
+    if reply.status != 200:
+        raise QueryError(str(reply.header.get("message", "the query failed")))
+    if reply.header.get("type") == "text/turtle":
+        return reply.body
+    answer = json.loads(reply.body)
+    if "boolean" in answer:
+        return bool(answer["boolean"])
+    columns = list(answer["head"]["vars"])
+    rows = [[b[c]["value"] if c in b else None for c in columns] for b in answer["results"]["bindings"]]
+    return Table(columns, rows)
+
+
+def export(fmt: str = "turtle", store: ReadArg = None, output: str | os.PathLike[str] | None = None,
+           per_article: bool = False) -> bytes:
+    """The graph as ``fmt`` (turtle, nt, nquads, trig, jsonld; Turtle, N-Triples and JSON-LD hold the
+    union, N-Quads and TriG one graph per article); also written to ``output`` when given."""
+    from .files import write_atomic
+    from .outputs.export import check_format, serialize
+
+    check_format(fmt, per_article)
+    with _reading(store) as (st, _):
+        data = serialize(st, fmt, per_article=per_article)
+    if output is not None:
+        write_atomic(output, data)
+    return data
+
+
+@dataclass
+class View:
+    """The network view: the file written (or, with no file, the page's HTML), what it draws, and of what."""
+
+    path: Path | None
+    html: str | None
+    nodes: int
+    edges: int
+    entities: int  # the store's entities after resolution (``kg entities``)
+    selection: str  # what was selected, "" for the whole store
+
+
+def view(output: str | os.PathLike[str] | None = None, store: ReadArg = None, *, entity: str | None = None,
+         hops: int = 2, article: str | None = None, cls: str | None = None, since: str | None = None,
+         until: str | None = None, max_nodes: int = 1500) -> View:
+    """The interactive network view, one self-contained HTML file (written to ``output``, else
+    returned as ``View.html``), of the whole store or of one entity's surroundings, one article,
+    one event class or a span of publication dates."""
+    from .outputs.network import load_network
+    from .outputs.select import date_range, select
+    from .outputs.stats import entity_counts
+    from .outputs.view import render_view, write_view
+
+    target = None if output is None else writable(output)  # the options first: nothing is read before
+    date_range(since, until)
+    with _reading(store) as (st, settings):
+        network = load_network(st)
+        total = entity_counts(st, settings.base)["entities"]
+    network, what = select(network, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until)
+    title = "kg: news knowledge graph" + (f" \u2014 {what}" if what else "")
+    html = None
+    if target is not None:
+        write_view(network, target, title=title, max_nodes=max_nodes, store_entities=total)
+    else:
+        html = render_view(network, title=title, max_nodes=max_nodes, store_entities=total)
+    return View(target, html, len(network.nodes), len(network.edges), total, what)
+
+
+@dataclass
+class Analysis:
+    """Rankings (degree, PageRank, betweenness), communities and activity over time of the network."""
+
+    network: Network
+    ranks: list[Rank]
+    communities: list[Community]
+    activity: list[Activity]
+    entities: int  # the store's entities after resolution
+    written: list[Path] = field(default_factory=list)
+
+    def top(self, measure: str, n: int = 10) -> list[Rank]:
+        """The ``n`` highest by ``measure`` (degree, pagerank, betweenness)."""
+        from .outputs.analysis import top
+
+        return top(self.ranks, measure, n)
+
+
+def analyze(store: ReadArg = None, *, graphml: str | os.PathLike[str] | None = None,
+            gexf: str | os.PathLike[str] | None = None, charts: str | os.PathLike[str] | None = None,
+            chart_top: int = 15) -> Analysis:
+    """Actor rankings, communities and activity; also the network as GraphML or GEXF (Gephi) and
+    the charts (top-actors.png, activity.png, ``chart_top`` actors) into the folder ``charts``."""
+    from .outputs.analysis import activity, communities, rankings, write_gexf, write_graphml
+    from .outputs.network import load_network
+    from .outputs.stats import entity_counts
+
+    for target in (graphml, gexf):  # the options first: nothing is read or written before they are good
+        if target is not None:
+            writable(target)
+    if charts is not None and not Path(charts).is_dir():
+        raise UsageError(f"cannot write charts to {charts}: not a directory; create it first")
+    with _reading(store) as (st, settings):
+        network = load_network(st)
+        total = entity_counts(st, settings.base)["entities"]
+    ranks = rankings(network)
+    result = Analysis(network, ranks, communities(network, ranks), activity(network), total)
+    if graphml is not None:
+        write_graphml(network, graphml, ranks)
+        result.written.append(Path(graphml))
+    if gexf is not None:
+        write_gexf(network, gexf, ranks)
+        result.written.append(Path(gexf))
+    if charts is not None:
+        from .outputs.charts import write_charts
+
+        result.written.extend(Path(p) for p in write_charts(network, charts, ranks, n=chart_top))
+    return result
+
+
+def entities(store: ReadArg = None, *, type: str | None = None, search: str | None = None,
+             limit: int | None = None) -> list[Cluster]:
+    """The entities after resolution, most mentioned first: of one type (Person, Organization,
+    Place, Group; a prefix will do), with a name containing ``search``, at most ``limit``."""
+    from .resolve.lookup import list_entities
+
+    with _reading(store) as (st, settings):
+        found = list_entities(st, settings.base, type, search)
+    return found[:limit] if limit else found
+
+
+@dataclass
+class Shown:
+    """One entity: its cluster (names, IRIs, mentions), every event and role it takes part in, and
+    why each member IRI joined it (the rule)."""
+
+    cluster: Cluster
+    facts: list[Fact]
+    why: dict[str, str]  # member IRI -> rule
+    article_ids: dict[str, str]  # article IRI -> id
+    base: str
+
+
+def show(entity: str, store: ReadArg = None, *, curation: str | os.PathLike[str] | None = None) -> Shown:
+    """One entity, named by a label, an alias, an IRI or ``type/slug``: its names, IRIs, articles,
+    and every event and role it takes part in, with the sentences."""
+    from .resolve.curation import using
+    from .resolve.graph import stored_resolution
+    from .resolve.lookup import entity_facts, find_cluster
+
+    with _reading(store) as (st, settings), using(_path(curation)):
+        res = stored_resolution(st, settings.base)
+        cl, _ = find_cluster(res, entity, settings.base)
+        facts = entity_facts(st, res, cl)
+    why = {m: rule for a, b, rule in cl.reasons for m in (a, b)}
+    return Shown(cl, facts, why, dict(res.article_ids), settings.base)
+
+
+@dataclass
+class Connection:
+    """How two entities are connected: their labels, and the hops between them (None: not
+    connected; empty: the same entity)."""
+
+    a: str
+    b: str
+    hops: list[Hop] | None
+
+
+def connect(a: str, b: str, store: ReadArg = None) -> Connection:
+    """A shortest chain of events and roles between two entities (labels, aliases or IRIs)."""
+    from .outputs.analysis import connection
+    from .outputs.network import load_network
+    from .outputs.select import find_entity
+
+    with _reading(store) as (st, _):
+        network = load_network(st)
+    hops = connection(network, a, b)
+    return Connection(find_entity(network, a).label, find_entity(network, b).label, hops)
+
+
+def stats(store: ReadArg = None) -> dict[str, int]:
+    """Counts: articles, entities (after resolution, and by type), events, roles, entity IRIs,
+    named graphs, quads."""
+    from .outputs.stats import counts
+
+    with _reading(store) as (st, settings):
+        return counts(st, settings.base)

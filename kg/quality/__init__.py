@@ -1,0 +1,1 @@
+"""Measuring extraction against gold files (kg eval) and fitting the confidence model."""

@@ -1,0 +1,1 @@
+"""SPARQL run under guard: the exact lexer and canonical text, the parse check, the dataset and base IRI of a request, sandboxed worker processes killed at a timeout, their pool, and the result writers. kg serve and kg query --timeout both run queries through it."""
