@@ -15,9 +15,11 @@ ROOT = Path(__file__).resolve().parents[1]
 ONTOLOGY = ROOT / "ontology" / "kg.ttl"
 SHAPES = ROOT / "ontology" / "shapes.ttl"
 SEEDS = ROOT / "seeds"
-#: The development set with gold: outside the repository, in the workspace beside the checkout
-#: (``../shared/eval``, as ``make score`` reads it) or where KG_DEV_SET says; tests that need it skip without it.
-DEV = Path(os.environ.get("KG_DEV_SET") or ROOT.parent / "shared" / "eval" / "dev" / "articles")
+#: The workspace's shared data (dev set with gold, W3C suites): outside the repository, beside the
+#: checkout (``../shared``, as ``make score`` reads it) or where KG_SHARED says (``.ci/run`` sets it).
+SHARED = Path(os.environ.get("KG_SHARED") or ROOT.parent / "shared")
+#: The development set with gold (or where KG_DEV_SET says); tests that need it skip without it.
+DEV = Path(os.environ.get("KG_DEV_SET") or SHARED / "eval" / "dev" / "articles")
 
 if str(ROOT) not in sys.path:  # the package is not necessarily installed
     sys.path.insert(0, str(ROOT))

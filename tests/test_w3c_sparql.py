@@ -20,11 +20,12 @@ from typing import Iterator
 import pytest
 import rdflib
 from rdflib.collection import Collection
-from test_server_support import ROOT, Served
+from factsamples import SHARED
+from test_server_support import Served
 
 from kg.store import OxigraphStore
 
-W3C = Path(os.environ.get("KG_W3C_SPARQL") or ROOT.parent / "shared" / "w3c-sparql")
+W3C = Path(os.environ.get("KG_W3C_SPARQL") or SHARED / "w3c-sparql")
 HERE = (W3C / "LICENSE").is_file()
 pytestmark = pytest.mark.skipif(not HERE, reason=f"the W3C SPARQL test suites are not at {W3C}")
 
