@@ -116,39 +116,35 @@ def query(sparql: str, store: ReadArg = None, *, timeout: float | None = None) -
 
 
 def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
-    """``text`` through the guard of ``kg.sparql``: in a sandboxed worker process (one, for a store
-    directory) that is killed at ``timeout``; on a SPARQL server, one request with that timeout."""
+    """``text`` through the guard of ``kg.sparql``, as ``kg serve`` runs it: in a worker process that
+    is killed at ``timeout`` (sandboxed over a directory; over a SPARQL server, it sends the query there)."""
     import json
 
     from .errors import QueryError, StoreError
-    from .rdf.query import run
     from .sparql.lexer import Rejected, scan
     from .sparql.pool import PoolBusy, QueryTimeout, WorkerCrashed, WorkerPool
-    from .store import is_remote, opened, require_store
+    from .store import is_remote, require_store
 
     if not timeout > 0:
         raise UsageError(f"the timeout must be a number of seconds above 0, not {timeout:g}")
     if not _is_location(store):
         raise UsageError("a query with a timeout needs the store's location, not an open store")
-    location = load_settings(store=_location(store)).store  # type: ignore[arg-type]
+    settings = load_settings(store=_location(store))  # type: ignore[arg-type]
+    location = settings.store
     if location == ":memory:":
         raise UsageError("a query with a timeout runs in a worker process: give a store directory or a server")
     try:
         scan(text)
     except Rejected as err:
         raise QueryError(err.message) from err
-    if is_remote(location):
-        with opened(location, read_only=True) as st:
-            st.timeout, st.attempts = timeout, 1  # type: ignore[attr-defined]
-            result = run(st, text)
-        return Table(*result) if isinstance(result, tuple) else result
     require_store(location)
-    pool = WorkerPool(location, size=1, respawn=False)
+    pool = WorkerPool(location, size=1, respawn=False, base=settings.base)
     try:
         try:
             pool.start()
         except OSError as err:
-            raise StoreError(f"cannot open store {location} in a query worker: {err}") from err
+            where = "the SPARQL server" if is_remote(location) else f"store {location}"
+            raise StoreError(f"cannot open {where} in a query worker: {err}") from err
         reply = pool.run({"op": "query", "text": text, "results": "application/sparql-results+json",
                           "graph": "text/turtle", "max_rows": 2**62, "dataset": None, "base": None}, timeout=timeout)
     except QueryTimeout as err:
@@ -159,6 +155,9 @@ def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
         pool.close()
     if reply.status != 200:
         raise QueryError(str(reply.header.get("message", "the query failed")))
+    if reply.header.get("truncated"):  # only a server cuts (at its own row limit): never a partial table
+        raise QueryError("the SPARQL server cut the answer at its row limit; raise it (Virtuoso: ResultSetMaxRows "
+                         "in the [SPARQL] section of virtuoso.ini), or narrow the query")
     if reply.header.get("type") == "text/turtle":
         return reply.body
     answer = json.loads(reply.body)

@@ -84,7 +84,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         own = state["pool"] is None
         if own:
-            p = WorkerPool(config.store, size=config.workers, writer=config.allow_update)
+            p = WorkerPool(config.store, size=config.workers, writer=config.allow_update, base=config.base)
             await run_in_threadpool(p.start)
             state["pool"] = p
         try:
