@@ -143,8 +143,9 @@ def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
         try:
             pool.start()
         except OSError as err:
-            where = "the SPARQL server" if is_remote(location) else f"store {location}"
-            raise StoreError(f"cannot open {where} in a query worker: {err}") from err
+            if is_remote(location):  # the worker said why it cannot reach the server
+                raise StoreError(str(err)) from err
+            raise StoreError(f"cannot open store {location} in a query worker: {err}") from err
         reply = pool.run({"op": "query", "text": text, "results": "application/sparql-results+json",
                           "graph": "text/turtle", "max_rows": 2**62, "dataset": None, "base": None}, timeout=timeout)
     except QueryTimeout as err:

@@ -78,7 +78,7 @@ def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | Non
     except OSError as err:
         sock.close()
         if is_remote(config.store):
-            raise StoreError(f"cannot serve {shown_store(config.store)}: {err}") from err
+            raise StoreError(f"cannot serve the SPARQL server: {err}") from err
         if "lock" in str(err).lower():
             raise StoreLocked(f"store {config.store} is locked by another kg process (kg build?); --allow-update "
                               "needs it to itself; wait for it to finish or serve read-only") from err

@@ -110,6 +110,10 @@ class _OxigraphBase:
         except (OSError, RuntimeError) as err:
             raise QueryError(f"the query failed: {err}") from err
 
+    def capped_query(self, sparql: str) -> tuple[object, bool]:
+        """``raw_query``: the embedded store never cuts an answer."""
+        return self.raw_query(sparql), False
+
     def select(self, sparql: str) -> list[Row]:
         res = self.raw_query(sparql)
         if not isinstance(res, ox.QuerySolutions):
