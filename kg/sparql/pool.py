@@ -91,7 +91,8 @@ class _Proc:
 
 
 class WorkerPool:
-    """``size`` read-only workers (and one writer if ``writer``) over the store at ``path``.
+    """``size`` read-only workers (and one writer if ``writer``) over the store at ``path``: a
+    directory, or a SPARQL server's URL (``kg.sparql.remote``; ``base``: its kg graphs' base IRI).
 
     ``run(request)`` blocks (call it from a thread): it waits up to ``timeout`` for an idle
     worker (``PoolBusy``), then up to ``timeout`` for the answer; past that the worker is
