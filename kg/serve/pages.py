@@ -15,7 +15,10 @@ from ..rdf.query import QUERY_DIR
 _TEMPLATES = Path(__file__).parent.parent / "templates"
 
 
-_STATIC = {"query.js": "text/javascript", "query.css": "text/css", "entity.css": "text/css"}
+#: The files under ``/static/``: the query page's, the article and entity pages' (``kg.outputs.view_pages``).
+_STATIC = {"query.js": "text/javascript", "query.css": "text/css", "entity.css": "text/css", "page.css": "text/css",
+           "article.css": "text/css", "article.js": "text/javascript", "kg-types.css": "text/css",
+           "vis-network.min.js": "text/javascript", "vis-network.css": "text/css"}
 
 
 def canned_queries(folder: Path = QUERY_DIR) -> list[dict[str, str]]:
