@@ -167,3 +167,30 @@ def test_article_file_works_offline(cdp: _Cdp, store: Path, tmp_path: Path) -> N
     requests = _requests(cdp)
     assert requests and all(u.startswith("file:") for u in requests), requests
     assert _problems(cdp) == []
+
+
+def test_entity_dossier_draws_its_network_and_stays_inert(cdp: _Cdp, served: Served) -> None:
+    _open(cdp, served.url + vs.KAMARA[len(vs.BASE):], "document.body.dataset.egoStabilized === 'true'")
+    assert cdp.js("document.querySelectorAll('#kg-ego canvas').length") == 1
+    assert cdp.js("document.getElementById('kg-label').textContent") == "Idris Kamara"
+    assert "since 2009" in cdp.js("document.getElementById('kg-roles').textContent")
+    assert cdp.js("JSON.parse(document.getElementById('kg-jsonld').textContent)['@type']") == "Person"
+    requests = _requests(cdp)
+    assert _all_local(requests) and any(u.endswith("/static/vis-network.min.js") for u in requests), requests
+    assert _problems(cdp) == []
+    # a click on an entity of the network opens its page
+    at = cdp.js(f"""(() => {{ const id = {json.dumps(vs.WOLVES)};
+        const p = window.kgEgo.canvasToDOM(window.kgEgo.getPositions([id])[id]);
+        const r = document.getElementById('kg-ego').getBoundingClientRect();
+        return [r.left + p.x, r.top + p.y]; }})()""")
+    cdp.click(*at)
+    assert cdp.wait_for("location.pathname === '/entity/organization/iron-wolves' && document.readyState === 'complete'")
+    assert "Idris Kamara" in cdp.js("document.getElementById('kg-members').textContent")
+    # a hostile name: shown as text, its bidi override kept inside it
+    for iri in (vs.iri("Person", ps.EVIL_NAME), vs.EVIL):
+        _open(cdp, served.url + iri[len(vs.BASE):], "!!document.getElementById('kg-label')")
+        _not_pwned(cdp)
+        assert cdp.js("document.getElementById('kg-label').textContent") in (ps.EVIL_NAME, vs.IMG)
+        assert cdp.js("getComputedStyle(document.querySelector('#kg-label bdi')).unicodeBidi") == "isolate"
+        assert _problems(cdp) == []
+        assert _all_local(_requests(cdp))

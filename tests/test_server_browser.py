@@ -146,20 +146,20 @@ def test_entity_page_shows_the_facts(cdp: _Cdp, served: Served) -> None:
     assert cdp.wait_for("document.readyState === 'complete' && !!document.getElementById('kg-label')", timeout=30)
     assert cdp.js("document.getElementById('kg-label').textContent") == "Halvard Moen"
     assert "Moen" in cdp.js("document.getElementById('kg-aliases').textContent")
-    actor = cdp.js("document.getElementById('kg-as-actor').textContent")
-    assert "Moen called for a ceasefire." in actor and "Moen condemned the Iron Wolves." in actor and "condemn" in actor
+    events = cdp.js("document.getElementById('kg-events').textContent")
+    assert "Moen called for a ceasefire." in events and "Moen condemned the Iron Wolves." in events and "condemn" in events
     # follow the link to the target, as a click would
-    cdp.js("[...document.querySelectorAll('#kg-as-actor a')].find(a => a.textContent === 'Iron Wolves').click()")
+    cdp.js("[...document.querySelectorAll('#kg-events a')].find(a => a.textContent === 'Iron Wolves').click()")
     assert cdp.wait_for("document.getElementById('kg-label') && "
                         "document.getElementById('kg-label').textContent === 'Iron Wolves'", timeout=30)
-    assert "Moen condemned the Iron Wolves." in cdp.js("document.getElementById('kg-as-target').textContent")
+    assert "Moen condemned the Iron Wolves." in cdp.js("document.getElementById('kg-events').textContent")
     assert "spokesman" in cdp.js("document.getElementById('kg-members').textContent")
     assert cdp.js("getComputedStyle(document.querySelector('th')).fontWeight") in ("700", "bold")  # entity.css loaded
 
     cdp.call("Page.navigate", {"url": served.url + vs.EVIL[len(vs.BASE):]})
     assert cdp.wait_for("document.readyState === 'complete' && !!document.getElementById('kg-label')", timeout=30)
     assert cdp.js("document.getElementById('kg-label').textContent") == vs.IMG
-    assert vs.HOSTILE_SENTENCE in cdp.js("document.getElementById('kg-as-actor').textContent")
+    assert vs.HOSTILE_SENTENCE in cdp.js("document.getElementById('kg-events').textContent")
     assert f"chief {vs.SCRIPT}" in cdp.js("document.getElementById('kg-roles').textContent")
     _not_pwned(cdp)
     assert _problems(cdp) == []

@@ -148,7 +148,7 @@ class Assets:
 
 
 #: Static files of the pages, by name (besides ``kg-types.css``, made from ``TYPE_STYLES``).
-PAGE_FILES = ("page.css", "article.css", "article.js", "query.js", "query.css", "entity.css")
+PAGE_FILES = ("page.css", "article.css", "article.js", "query.js", "query.css", "entity.css", "ego.js")
 
 
 def static_text(name: str) -> str:

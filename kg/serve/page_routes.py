@@ -12,9 +12,11 @@ from urllib.parse import quote
 import pyoxigraph as ox
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
 from ..outputs.view_article import read_article, render_article
+from ..outputs.view_entity import read_dossier, render_dossier
 from ..outputs.view_pages import Assets, static_text
 from ..sparql.lexer import Rejected
 from ..sparql.pool import PoolBusy, QueryTimeout, Reply, WorkerCrashed
@@ -23,7 +25,7 @@ from ..sparql.worker import store_fingerprint
 from .config import ServeConfig
 from .limits import SingleFlight
 from .middleware import PAGE_CSP
-from .pages import _STATIC, _entity_html, _entity_queries, _env, canned_queries
+from .pages import _STATIC, _env, canned_queries
 from .protocol import _content_type, _error, _params, negotiate
 
 Call = Callable[..., Awaitable["Reply | Response"]]
@@ -54,6 +56,18 @@ def add_pages(app: FastAPI, config: ServeConfig, call: Call, run: Callable[[dict
     failed), ``run`` the same, blocking, for code that runs on a thread."""
     entity_prefix = config.base + "entity/"
     view_flight: SingleFlight[str] = SingleFlight()
+
+    article_prefix = config.base + "article/"
+
+    def article_href(iri: str) -> str | None:
+        return "/article/" + iri[len(article_prefix):] if iri.startswith(article_prefix) else None
+
+    def select_sync(queries: list[str]) -> list[list[dict[str, str | None]]]:
+        """Rows of trusted, server-built SELECTs, from a thread (``Rejected`` if they failed)."""
+        reply = run({"op": "select", "queries": queries})
+        if reply.status != 200:
+            raise Rejected(reply.header.get("message", "the query failed"), reply.status)
+        return json.loads(reply.body)
 
     def entity_href(iri: str) -> str | None:
         return "/entity/" + iri[len(entity_prefix):] if iri.startswith(entity_prefix) else None
@@ -167,11 +181,21 @@ def add_pages(app: FastAPI, config: ServeConfig, call: Call, run: Callable[[dict
             if reply.status != 200:
                 return _error(reply.status, reply.header.get("message", "the query failed"))
             return Response(reply.body, media_type=_content_type(media), headers=headers)
-        rows = await select_many(_entity_queries(str(node)))
-        if isinstance(rows, Response):
-            return rows
-        info, events, roles, articles = rows
-        if not (info or events or roles):
+        def dossier() -> str | None:
+            d = read_dossier(select_sync, node.value, entity_href, article_href)
+            if d is None:
+                return None
+            url = str(request.url.replace(query="", fragment=""))
+            return render_dossier(d, Assets(inline=False), generator=f"kg {__version__}", page_url=url)
+
+        try:
+            html = await run_in_threadpool(dossier)
+        except Rejected as err:
+            return _error(err.status, err.message)
+        except QueryTimeout:
+            return _error(504, f"reading the entity took longer than the {config.timeout:g} s timeout")
+        except (PoolBusy, WorkerCrashed) as err:
+            return _error(503, f"the entity could not be read: {err}", {"Retry-After": "2"})
+        if html is None:
             return _error(404, f"no entity {node.value} in the store")
-        html = _entity_html(node.value, info, events, roles, articles, entity_prefix)
         return HTMLResponse(html, headers={**headers, "Content-Security-Policy": PAGE_CSP})
