@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -155,6 +156,8 @@ def static_text(name: str) -> str:
     """A page asset's text: a template file, ``kg-types.css``, or vis-network (from pyvis)."""
     if name == "kg-types.css":
         return types_css()
+    if name == "kg-prefixes.json":
+        return json.dumps(PREFIXES, indent=1, sort_keys=True)
     if name in ("vis-network.min.js", "vis-network.css"):
         from .view import _assets
 

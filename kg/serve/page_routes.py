@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import lru_cache
 from typing import Any, Awaitable, Callable
 from urllib.parse import quote
 
@@ -25,8 +26,10 @@ from ..sparql.worker import store_fingerprint
 from .config import ServeConfig
 from .limits import SingleFlight
 from .middleware import PAGE_CSP
-from .pages import _STATIC, _env, canned_queries
+from .pages import _STATIC, QUERY_CSP, canned_queries, query_page
 from .protocol import _content_type, _error, _params, negotiate
+from .vendor import MEDIA as VENDOR_MEDIA
+from .vendor import vendored
 
 Call = Callable[..., Awaitable["Reply | Response"]]
 
@@ -44,11 +47,20 @@ class _PoolStore:
         return json.loads(reply.body)[0]
 
 
-def _static_body(name: str) -> tuple[bytes, str] | None:
+@lru_cache(maxsize=None)
+def _vendored_body(name: str) -> tuple[bytes, str]:
+    body = vendored(name)
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def _static_body(name: str) -> tuple[bytes, str, str] | None:
+    """A static file's bytes, ETag and media type (vendored files are read and checked once)."""
+    if name in VENDOR_MEDIA:
+        return (*_vendored_body(name), VENDOR_MEDIA[name])
     if name not in _STATIC:
         return None
     body = static_text(name).encode("utf-8")
-    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', _STATIC[name]
 
 
 def add_pages(app: FastAPI, config: ServeConfig, call: Call, run: Callable[[dict[str, Any]], Reply]) -> None:
@@ -78,21 +90,19 @@ def add_pages(app: FastAPI, config: ServeConfig, call: Call, run: Callable[[dict
 
     @app.get("/", response_class=HTMLResponse, summary="the query page")
     async def index() -> Response:
-        html = _env().get_template("query.html").render(
-            base=config.base, version=__version__, timeout=f"{config.timeout:g}", max_rows=config.max_rows,
-            updates=config.allow_update)
-        return HTMLResponse(html, headers={"Content-Security-Policy": PAGE_CSP})
+        html = query_page(config.base, config.timeout, config.max_rows, config.allow_update)
+        return HTMLResponse(html, headers={"Content-Security-Policy": QUERY_CSP})
 
     @app.get("/static/{name}", summary="the pages' scripts and stylesheets")
     async def static(request: Request, name: str) -> Response:
         found = _static_body(name)
         if found is None:
             return _error(404, "no such file")
-        body, etag = found
+        body, etag, media = found
         headers = {"Cache-Control": "no-cache", "ETag": etag}
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)
-        return Response(body, media_type=f"{_STATIC[name]}; charset=utf-8", headers=headers)
+        return Response(body, media_type=f"{media}; charset=utf-8", headers=headers)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
