@@ -19,7 +19,7 @@ import pagesamples as ps
 import pytest
 import test_view_browser
 import viewsamples as vs
-from test_server_support import Served
+from test_server_support import Served, purifier_report
 from test_view_browser import _Cdp, _find_chromium
 
 from kg import api
@@ -98,6 +98,13 @@ def _problems(cdp: _Cdp) -> list[dict[str, Any]]:
         or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] in ("error", "warning"))
         or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
     ]
+
+
+def _await(cdp: _Cdp, expression: str) -> Any:
+    res = cdp.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+    if "exceptionDetails" in res:
+        raise RuntimeError(res["exceptionDetails"])
+    return res["result"].get("value")
 
 
 def _requests(cdp: _Cdp) -> list[str]:
@@ -194,3 +201,55 @@ def test_entity_dossier_draws_its_network_and_stays_inert(cdp: _Cdp, served: Ser
         assert cdp.js("getComputedStyle(document.querySelector('#kg-label bdi')).unicodeBidi") == "isolate"
         assert _problems(cdp) == []
         assert _all_local(_requests(cdp))
+
+
+ROWS_SHOWN = "document.querySelectorAll('.yasr table.dataTable tbody tr').length"
+
+
+def _column(cdp: _Cdp, index: int) -> list[str]:
+    return cdp.js(f"[...document.querySelectorAll('.yasr table.dataTable tbody tr')].map(r => r.cells[{index}].textContent)")
+
+
+def test_query_page_works_offline_and_stays_inert(cdp: _Cdp, served: Served) -> None:
+    _open(cdp, served.url + "#canned=events.rq", "['done', 'error'].includes(document.body.dataset.state)")
+    assert cdp.js("document.body.dataset.state") == "done", cdp.js("document.getElementById('kg-status').textContent")
+    rows = int(cdp.js("document.body.dataset.rows"))
+    assert rows > 3 and cdp.js(ROWS_SHOWN) == rows
+    assert cdp.js("document.querySelectorAll('.tabsList .tab').length") == int(cdp.js("document.body.dataset.canned")) >= 10
+    requests = _requests(cdp)
+    assert _all_local(requests) and any(u.endswith("/static/yasgui.min.js") for u in requests), requests
+    assert "static/yasgui-LICENSE.txt" in cdp.js("document.querySelector('#kg-header nav').innerHTML")
+    # sorted by a click on a column's head (the action, column 3 after the row number)
+    cdp.js("document.querySelectorAll('.yasr table.dataTable thead th')[3].click()")
+    assert cdp.wait_for("document.querySelector('.yasr table.dataTable thead th[aria-sort]') !== null")
+    actions = _column(cdp, 3)
+    assert actions == sorted(actions) and len(set(actions)) > 1
+    # the ontology's terms complete, with no lookup service
+    cdp.js("""(() => { const y = kgYasgui.getTab().getYasqe(); y.setValue('SELECT * WHERE { ?e kg:act'); y.focus();
+              y.getDoc().setCursor({line: 0, ch: 40}); y.autocomplete(); })()""")
+    assert cdp.wait_for("document.querySelectorAll('.CodeMirror-hint').length > 0")
+    assert {"kg:actor", "kg:action"} <= set(cdp.js("[...document.querySelectorAll('.CodeMirror-hint')].map(h => h.textContent)"))
+    # a long result is paged: 50 rows a page, the next page shows the rest
+    assert _await(cdp, "kgRun('SELECT ?s ?p ?o WHERE { ?s ?p ?o }')") == "done"
+    total = int(cdp.js("document.body.dataset.rows"))
+    assert total > 100 and cdp.js(ROWS_SHOWN) == 50
+    first = _column(cdp, 0)
+    cdp.js("document.querySelector('.dt-paging button.next, .dt-paging .dt-paging-button.next').click()")
+    assert cdp.wait_for(f"document.querySelector('.yasr table.dataTable tbody tr').cells[0].textContent !== {json.dumps(first[0])}")
+    assert _column(cdp, 0)[0] == "51"
+    # the hostile article's title, URL, text and names are shown as text
+    hostile = f"""PREFIX dcterms: <http://purl.org/dc/terms/> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+        SELECT ?article ?p ?o ?name WHERE {{ {{ BIND(<{vs.BASE}article/{ps.ARTICLE_ID}> AS ?article) ?article ?p ?o }}
+        UNION {{ ?e rdfs:label ?name FILTER(CONTAINS(?name, "<")) }} }}"""
+    assert _await(cdp, f"kgRun({json.dumps(hostile)})") == "done"
+    table = cdp.js("document.querySelector('.yasr table.dataTable').textContent")
+    assert vs.SCRIPT in table and vs.IMG in table and ps.EVIL_NAME in table
+    _not_pwned(cdp)
+    assert _all_local(_requests(cdp))
+    assert [p for p in _problems(cdp) if not purifier_report(p)] == []
+    # a link of the results leads to this server's page of the article (a first click on a cut cell
+    # shows it whole, as YASR does)
+    cdp.js(f"""(a => {{ if (a.closest('.expandable:not(.expanded)')) a.click(); a.click(); }})(
+        [...document.querySelectorAll('.yasr a.iri')].find(a => a.getAttribute('href') === 'article/{ps.ARTICLE_ID}'))""")
+    assert cdp.wait_for(f"location.pathname === '/article/{ps.ARTICLE_ID}' && !!document.getElementById('kg-text')")
+    _not_pwned(cdp)

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 import pytest
 import test_view_browser
 import viewsamples as vs
-from test_server_support import Served, build_store
+from test_server_support import Served, build_store, purifier_report
 from test_view_browser import _Cdp, _find_chromium
 
 PAGE_OK = "document.body && document.body.dataset.state"
@@ -102,15 +102,6 @@ TABLE_ROWS = "document.querySelectorAll('.yasr table.dataTable tbody tr').length
 TABLE_TEXT = "document.querySelector('.yasr table.dataTable').textContent"
 
 
-def _purifier_reports(problem: dict[str, Any]) -> bool:
-    """Chromium's CSP report for an inline handler in text YASR's DOMPurify parses (an inert document) to
-    sanitize a cell: reported, blocked, never run (the tests check that nothing ran)."""
-    entry = problem.get("entry", {})
-    frames = entry.get("stackTrace", {}).get("callFrames", [])
-    return (entry.get("text", "").startswith("Executing inline event handler violates")
-            and any(f["url"].endswith("/static/yasgui.min.js") and f["functionName"].endswith("sanitize") for f in frames))
-
-
 def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served) -> None:
     expected = _rows_by_http(served.url, "events.rq")
     assert len(expected) > 3
@@ -149,7 +140,7 @@ def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served
     # an error is shown as text, not as markup
     assert _await(cdp, "window.kgRun('SELECT * WHERE { SERVICE <http://127.0.0.1:9/> { ?s ?p ?o } }')") == "error"
     assert "SERVICE" in cdp.js("document.getElementById('kg-status').textContent")
-    problems = [p for p in _problems(cdp) if "400" not in json.dumps(p) and not _purifier_reports(p)]
+    problems = [p for p in _problems(cdp) if "400" not in json.dumps(p) and not purifier_report(p)]
     assert problems == [], problems
 
 

@@ -86,9 +86,10 @@
     return rows ? rows.length : null;
   }
 
-  // Entity and article IRIs open this server's page of the entity or article, in this window.
-  function localLinks(yasr) {
-    for (const a of yasr.resultsEl.querySelectorAll("a.iri")) {
+  // Entity and article IRIs open this server's page of the entity or article, in this window: links
+  // are rewritten as the tables draw them (a page, a sort, a filter draws rows anew).
+  function localLinks(root) {
+    for (const a of root.querySelectorAll("a.iri")) {
       const iri = a.getAttribute("href") || "";
       for (const kind of ["entity/", "article/"]) {
         if (iri.startsWith(data.base + kind) && iri.length > data.base.length + kind.length) {
@@ -98,6 +99,9 @@
       }
     }
   }
+  new MutationObserver((changes) => {
+    for (const c of changes) for (const n of c.addedNodes) if (n.nodeType === 1) localLinks(n);
+  }).observe($("kg-yasgui"), { childList: true, subtree: true });
 
   yasgui.on("query", (_y, tab) => {
     lastQuery = tab.getQuery();
@@ -117,7 +121,6 @@
         finish("error");
         return;
       }
-      localLinks(yasr);
       const rows = bindingsOf(yasr);
       const cut = results.res && results.res.headers ? results.res.headers.get("X-Kg-Truncated") : null;
       const more = cut ? " (only the first " + cut + " rows: the rest was cut)" : "";
