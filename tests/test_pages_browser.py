@@ -129,6 +129,9 @@ def _not_pwned(cdp: _Cdp) -> None:
 def _check_article(cdp: _Cdp) -> None:
     assert cdp.js("document.querySelectorAll('#kg-text mark.kg-ev').length") == ps.HIGHLIGHTS
     assert cdp.js("document.querySelectorAll('#kg-text .kg-chip[data-fact]').length") == ps.PLACED
+    # every fact with offsets in the text is highlighted, each by the one highlight of its span
+    highlighted = cdp.js("[...document.querySelectorAll('#kg-text mark.kg-ev')].flatMap(m => m.dataset.facts.split(' '))")
+    assert len(highlighted) == len(set(highlighted)) == ps.PLACED
     assert cdp.js("document.getElementById('kg-title').textContent") == ps.TITLE.replace("\x07", "\ufffd")
     # a hover or a hostile handler does nothing; a click on the shared sentence shows both its facts
     cdp.js("document.querySelector('#kg-text b, #kg-text [onmouseover]') === null")
