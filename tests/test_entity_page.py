@@ -17,7 +17,7 @@ from test_server_support import client
 
 from kg.build.jobs import to_graph
 from kg.build.writer import write_article
-from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence
+from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence, Role
 from kg.outputs.view import EVENT_COLOR, QUAD_COLORS, ROLE_COLOR, TYPE_STYLES
 from kg.store import OxigraphStore
 
@@ -33,11 +33,22 @@ def _short_facts() -> ArticleFacts:
                         [Event("hm", "visit", Evidence(sentence, 0, len(sentence)), target="ministry")], [])
 
 
+def _twice_facts() -> ArticleFacts:
+    """One role stated in two sentences of one article."""
+    s1, s2 = "Treasurer Lena Varga of the Rowing Club spoke first.", "Varga, the club's treasurer, left early."
+    text = s1 + " " + s2
+    art = Article(id="rowing", text=text, title="Club night", date="2015-03-02", content_hash="h-rowing")
+    ents = [Entity("lv", "Lena Varga", "Person", {"Varga"}), Entity("club", "Rowing Club", "Organization")]
+    roles = [Role("lv", "treasurer", "club", Evidence(s1, 0, len(s1))),
+             Role("lv", "treasurer", "club", Evidence(s2, len(s1) + 1, len(text)))]
+    return ArticleFacts(art, {e.key: e for e in ents}, [], roles)
+
+
 @pytest.fixture(scope="module")
 def c(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     where = tmp_path_factory.mktemp("dossier") / "store"
     st = OxigraphStore(where)
-    for f in vs.sample_facts() + [ps.article_facts(), _short_facts()]:
+    for f in vs.sample_facts() + [ps.article_facts(), _short_facts(), _twice_facts()]:
         write_article(st, to_graph(f, vs.MINTER))
     # a cluster, as entity resolution writes it: the short name is the same as the full one
     st.add_triples(vs.BASE + "resolution", "\n".join([
@@ -96,6 +107,10 @@ def test_roles_over_time_and_members(c: Any) -> None:
     assert "spokesman" in roles and "since <bdi>2009</bdi>" in roles and 'href="/entity/organization/iron-wolves"' in roles
     wolves = _section(_page(c, vs.WOLVES), "kg-members")
     assert "Idris Kamara" in wolves and "spokesman" in wolves
+    # a role an article states twice is one row, and one line of the network
+    varga = _page(c, vs.iri("Person", "Lena Varga"))
+    assert _section(varga, "kg-roles").count("<tr>") == 2  # the head and one role
+    assert [e["label"] for e in _block(varga, "kg-ego-data")["edges"]] == ["treasurer"]
 
 
 def test_who_reported_what(c: Any) -> None:

@@ -226,12 +226,24 @@ def read_dossier(select_many: SelectMany, iri: str, href: Callable[[str], str | 
         article(r)
     names_of = sorted(set(all_labels) | by_p["altLabel"], key=lambda s: (s != label, s.casefold()))
     return Dossier(canonical, label, me.type, names_of, [i for i in iris if i != canonical], same_as,
-                   happenings, sorted(tenures["member"], key=_when), sorted(tenures["organization"], key=_when),
+                   happenings, _once(tenures["member"]), _once(tenures["organization"]),
                    sorted(arts.values(), key=lambda a: (a.date or "9999", a.title)), who)
 
 
 def _when(t: Tenure) -> tuple[str, str, str]:
     return (t.since or (t.article.date if t.article else "") or "9999", t.role, t.org.label)
+
+
+def _once(tenures: list[Tenure]) -> list[Tenure]:
+    """The tenures in time order, one of those an article states alike in several sentences."""
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for t in sorted(tenures, key=lambda t: (*_when(t), t.iri)):
+        key = (t.person.iri, t.org.iri, t.role, str(t.former), t.since, t.until, t.article.iri if t.article else "")
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+    return out
 
 
 def by_article(events: list[Happening]) -> list[tuple[Article | None, list[Happening]]]:
