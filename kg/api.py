@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .store import Store
 
 __all__ = ["Table", "View", "Analysis", "Shown", "Connection", "build", "query", "export", "view", "analyze",
-           "entities", "show", "connect", "stats", "writable"]
+           "entities", "show", "connect", "stats", "writable", "Page", "article_page"]
 
 #: Where a store is: a directory, a ``sparql+http(s)://`` URL, or None (the settings).
 StoreArg = str | os.PathLike[str] | None
@@ -339,3 +339,36 @@ def stats(store: ReadArg = None) -> dict[str, int]:
 
     with _reading(store) as (st, settings):
         return counts(st, settings.base)
+
+
+@dataclass
+class Page:
+    """An article's or an entity's page: the file written (or, with no file, the HTML), its title,
+    and how many facts it shows (and of them, how many it highlights in the text)."""
+
+    path: Path | None
+    html: str | None
+    title: str
+    facts: int
+    placed: int = 0
+
+
+def article_page(article: str, output: str | os.PathLike[str] | None = None, store: ReadArg = None) -> Page:
+    """One article as a self-contained page (written to ``output``, else returned as ``Page.html``):
+    its text with every fact's evidence highlighted at its offsets, names coloured by type, each
+    fact inline; the article named by its id, IRI or title."""
+    from .files import write_atomic
+    from .outputs.view_article import ARTICLES_QUERY, find_article, read_article, render_article
+    from .outputs.view_pages import Assets
+
+    target = None if output is None else writable(output)
+    with _reading(store) as (st, _):
+        iri = find_article(st.select(ARTICLES_QUERY), article)
+        data = read_article(lambda queries: [st.select(q) for q in queries], iri, lambda _iri: None)
+    if data is None:
+        raise UsageError(f"no article {article!r} in the store")
+    html = render_article(data, Assets(inline=True))
+    if target is not None:
+        write_atomic(target, html.encode("utf-8"))
+    placed = sum(1 for f in data.facts if f.evidence is not None)
+    return Page(target, None if target is not None else html, data.title or data.id, len(data.facts), placed)

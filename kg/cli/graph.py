@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from rich.markup import escape as markup_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -126,10 +127,12 @@ def export(
 
 @app.command()
 def view(
-    output: Path = typer.Option(Path("output/graph.html"), "-o", "--output", help="HTML file to write"),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="HTML file to write (default: "
+                                          "output/graph.html, or output/article.html with --article)"),
     entity: Optional[str] = typer.Option(None, "--entity", help="only this entity (label, alias or IRI) and its surroundings"),
     hops: int = typer.Option(2, "--hops", min=0, help="with --entity: how many links out"),
-    article: Optional[str] = typer.Option(None, "--article", help="only the facts of this article (id, IRI or title)"),
+    article: Optional[str] = typer.Option(None, "--article", help="write this article's page instead (id, IRI or "
+                                          "title): its text with every fact highlighted"),
     cls: Optional[str] = typer.Option(None, "--class", help="only events of this class (IRI, CAMEO code, label or quad class)"),
     since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY[-MM[-DD]] "
                                         "(a year or month: its first day)"),
@@ -138,9 +141,18 @@ def view(
     max_nodes: int = typer.Option(1500, "--max-nodes", min=1, help="draw at most this many entities at first (most central)"),
     store: Optional[str] = StoreOpt,
 ) -> None:
-    """Write the interactive network view (one self-contained HTML file, works offline)."""
+    """Write the interactive network view, or one article's page (one self-contained HTML file, works offline)."""
     try:
-        drawn = api.view(output, store, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until,
+        if article is not None:
+            if entity is not None or cls is not None or since is not None or until is not None:
+                raise UsageError("--article writes the article's own page and takes no --entity, --class, --since "
+                                 "or --until; the network view filters by article itself (graph.html#article=<IRI>)")
+            page = api.article_page(article, output or Path("output/article.html"), store)
+            err.print(f"kg: wrote {page.path} (article {markup_escape(safe(page.title))}: {page.facts} facts, "
+                      f"{page.placed} highlighted in its text)", highlight=False)
+            return
+        output = output or Path("output/graph.html")
+        drawn = api.view(output, store, entity=entity, hops=hops, cls=cls, since=since, until=until,
                          max_nodes=max_nodes)
         err.print(f"kg: wrote {output} ({drawn.nodes} nodes, {drawn.edges} edges): "
                   f"{_drawn(drawn.nodes, drawn.entities, bool(drawn.selection))}", highlight=False)
