@@ -393,3 +393,10 @@ def test_a_bare_verb_joined_to_a_finite_one_is_an_infinitive_not_a_deed(nlp):
                       ["NNP", "VBD", "DT", "NN", "IN", "NNS", "CC", "VBD", "NNP", "NNP", "."],
                       ["Acme", "have", "a", "plan", "for", "reform", "and", "hire", "Ted", "Lunn", "."])
     assert (bare, finite) == ("hypothetical", "asserted")
+
+
+def test_what_a_denial_says_is_negated(read):
+    f = read("The mayor denied that his aide had taken bribes.")
+    taken = [e for e in f.events if e.action.startswith("take")]
+    assert taken and all(e.negated for e in taken)
+    assert any(e.action == "deny" and not e.negated for e in f.events)

@@ -33,6 +33,8 @@ _SUBJ = ("nsubj", "nsubjpass", "csubj")
 _CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
 _NEG_WORDS = frozenset(("not", "n't", "never", "no"))
 _NEGATIVE_VERBS = frozenset(("refuse", "decline", "fail", "deny"))
+#: Verbs whose "that" clause states what the speaker says is untrue.
+_DENYING_VERBS = frozenset(("deny",))
 _PREVENTING_VERBS = frozenset("ban bar prevent stop prohibit block keep refrain forbid restrain".split())
 #: Subjects that deny the clause: "no group has claimed", "nobody was hurt".
 _NEGATIVE_SUBJECTS = frozenset(("nobody", "none", "nothing", "noone", "no-one"))
@@ -89,6 +91,8 @@ def negated(verb: Token) -> bool:
             return True
         if t.dep_ == "xcomp" and t.head.lemma_ in _NEGATIVE_VERBS:
             return True
+        if t.dep_ == "ccomp" and t.head.lemma_ in _DENYING_VERBS:
+            return True  # "she denied that he had taken bribes": what a denial says did not happen
         if t.dep_ == "pcomp" and t.head.lower_ == "from" and t.head.head.lemma_ in _PREVENTING_VERBS:
             return True  # "banned from leaving", "stopped from entering"
         if t.dep_ == "pcomp":
