@@ -20,6 +20,7 @@ from spacy.strings import StringStore
 from spacy.tokens import Span, Token
 
 from ..model.facts import Evidence, Role, Time
+from ..nlp.lexicon import REPORTING_VERBS
 from .columns import kids
 from .timex import is_time_point, normalise, parse_iso
 from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
@@ -68,6 +69,7 @@ _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(_VERBS) for w in (v, v.cap
 _VERB_POS = np.array([_STRINGS.add(p) for p in ("VERB", "AUX", "NOUN")], dtype=np.uint64).view(np.int64)
 #: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
 _NOT_YET = frozenset("will would could might may should shall must to 'll".split())
+_CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
 _HYPOTHETICAL = frozenset("could might may should must would".split())
 #: Verbs of appointing whose subject gives the post its organization ("the President intends to
 #: nominate X to be ambassador": a post of the President's government).
@@ -79,6 +81,16 @@ _POST_NOUNS = frozenset("post office position seat presidency premiership chairm
 #: Adverbs that put a role in the past ("previously worked at", "was once a director of").
 _PAST_ADVERBS = frozenset("previously formerly once earlier then later ago before".split())
 _EMPLOYERS = ("for", "at", "with", "in")
+
+
+def _reported_in_past(verb: Token) -> bool:
+    """Whether a clause is what a past reporting verb says, with no condition on it ("Acme said
+    that ..."; not "... if the board agrees")."""
+    head = verb.head
+    return (verb.dep_ == "ccomp" and head.tag_ == "VBD" and head.lemma_.lower() in REPORTING_VERBS
+            and not any(c.dep_ in ("advcl", "mark") and c.lower_ in _CONDITIONAL_MARKS
+                        or c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _CONDITIONAL_MARKS for m in kids(c))
+                        for c in kids(verb)))
 
 
 def _shares_subject(verb: Token) -> bool:
@@ -490,8 +502,13 @@ class CareerReader:
     # ----- time -------------------------------------------------------------------------
     @staticmethod
     def _hypothetical(verb: Token) -> bool:
-        return any(c.dep_ == "aux" and c.lower_ in _HYPOTHETICAL for c in kids(verb)) and not any(
-            c.dep_ == "aux" and c.lower_ in ("will", "'ll", "shall") for c in kids(verb))
+        """A post that might be held ("could become chairman"), not one announced: "will", and
+        "would" reported in the past with no condition ("Acme said Ann Lee would become its chief":
+        the reported "will"), announce it."""
+        auxes = [c.lower_ for c in kids(verb) if c.dep_ == "aux"]
+        if not any(a in _HYPOTHETICAL for a in auxes) or any(a in ("will", "'ll", "shall") for a in auxes):
+            return False
+        return not (auxes == ["would"] and _reported_in_past(verb))
 
     def _past(self, verb: Token, lemma: str, until: Time | None) -> bool:
         """A role once held: an end the text gives (in the past), a past adverb ("previously worked"),
