@@ -24,8 +24,8 @@ def test_team_before_a_lowercase_position_word(read, nlp):
 
 
 def test_a_capitalized_guard_stays_part_of_the_body(nlp):
-    ents = {(e.text, e.label_) for e in nlp("The Velmora Coast Guard rescued ten fishermen.").ents}
-    assert any("Coast Guard" in text for text, _ in ents)
+    ents = {(e.text, e.label_) for e in nlp("The Norwegian Harbour Guard rescued ten fishermen.").ents}
+    assert any("Harbour Guard" in text for text, _ in ents)
 
 
 def test_would_reported_in_the_past_announces_a_post(read):
@@ -42,3 +42,39 @@ def test_a_title_before_of_is_no_person(read):
     f = read("Henry Park has been appointed Dean of the School of Engineering at Cornell University.")
     people = {p for p, _, _ in roles(f)}
     assert people == {"Henry Park"}
+
+
+def test_its_is_the_clause_s_own_subject(read):
+    text = "Tom Ruiz studied at Harlan University. The Velmont Bank board elected Tom Ruiz as its chairman."
+    assert ("Tom Ruiz", "chairman", "Velmont Bank") in roles(read(text))
+
+
+def test_its_of_an_unnamed_body_is_no_earlier_organization(read):
+    text = "Tom Ruiz studied at Harlan University. The board also elected Tom Ruiz as its vice chair."
+    assert not any(o == "Harlan University" and "chair" in r for _, r, o in roles(read(text)))
+
+
+def test_a_rank_before_a_country_in_a_plural_title(read):
+    f = read("The case was prosecuted by Assistant United States Attorneys Dana Whitfield and Omar Lutz.")
+    assert {(p, o) for p, _, o in roles(f)} == {("Dana Whitfield", "United States"), ("Omar Lutz", "United States")}
+
+
+def test_a_title_after_a_body_s_name_is_no_part_of_it(read):
+    f = read("Canadian Harbour Patrol Chief Patrol Agent Ray Hollis said the tunnel was found.")
+    assert any(p == "Ray Hollis" and o == "Canadian Harbour Patrol" for p, _, o in roles(f))
+
+
+def test_an_occupation_is_no_post_of_a_country(read):
+    assert not roles(read("Kenyan runner Tom Ruiz won the race."))
+    assert ("Claire Dubois", "Foreign Minister", "France") in roles(read("French Foreign Minister Claire Dubois left."))
+
+
+def test_a_post_taken_or_won(read):
+    assert ("Jane Smith", "treasurer", "Boeing") in roles(read("Jane Smith holds the post of treasurer at Boeing."))
+    assert ("Jane Smith", "mayor", "Denver") in roles(read("Jane Smith won election as mayor of Denver in 2011."))
+    assert not roles(read("Jane Smith won praise as a leader of Boeing."))
+
+
+def test_the_board_of_directors_of_a_company(read):
+    f = read("Jane Smith sits on the board of directors of Boeing.")
+    assert any(p == "Jane Smith" and o == "Boeing" for p, _, o in roles(f))

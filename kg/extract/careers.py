@@ -62,8 +62,11 @@ HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head",
 _APPOINTMENT_NOUNS = frozenset("""
 appointment nomination election reelection re-election promotion selection tenure stint service time term
 """.split())
+#: Verbs of taking or holding a post named as an object ("assumed the post of chief justice") or won
+#: by an election or appointment ("won election as mayor").
+_TAKING = frozenset("assume hold occupy fill win secure".split())
 _VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | _TRANSFERRING | {"sit"}
-          | frozenset(_WORKING) | frozenset(HEAD_VERBS) | _APPOINTMENT_NOUNS)
+          | frozenset(_WORKING) | frozenset(HEAD_VERBS) | _APPOINTMENT_NOUNS | _TAKING)
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(_VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
 _VERB_POS = np.array([_STRINGS.add(p) for p in ("VERB", "AUX", "NOUN")], dtype=np.uint64).view(np.int64)
@@ -257,7 +260,10 @@ class CareerReader:
                 if body.lemma_.lower() not in _BODY_NOUNS:
                     continue
                 role = body.lemma_.lower() + " member"
-                for of in (x for x in kids(body) if x.dep_ == "prep" and x.lower_ == "of"):
+                owners = [body]
+                owners += [o for of in kids(body) if of.dep_ == "prep" and of.lower_ == "of"
+                           for o in kids(of) if o.dep_ == "pobj" and is_role_noun(o)]  # "the board of directors of X"
+                for of in (x for b in owners for x in kids(b) if x.dep_ == "prep" and x.lower_ == "of"):
                     for o in (x for x in kids(of) if x.dep_ == "pobj"):
                         for org_tok in [o] + [x for x in kids(o) if x.dep_ == "conj"]:
                             org = self.t.org_in(org_tok)
@@ -314,6 +320,8 @@ class CareerReader:
         """The role nouns a verb gives its holder: a complement ("became chairman", "named Ann Lee chief
         executive"), "as" ("served as", "joined Acme as"), or "to be" ("nominated to be a member")."""
         nouns: list[Token] = []
+        if lemma in _TAKING:
+            return self._taken_post(verb)
         if lemma not in _LEAVING and lemma not in _JOINING and lemma not in _SUCCEEDING and lemma != "work":
             nouns += [c for c in kids(verb) if c.dep_ in ("attr", "oprd", "acomp") and is_role_noun(c)]
             if lemma in _APPOINTING:
@@ -337,15 +345,27 @@ class CareerReader:
         nouns += [c for n in nouns for c in kids(n) if c.dep_ == "conj" and is_role_noun(c)]
         return nouns
 
+    @staticmethod
+    def _taken_post(verb: Token) -> list[Token]:
+        """ "assumed the post of chief justice", "holds the office of treasurer": the post's "of" noun;
+        "won election as mayor": the "as" noun of a verb whose object is an election or appointment."""
+        objects = [c for c in kids(verb) if c.dep_ == "dobj"]
+        nouns = [p for o in objects if o.lemma_.lower() in _POST_NOUNS for c in kids(o)
+                 if c.dep_ == "prep" and c.lower_ == "of" for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        if any(o.lemma_.lower() in _APPOINTMENT_NOUNS for o in objects):
+            nouns += [p for h in [verb, *objects] for c in kids(h) if c.dep_ == "prep" and c.lower_ == "as"
+                      for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        return nouns
+
     def _role(self, person: str, noun: Token, verb: Token, lemma: str, evidence: Evidence,
               pronoun: bool) -> list[Role]:
         t = self.t
         title = t.noun_title(noun)
         roles = t.split_title(title, person, evidence, None)
         org = None
-        if not roles or roles[0].rule.startswith("implicit-"):
-            org = (t.org_from_preps([noun]) or self._partner_org(noun) or self._comma_org(noun)
-                   or self._verb_org(verb, lemma, noun))
+        if not roles or roles[0].rule.startswith("implicit-") or roles[0].org.startswith("Group:"):
+            org = (t.org_from_preps([noun]) or self._post_org(noun) or self._partner_org(noun)
+                   or self._comma_org(noun) or self._verb_org(verb, lemma, noun))
         if org is not None and org != person and (t.may_employ(org, noun) or lemma in _APPOINTERS):
             words = [x for x in title if x.dep_ != "poss" and x.tag_ != "POS" and not t.key(x)
                      and x.lower_ not in ("former", "then", "new", "current")]
@@ -361,6 +381,14 @@ class CareerReader:
         return [replace(r, former=r.former or former, rule="predicate" if r.rule == "title" else r.rule,
                         confidence=min(r.confidence, confidence), since=since or r.since, until=until)
                 for r in roles]
+
+    def _post_org(self, noun: Token) -> str | None:
+        """ "the post of treasurer at Acme", "the office of treasurer of Acme": the post's organization."""
+        post = noun.head.head
+        if noun.head.lower_ != "of" or post.lemma_.lower() not in _POST_NOUNS:
+            return None
+        return next((key for c in kids(post) if c.dep_ == "prep" and c.lower_ in ("of", "at", "in", "with")
+                     and c is not noun.head for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
 
     def _comma_org(self, noun: Token) -> str | None:
         """ "serving as deputy commanding general, U.S. Army Forces Command": an organization set after

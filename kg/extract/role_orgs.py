@@ -16,7 +16,7 @@ from ..model.facts import Entity
 from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES, SOURCE_VERBS
 from .columns import kids
 from .entities import EntityIndex, norm_name
-from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word
+from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word, lexicon_form
 
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
@@ -232,7 +232,10 @@ class OrgFinder:
     @staticmethod
     def may_employ(org: str, head: Token) -> bool:
         """A person stands for an organization only as the one an aide or adviser serves ("an aide to
-        X": X's office, settled per article); never a killer's victim or a kinsman."""
+        X": X's office, settled per article); never a killer's victim or a kinsman. A place employs
+        only holders of the posts of the lexicon: "a Tarnow rancher" holds no post in Tarnow."""
+        if org.startswith("Place:"):
+            return lexicon_form(head) is not None
         return not org.startswith("Person:") or head.lemma_.lower() in ASSISTING_NOUNS
 
     def is_country(self, key: str) -> bool:

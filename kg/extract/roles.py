@@ -224,8 +224,8 @@ class RoleReader(OrgFinder):
             else:
                 break
             i -= 1
-        while toks and not toks[0].text[:1].isupper():
-            toks = toks[1:]
+        while toks and (not toks[0].text[:1].isupper() or (toks[0].lower_ in RANK_MODIFIERS and len(toks) > 1)):
+            toks = toks[1:]  # "Assistant United States Attorneys": the rank is the title's
         if not toks or all((self.index.named_key(t) or "Person:").startswith(("Organization:", "Place:")) for t in toks):
             return None
         known = self.org_named(toks)
@@ -315,7 +315,8 @@ class RoleReader(OrgFinder):
         elif org is None and role_words and lexicon_form(role_words[-1]) in LOCAL_HEADS:
             # "Mayor X" in an article that has named one city (or state) so far: its government
             org, rule, confidence = self.only_place_before(title[0].i), "implicit-place", 0.4
-        if org is None or org == person or not role or not self.may_employ(org, role_toks[-1]):
+        head = next((t for t in reversed(role_toks) if is_role_noun(t)), role_toks[-1])  # "Minister of Defence"
+        if org is None or org == person or not role or not self.may_employ(org, head):
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
                      confidence=confidence)]

@@ -63,7 +63,7 @@ def repair_entities(doc: Doc) -> Doc:
         if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None and nxt.lower_ == "of":
             continue  # "was appointed Dean of the Law School": a title, no name
         if (ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS
-                and not (ent[-1].lower_ in ORG_HEADS and ent[-1].is_title)):  # "the Coast Guard" is a body
+                and not (ent[-1].lower_ in ORG_HEADS and ent[-1].is_title)):  # "the Harbour Guard" is a body
             # "the Treasury Department Spokesperson": the body is an organization, the last word a role.
             start = ent.start + (1 if ent[0].lower_ == "the" else 0)
             if ent.end - 1 > start:
@@ -81,7 +81,7 @@ def repair_entities(doc: Doc) -> Doc:
             end = ent.end
             while (end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN")
                    and not (doc[end].is_lower and _role_word(doc[end]))):
-                end += 1  # "Velmora Coast Guard" is a body; in "the Comets guard Ann Lee" the word is her post
+                end += 1  # "Velmora Harbour Guard" is a body; in "the Comets guard Ann Lee" the word is her post
             if end == ent.end:
                 end = _named_body_end(doc, ent.end)  # "Belavia Appeals Tribunal": a body of the place
             if end > ent.end:
@@ -303,6 +303,8 @@ def _named_body_end(doc: Doc, start: int) -> int:
     end, last = start, start
     while end < len(doc) and end - start < 6 and doc[end].ent_type_ == "" and (
             (doc[end].pos_ == "PROPN" and doc[end].text[:1].isupper()) or (doc[end].text == "-" and not doc[end - 1].whitespace_)):
+        if last > start and doc[end].lower_ in ROLE_NOUNS:
+            break  # "Harbour Patrol Chief Patrol Agent X": a title begins after the body's name
         end += 1
         if doc[end - 1].lower_ in _ORG_NAME_WORDS:
             last = end
