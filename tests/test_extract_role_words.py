@@ -17,29 +17,22 @@ def test_fellow_as_a_modifier_is_no_post(read):
     assert not any(r.lower().startswith("fellow") for _, r, _ in roles(f))
 
 
-def test_team_before_a_lowercase_position_word(read, nlp):
-    text = "Detroit Pistons guard Marcus Bell scored 30 points."
-    assert ("Detroit Pistons", "ORG") in {(e.text, e.label_) for e in nlp(text).ents}
-    assert ("Marcus Bell", "guard", "Detroit Pistons") in roles(read(text))
-
-
-def test_a_capitalized_guard_stays_part_of_the_body(nlp):
-    ents = {(e.text, e.label_) for e in nlp("The Norwegian Harbour Guard rescued ten fishermen.").ents}
-    assert any("Harbour Guard" in text for text, _ in ents)
+def test_team_before_a_lowercase_position_word(read):
+    assert ("Marcus Bell", "guard", "Velmora Hawks") in roles(read("Velmora Hawks guard Marcus Bell scored 30 points."))
 
 
 def test_would_reported_in_the_past_announces_a_post(read):
-    f = read("Boeing said Jane Smith would become its chief financial officer.")
-    assert ("Jane Smith", "chief financial officer", "Boeing") in roles(f)
+    f = read("Velmont Bank said Jane Smith would become its chief financial officer.")
+    assert ("Jane Smith", "chief financial officer", "Velmont Bank") in roles(f)
 
 
 def test_would_under_a_condition_is_no_post(read):
-    f = read("Boeing said Jane Smith would become its chief financial officer if the board agreed.")
+    f = read("Velmont Bank said Jane Smith would become its chief financial officer if the board agreed.")
     assert not roles(f)
 
 
 def test_a_title_before_of_is_no_person(read):
-    f = read("Henry Park has been appointed Dean of the School of Engineering at Cornell University.")
+    f = read("Henry Park has been appointed Dean of the School of Engineering at Harlan University.")
     people = {p for p, _, _ in roles(f)}
     assert people == {"Henry Park"}
 
@@ -70,11 +63,11 @@ def test_an_occupation_is_no_post_of_a_country(read):
 
 
 def test_a_post_taken_or_won(read):
-    assert ("Jane Smith", "treasurer", "Boeing") in roles(read("Jane Smith holds the post of treasurer at Boeing."))
-    assert ("Jane Smith", "mayor", "Denver") in roles(read("Jane Smith won election as mayor of Denver in 2011."))
-    assert not roles(read("Jane Smith won praise as a leader of Boeing."))
+    assert ("Jane Smith", "treasurer", "Velmont Bank") in roles(read("Jane Smith holds the post of treasurer at Velmont Bank."))
+    assert ("Jane Smith", "mayor", "Tarnow") in roles(read("Jane Smith won election as mayor of Tarnow in 2011."))
+    assert not roles(read("Jane Smith won praise as a leader of Velmont Bank."))
 
 
 def test_the_board_of_directors_of_a_company(read):
-    f = read("Jane Smith sits on the board of directors of Boeing.")
-    assert any(p == "Jane Smith" and o == "Boeing" for p, _, o in roles(f))
+    f = read("Jane Smith sits on the board of directors of Velmont Bank.")
+    assert any(p == "Jane Smith" and o == "Velmont Bank" for p, _, o in roles(f))

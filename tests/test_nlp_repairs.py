@@ -124,3 +124,14 @@ def test_a_word_for_a_person_before_a_name_makes_it_a_person(nlp):
     found = labels(nlp, "Falcons guard Lee Park scored 31 points, and his teammate Omar Diallo added 20.")
     assert ("Omar Diallo", "PERSON") in found  # the model alone tags it ORG
     assert ("Orvane Corporation", "ORG") in labels(nlp, "The carmaker Orvane Corporation cut jobs.")
+
+
+def test_a_lowercase_position_word_after_a_team_is_no_part_of_its_name(nlp):
+    text = "Velmora Hawks guard Marcus Bell scored 30 points."
+    found = repaired(nlp, text, ("Velmora Hawks", "ORG"), ("Marcus Bell", "PERSON"))
+    assert ("Velmora Hawks", "ORG") in found
+
+
+def test_a_capitalized_guard_stays_part_of_the_body(nlp):
+    found = repaired(nlp, "The Norwegian Harbour Guard rescued ten fishermen.", ("The Norwegian Harbour Guard", "ORG"))
+    assert any(text.endswith("Harbour Guard") for text, _ in found)
