@@ -71,3 +71,8 @@ def test_a_post_taken_or_won(read):
 def test_the_board_of_directors_of_a_company(read):
     f = read("Jane Smith sits on the board of directors of Velmont Bank.")
     assert any(p == "Jane Smith" and o == "Velmont Bank" for p, _, o in roles(f))
+
+
+def test_re_elected_cut_by_the_tokenizer(read):
+    f = read("Jane Smith was re-elected as president of the Velmont Bank union.")
+    assert any(p == "Jane Smith" and r == "president" for p, r, _ in roles(f))

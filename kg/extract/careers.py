@@ -99,8 +99,16 @@ def _reported_in_past(verb: Token) -> bool:
 def _shares_subject(verb: Token) -> bool:
     """A verb whose subject is its head's: coordinated, controlled ("asked to serve"), or an infinitive
     of purpose ("left Acme to join Zenith")."""
-    return verb.dep_ in ("xcomp", "conj") or (verb.dep_ == "advcl" and any(
+    return verb.dep_ in ("xcomp", "conj") or _after_prefix(verb) or (verb.dep_ == "advcl" and any(
         c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb)))
+
+
+def _after_prefix(verb: Token) -> bool:
+    """ "was re-elected": the tokenizer cut the verb after "re-" and the parser made "re" the head that
+    holds the clause's subject and auxiliaries."""
+    doc = verb.doc
+    return (verb.i >= 2 and doc[verb.i - 1].text == "-" and not doc[verb.i - 2].whitespace_
+            and doc[verb.i - 2].lower_ in ("re", "co") and verb.head.i == verb.i - 2)
 
 
 class CareerReader:
@@ -148,7 +156,8 @@ class CareerReader:
             return self._appointment(verb, evidence)
         if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
             lemma = "resign"  # "stepped down as chairman": a post left
-        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(verb)) or (
+        clause = verb.head if _after_prefix(verb) else verb
+        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(clause)) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in kids(verb)))
         objective = lemma in _APPOINTING or lemma in _DISMISSING or lemma in _TRANSFERRING
         if objective and not passive:
