@@ -76,3 +76,14 @@ def test_the_board_of_directors_of_a_company(read):
 def test_re_elected_cut_by_the_tokenizer(read):
     f = read("Jane Smith was re-elected as president of the Velmont Bank union.")
     assert any(p == "Jane Smith" and r == "president" for p, r, _ in roles(f))
+
+
+def test_the_board_of_directors_of_an_organization_hung_on_the_role_noun(read):
+    f = read("The President intends to nominate Victor Hale to serve as a Member of the Board of Directors of the "
+             "Halden Investment Corporation.")
+    assert any(p == "Victor Hale" and o.endswith("of Halden Investment Corporation") for p, _, o in roles(f))
+
+
+def test_joined_the_firm_named_beside_it(read):
+    f = read("Sam Okoro has joined the consulting firm Dunmore Partners as a senior adviser.")
+    assert ("Sam Okoro", "senior adviser", "Dunmore Partners") in roles(f)

@@ -391,6 +391,15 @@ class CareerReader:
                         confidence=min(r.confidence, confidence), since=since or r.since, until=until)
                 for r in roles]
 
+    def _possessor_org(self, noun: Token) -> str | None:
+        """ "its board appointed X": the organization a possessive pronoun of an unnamed body stands for."""
+        for c in kids(noun):
+            if c.dep_ == "poss" and c.pos_ == "PRON":
+                key = self.index.resolve(c)
+                if key is not None and key.startswith("Organization:"):
+                    return key
+        return None
+
     def _post_org(self, noun: Token) -> str | None:
         """ "the post of treasurer at Acme", "the office of treasurer of Acme": the post's organization."""
         post = noun.head.head
@@ -443,7 +452,8 @@ class CareerReader:
                             return key
                 if c.dep_ == "nsubj" and (vlemma in _APPOINTING or vlemma in _DISMISSING):
                     # "Acme named X"; "the President intends to nominate X": the appointer's office
-                    key = self.t.org_in(c) or self.t.org_of_noun(c) or (self._person(c) if vlemma in _APPOINTERS else None)
+                    key = (self.t.org_in(c) or self.t.org_of_noun(c) or self._possessor_org(c)
+                           or (self._person(c) if vlemma in _APPOINTERS else None))
                     if key:
                         return key
                     for p in kids(c):

@@ -336,7 +336,10 @@ class OrgFinder:
         ent = self.index.entities.get(key)
         if ent is None or tok.lower_ not in ORG_HEADS | ORGANIZATION_NOUNS | {"governors", "directors", "trustees"}:
             return key
-        for c in kids(tok):
+        # its own "of" phrase, or one the parser hung on the word before ("a member of the Board of
+        # Directors of Acme", the last "of" on "member")
+        later = [c for c in kids(tok.head.head) if c.i > tok.i] if tok.head.dep_ == "prep" and tok.head.lower_ == "of" else []
+        for c in [*kids(tok), *later]:
             if c.dep_ == "prep" and c.lower_ == "of":
                 for p in kids(c):
                     whole = self.index.named_key(p) if p.dep_ == "pobj" else None
@@ -399,7 +402,7 @@ class OrgFinder:
             key = self.index.resolve(tok)
             return key if key is not None and key.startswith("Organization:") else None
         for t in [tok] + [c for c in kids(tok) if c.dep_ in ("compound", "nmod", "amod", "poss")]:
-            key = self.org_name_at(t)
+            key = self.org_name_at(t) or (self._appos_org(t) if t is tok else None)  # "the firm Acme"
             if key and key.startswith("Organization:"):
                 return key
             if t is not tok and t.dep_ == "compound":
