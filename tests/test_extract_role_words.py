@@ -85,5 +85,6 @@ def test_the_board_of_directors_of_an_organization_hung_on_the_role_noun(read):
 
 
 def test_joined_the_firm_named_beside_it(read):
-    f = read("Sam Okoro has joined the consulting firm Dunmore Partners as a senior adviser.")
+    f = read("Sam Okoro, the former head of the Tarnow Port Authority, has joined the consulting firm Dunmore "
+             "Partners as a senior adviser.")
     assert ("Sam Okoro", "senior adviser", "Dunmore Partners") in roles(f)
