@@ -400,3 +400,8 @@ def test_what_a_denial_says_is_negated(read):
     taken = [e for e in f.events if e.action.startswith("take")]
     assert taken and all(e.negated for e in taken)
     assert any(e.action == "deny" and not e.negated for e in f.events)
+
+
+def test_a_denial_negates_only_what_follows_it(read):
+    f = read("The government accused Tarvia of arming the rebels, a charge Tarvia denied.")
+    assert not any(e.negated for e in f.events if e.action == "accuse")

@@ -91,7 +91,7 @@ def negated(verb: Token) -> bool:
             return True
         if t.dep_ == "xcomp" and t.head.lemma_ in _NEGATIVE_VERBS:
             return True
-        if t.dep_ == "ccomp" and t.head.lemma_ in _DENYING_VERBS:
+        if t.dep_ == "ccomp" and t.head.lemma_ in _DENYING_VERBS and t.i > t.head.i:
             return True  # "she denied that he had taken bribes": what a denial says did not happen
         if t.dep_ == "pcomp" and t.head.lower_ == "from" and t.head.head.lemma_ in _PREVENTING_VERBS:
             return True  # "banned from leaving", "stopped from entering"

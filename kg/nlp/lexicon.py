@@ -115,10 +115,11 @@ congress senate cabinet church party militia army navy military police force for
 personnel crew opposition commission audience public community tribe clan league
 """.split())
 
-#: Nouns and titles that tell a person is a man ("Mr. Lee", "his brother", "the spokesman").
+#: Nouns and titles that tell a person is a man ("Mr. Lee", "his brother"). Not "spokesman" or
+#: "chairman": news gives women those titles too ("spokesman Capt. Ann Lee ... She said").
 MALE_WORDS = frozenset("""
 mr mr. sir lord king prince emperor duke father brother son husband uncle nephew grandfather grandson
-boyfriend fiance stepfather stepson man boy gentleman spokesman chairman congressman businessman
+boyfriend fiance stepfather stepson man boy gentleman congressman businessman
 policeman nobleman sultan emir monk priest
 """.split())
 
