@@ -405,3 +405,8 @@ def test_what_a_denial_says_is_negated(read):
 def test_a_denial_negates_only_what_follows_it(read):
     f = read("The government accused Tarvia of arming the rebels, a charge Tarvia denied.")
     assert not any(e.negated for e in f.events if e.action == "accuse")
+
+
+def test_what_an_allegation_says_is_not_stated(read):
+    f = read("The council voted to suspend Tomas Brandt over allegations that he diverted public funds.")
+    assert not has(f, "Tomas Brandt", "divert")

@@ -46,8 +46,9 @@ _CONTRASTIVE = frozenset(("but", "yet", "while", "whereas"))
 #: Verbs after which a purpose infinitive is what was done in the call, meeting or visit
 #: ("called Lee to apologize", "met Ortiz to discuss the plan").
 _DONE_PURPOSE_HEADS = frozenset("call phone telephone ring meet visit convene gather".split())
-#: Nouns whose "that" clause the writer does not vouch for: "the pretext that ...", "rumours that ...".
-_PRETEXT_NOUNS = frozenset("pretext pretence pretense excuse rumour rumor".split())
+#: Nouns whose "that" clause the writer does not vouch for: "the pretext that ...", "rumours that ...",
+#: "allegations that he took bribes".
+_PRETEXT_NOUNS = frozenset("pretext pretence pretense excuse rumour rumor allegation accusation suspicion speculation".split())
 #: Verbs that hedge what their infinitive says ("appear to accept", "seem to have left").
 _HEDGING_VERBS = frozenset(("appear", "seem"))
 _WH_WORDS = frozenset("which what where how why who whom whose when whether".split())
