@@ -88,3 +88,9 @@ def test_joined_the_firm_named_beside_it(read):
     f = read("Sam Okoro, the former head of the Tarnow Port Authority, has joined the consulting firm Dunmore "
              "Partners as a senior adviser.")
     assert ("Sam Okoro", "senior adviser", "Dunmore Partners") in roles(f)
+
+
+def test_whose_party_is_the_person_s_party(read):
+    f = read("Opposition leader Ruth Okonjo, whose Democratic Alliance party brought the motion, said the minister lied.")
+    assert any(p == "Ruth Okonjo" and r == "leader" and "Democratic Alliance" in o for p, r, o in roles(f))
+    assert not roles(read("Ruth Okonjo, whose husband owns Velmont Bank, spoke."))

@@ -16,7 +16,7 @@ from dataclasses import replace
 from spacy.tokens import Span, Token
 
 from ..model.facts import Evidence, Role
-from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ORG_HEADS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
+from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ORG_HEADS, ORGANIZATION_NOUNS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
 from .careers import CareerReader
 from .columns import kids
 from .entities import EntityIndex
@@ -84,6 +84,7 @@ class RoleReader(OrgFinder):
             roles.extend(self._unparsed_apposition(ent, person, evidence))
             roles.extend(self._one_of_them(ent, person, evidence))
             roles.extend(self._role_of_org_before(ent, person, evidence))
+            roles.extend(self._whose_body(ent, person, evidence))
         roles.extend(self.careers.read(sent, evidence))
         holders = {r.person for r in roles}
         roles.extend(self._shared_titles(persons, shared, holders))
@@ -346,6 +347,20 @@ class RoleReader(OrgFinder):
     @staticmethod
     def _word_before(ent: Span) -> list[Token]:
         return [ent.doc[ent.start - 1]] if ent.start > ent.sent.start else []
+
+    # "Ann Lee, whose Unity party won the vote": the body her relative clause names as hers
+    def _whose_body(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        out: list[Role] = []
+        for clause in (c for c in kids(ent.root) if c.dep_ == "relcl"):
+            for body in (t for t in clause.subtree if t.lower_ == "whose" and t.dep_ == "poss"):
+                org = self.org_in(body.head) if body.head.lemma_.lower() in ORG_HEADS | ORGANIZATION_NOUNS else None
+                if org is None or not org.startswith("Organization:"):
+                    continue
+                before = self._word_before(ent)
+                role = before[0].lemma_.lower() if before and is_role_noun(before[0]) else "member"
+                out.append(Role(person=person, role=role, org=org, evidence=evidence, rule="whose-body",
+                                confidence=0.6))
+        return out
 
     # "Acme press secretary Ann Lee", "Coast Watch Chief Harbor Agent Ann Lee"
     def _title_before(self, ent: Span, person: str, evidence: Evidence, own: frozenset[int]) -> list[Role]:
