@@ -94,3 +94,11 @@ def test_whose_party_is_the_person_s_party(read):
     f = read("Opposition leader Ruth Okonjo, whose Democratic Alliance party brought the motion, said the minister lied.")
     assert any(p == "Ruth Okonjo" and r == "leader" and "Democratic Alliance" in o for p, r, o in roles(f))
     assert not roles(read("Ruth Okonjo, whose husband owns Velmont Bank, spoke."))
+
+
+def test_a_corporate_title_without_organization_in_an_article_about_one_company(read):
+    text = ("Lakeside Motors said it would cut jobs. Lakeside Motors will close two plants. Chief executive "
+            "Dana Whitfield told analysts the company had lost ground. Lakeside Motors shares fell.")
+    assert ("Dana Whitfield", "Chief executive", "Lakeside Motors") in roles(read(text))
+    text = "Lakeside Motors and Orvane Corporation met. Chief executive Dana Whitfield spoke for the company."
+    assert not roles(read(text))

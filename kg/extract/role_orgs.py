@@ -49,6 +49,8 @@ class OrgFinder:
         self.headline = headline
         self._home: str | None = None
         self._home_read = False
+        self._company: str | None = None
+        self._company_read = False
         self._noun_orgs: dict[str, list[tuple[int, str]]] | None = None
         #: tokens of an organization's short name the model missed ("Comets guard X") -> its key
         self._short_names: dict[int, str] = {}
@@ -178,6 +180,31 @@ class OrgFinder:
             if ranked and ranked[0][0] >= 3 and (len(ranked) == 1 or ranked[0][0] >= 2 * ranked[1][0]):
                 self._home = ranked[0][1]
         return self._home
+
+    def home_company(self) -> str | None:
+        """The company an article is about: the article speaks of "the company" (or "the firm"), and one
+        organization is named 3+ times and twice as often as any other, its name in the headline counting
+        three (a headline the text opens with is not counted as text)."""
+        if not self._company_read:
+            self._company_read = True
+            if not any(t.lower_ in ("company", "firm") and t.i > 0 and t.doc[t.i - 1].lower_ == "the" for t in self.doc):
+                return None
+            text = self.doc.text.lstrip()
+            skip = len(self.doc.text) - len(text) + len(self.headline) if self.headline and text.startswith(self.headline) else 0
+            counts: dict[str, int] = {}
+            for e in self.index.ents:
+                if e.start_char < skip:
+                    continue
+                key = self.index.canonical(self.index.named_key(e.root)) if e.label_ == "ORG" else None
+                if key is not None and key.startswith("Organization:"):
+                    counts[key] = counts.get(key, 0) + 1
+            for key in counts:
+                if self.headline and self.index.entities[key].label in self.headline:
+                    counts[key] += _HEADLINE_WEIGHT
+            ranked = sorted(((n, k) for k, n in counts.items()), reverse=True)
+            if ranked and ranked[0][0] >= 3 and (len(ranked) == 1 or ranked[0][0] >= 2 * ranked[1][0]):
+                self._company = ranked[0][1]
+        return self._company
 
     def _headline_countries(self) -> set[str]:
         words = re.findall(r"[A-Za-z][A-Za-z.-]*", self.headline or "")

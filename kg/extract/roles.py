@@ -24,6 +24,7 @@ from .events import evidence_of
 from .role_orgs import OrgFinder
 from .titles import (
     ASSISTING_NOUNS,
+    is_corporate_title,
     LOCAL_HEADS,
     NOT_ROLE_WORDS,
     ORG_PREPS,
@@ -313,6 +314,9 @@ class RoleReader(OrgFinder):
             org, rule, confidence = self.home_country(), "implicit-country", 0.5
             if org is None:
                 org, confidence = self.only_country_before(title[0].i), 0.4
+        elif org is None and is_corporate_title(role_words):
+            # "Chief executive Ann Lee" in an article about one company: that company's
+            org, rule, confidence = self.home_company(), "implicit-company", 0.5
         elif org is None and role_words and lexicon_form(role_words[-1]) in LOCAL_HEADS:
             # "Mayor X" in an article that has named one city (or state) so far: its government
             org, rule, confidence = self.only_place_before(title[0].i), "implicit-place", 0.4
