@@ -410,3 +410,9 @@ def test_a_denial_negates_only_what_follows_it(read):
 def test_what_an_allegation_says_is_not_stated(read):
     f = read("The council voted to suspend Tomas Brandt over allegations that he diverted public funds.")
     assert not has(f, "Tomas Brandt", "divert")
+
+
+def test_the_agent_of_an_earlier_event_is_not_the_passive_s(read):
+    f = read("Pavel Novak was arrested in 2019 after an investigation by the national anti-corruption agency.")
+    arrests = [e for e in f.events if e.action == "arrest"]
+    assert arrests and all(e.actor is None for e in arrests)

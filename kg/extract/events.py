@@ -47,6 +47,8 @@ from .nominal import nominal_events
 from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
+#: Prepositions of another event in time or circumstance: a "by" phrase of their noun is that event's.
+_EARLIER_EVENT_PREPS = frozenset("after before following during since until amid despite upon".split())
 #: Verbs of judging someone: their object's possessor is the one judged ("praised her courage").
 _JUDGING_VERBS = frozenset("""
 praise commend hail laud applaud welcome criticize criticise condemn denounce blame fault slam
@@ -237,8 +239,8 @@ class EventReader:
             # "was joined in the announcement by Agent X": the parser hung the "by" phrase on the
             # noun before it; a person or a body there is the passive's agent.
             for c in kids(verb):
-                if c.dep_ != "prep" or c.lower_ == "by":
-                    continue
+                if c.dep_ != "prep" or c.lower_ == "by" or c.lower_ in _EARLIER_EVENT_PREPS:
+                    continue  # "arrested after an investigation by the agency": the investigation's agent
                 for noun in kids(c):
                     for by in kids(noun):
                         if by.dep_ == "prep" and by.lower_ == "by":
