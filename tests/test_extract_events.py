@@ -416,3 +416,9 @@ def test_the_agent_of_an_earlier_event_is_not_the_passive_s(read):
     f = read("Pavel Novak was arrested in 2019 after an investigation by the national anti-corruption agency.")
     arrests = [e for e in f.events if e.action == "arrest"]
     assert arrests and all(e.actor is None for e in arrests)
+
+
+def test_what_a_complaint_says_is_reported(read):
+    f = read("Many residents complained that the council had ignored the warnings.")
+    ignored = [e for e in f.events if e.action.startswith("ignore")]
+    assert ignored and all(e.modality == "reported" for e in ignored)
