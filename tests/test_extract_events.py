@@ -422,3 +422,16 @@ def test_what_a_complaint_says_is_reported(read):
     f = read("Many residents complained that the council had ignored the warnings.")
     ignored = [e for e in f.events if e.action.startswith("ignore")]
     assert ignored and all(e.modality == "reported" for e in ignored)
+
+
+def test_a_statement_set_off_by_a_comma_has_its_speaker(read):
+    f = read("The Unity Party won 62 percent of the vote, the electoral commission announced on Monday.")
+    assert has(f, "electoral commission", "announce")
+    assert not any(e.action == "announce" and e.actor is None for e in f.events)
+
+
+def test_a_finite_verb_joined_to_a_purpose_infinitive_is_done(read):
+    f = read("Police used tear gas to disperse the crowd and detained dozens of protesters.")
+    assert has(f, "Police", "detain", "protesters")
+    f = read("Police plan to disperse the crowd and detain the leaders.")
+    assert not has(f, "Police", "detain")

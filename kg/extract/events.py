@@ -196,6 +196,13 @@ class EventReader:
             # 'Lind "condemned ..." the attack' is Lind's own finite verb, misparsed. With a "by"
             # phrase it is a participle ("the Institute for Soil Research headed by Professor X").
             return [head], False
+        if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.dep_ == "appos" \
+                and verb.lemma_.lower() in REPORTING_VERBS and verb.i > head.i \
+                and (head.ent_type_ in ("ORG", "PERSON") or is_human_noun(head)) \
+                and not any(c.dep_ in ("agent", "dobj", "nsubjpass", "xcomp") for c in below):
+            # "Acme won the vote, the election commission announced": a statement set off by a comma,
+            # which the parser read as a participle of the noun ("the plan announced" is one)
+            return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in below):  # a passive takes no object

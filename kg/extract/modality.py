@@ -312,7 +312,11 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
         done_to_noun = t.dep_ == "acl" and t.tag_ == "VBN"  # "a plan backed by X": done, not planned
         gerund = t.dep_ == "pcomp" and t.tag_ == "VBG"
         predicate = False
-        t = t.head
+        # "used gas to disperse them and detained dozens": a finite verb joined to a bare infinitive is
+        # the main clause's conjunct, misattached (English joins verbs of one form)
+        finite_after_infinitive = (t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ") and t.head.tag_ == "VB"
+                                   and _infinitive(t.head) and t.head.head != t.head)
+        t = t.head.head if finite_after_infinitive else t.head
         while t.pos_ not in ("VERB", "AUX") and t.head != t:
             if t.dep_ == "relcl":
                 break
