@@ -425,7 +425,8 @@ def test_what_a_complaint_says_is_reported(read):
 
 
 def test_a_statement_set_off_by_a_comma_has_its_speaker(read):
-    f = read("The Unity Party won 62 percent of the vote, the electoral commission announced on Monday.")
+    f = read("The ruling Unity Party won 62 percent of the vote in Sunday's parliamentary election, the electoral "
+             "commission announced on Monday, giving President Lars Berg a majority.")
     assert has(f, "electoral commission", "announce")
     assert not any(e.action == "announce" and e.actor is None for e in f.events)
 
