@@ -135,3 +135,14 @@ def test_a_lowercase_position_word_after_a_team_is_no_part_of_its_name(nlp):
 def test_a_capitalized_guard_stays_part_of_the_body(nlp):
     found = repaired(nlp, "The Norwegian Harbour Guard rescued ten fishermen.", ("The Norwegian Harbour Guard", "ORG"))
     assert any(text.endswith("Harbour Guard") for text, _ in found)
+
+
+def test_an_organization_s_first_word_alone_is_that_organization(nlp):
+    text = "Orvane Corporation agreed to buy Castor Foods. Orvane was advised by Dunmore Partners."
+    found = repaired(nlp, text, ("Orvane Corporation", "ORG"), ("Castor Foods", "ORG"), ("Dunmore Partners", "ORG"))
+    assert ("Orvane", "ORG") in found
+
+
+def test_an_ordinary_first_word_of_an_organization_stays_a_word(nlp):
+    text = "The National Unity Party won. National leaders met."
+    assert ("National", "ORG") not in repaired(nlp, text, ("National Unity Party", "ORG"))

@@ -100,6 +100,7 @@ def repair_entities(doc: Doc) -> Doc:
     surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
     ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
     ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
+    ents = filter_spans(ents + _short_org_names(doc, ents))
     doc.ents = filter_spans(ents + _missed_names(doc, ents))
     return doc
 
@@ -250,6 +251,26 @@ def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]
                     and not any(x.whitespace_ for x in doc[t.i:end - 1])
                     and not covered.intersection(range(t.i, end))):
                 found.append(Span(doc, t.i, end, label="PERSON"))
+    return found
+
+
+def _short_org_names(doc: Doc, ents: list[Span]) -> list[Span]:
+    """Bare mentions of an organization's first word that the model left out are that organization
+    ("Orvane was advised by ..." after "Orvane Corporation"), when the word is no ordinary English word
+    and no other name goes on after it."""
+    covered = {i for e in ents for i in range(e.start, e.end)}
+    shorts = {e[0].text for e in ents if e.label_ == "ORG" and len(e) >= 2 and e[0].is_title
+              and e[0].pos_ == "PROPN" and not _common_word(e[0]) and e[0].lower_ not in DEMONYMS
+              and e[0].lower_ not in PLACE_ALIASES}
+    ids = {get_string_id(w) for w in shorts}
+    found = []
+    for i, orth in enumerate(doc.to_array("ORTH").tolist() if ids else ()):
+        if orth not in ids:
+            continue  # found in the Doc's array: no Token is made for the other words
+        t = doc[i]
+        if (t.i not in covered and t.pos_ in ("PROPN", "NOUN")
+                and not (t.i + 1 < len(doc) and doc[t.i + 1].text[:1].isupper() and doc[t.i + 1].pos_ == "PROPN")):
+            found.append(Span(doc, t.i, t.i + 1, label="ORG"))
     return found
 
 
