@@ -146,3 +146,8 @@ def test_an_organization_s_first_word_alone_is_that_organization(nlp):
 def test_an_ordinary_first_word_of_an_organization_stays_a_word(nlp):
     text = "The National Unity Party won. National leaders met."
     assert ("National", "ORG") not in repaired(nlp, text, ("National Unity Party", "ORG"))
+
+
+def test_a_name_beside_a_role_noun_is_a_person_whatever_the_model_says(nlp):
+    text = "Castor's founder, Helen Park, will join the board."
+    assert ("Helen Park", "PERSON") in repaired(nlp, text, ("Castor", "ORG"), ("Helen Park", "GPE"))

@@ -69,7 +69,7 @@ def repair_entities(doc: Doc) -> Doc:
             if ent.end - 1 > start:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
             continue
-        if ent.label_ == "ORG" and (_described_as_person(doc, ent) or _says_he(ent)):
+        if ent.label_ in ("ORG", "GPE") and (_described_as_person(doc, ent) or _says_he(ent)):
             evidence.setdefault(_words(ent), set()).add("PERSON")
             ents.append(Span(doc, ent.start, ent.end, label="PERSON"))
             continue
@@ -206,6 +206,9 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
     before = doc[ent.start - 1] if ent.start > 0 else None
     if before is not None and before.is_lower and before.pos_ == "NOUN" and before.lemma_ in PERSON_NOUNS:
         return True  # "his teammate Omar Diallo", "coach Anna Berg": a word for a person before the name
+    if (before is not None and before.text == "," and ent.start >= 2 and ent.root.dep_ == "appos"
+            and ent.root.head.i == ent.start - 2 and _role_word(doc[ent.start - 2]) and doc[ent.start - 2].is_lower):
+        return True  # "Acme's founder, Ann Park": the name set beside a role noun
     if ent.end + 2 >= len(doc) or doc[ent.end].text != ",":
         return False
     after = doc[ent.end + 1]
