@@ -247,3 +247,9 @@ def test_the_company_is_no_guess_between_two_named(read):
     assert not any(a in ("Acme Corp.", "Zenith Corp.") for a in actors_of(f, "say"))
     f = read("Acme Corp. sued the city on Monday. The company said the case was strong.")
     assert actors_of(f, "say") == {"Acme Corp."}
+
+
+def test_a_spokesman_may_be_she(read):
+    f = read("The rebels, led by Ivan Drago, attacked the town. Fourteen soldiers were killed, according to "
+             "spokesman Captain Lena Vos. She said the army had withdrawn.")
+    assert any(e.action == "say" and f.entities[e.actor].label == "Lena Vos" for e in f.events)

@@ -393,3 +393,46 @@ def test_a_bare_verb_joined_to_a_finite_one_is_an_infinitive_not_a_deed(nlp):
                       ["NNP", "VBD", "DT", "NN", "IN", "NNS", "CC", "VBD", "NNP", "NNP", "."],
                       ["Acme", "have", "a", "plan", "for", "reform", "and", "hire", "Ted", "Lunn", "."])
     assert (bare, finite) == ("hypothetical", "asserted")
+
+
+def test_what_a_denial_says_is_negated(read):
+    f = read("The mayor denied that his aide had taken bribes.")
+    taken = [e for e in f.events if e.action.startswith("take")]
+    assert taken and all(e.negated for e in taken)
+    assert any(e.action == "deny" and not e.negated for e in f.events)
+
+
+def test_a_denial_negates_only_what_follows_it(read):
+    f = read("The government accused Tarvia of arming the rebels, a charge Tarvia denied.")
+    assert not any(e.negated for e in f.events if e.action == "accuse")
+
+
+def test_what_an_allegation_says_is_not_stated(read):
+    f = read("The council voted to suspend Tomas Brandt over allegations that he diverted public funds.")
+    assert not has(f, "Tomas Brandt", "divert")
+
+
+def test_the_agent_of_an_earlier_event_is_not_the_passive_s(read):
+    f = read("Pavel Novak was arrested in 2019 after an investigation by the national anti-corruption agency.")
+    arrests = [e for e in f.events if e.action == "arrest"]
+    assert arrests and all(e.actor is None for e in arrests)
+
+
+def test_what_a_complaint_says_is_reported(read):
+    f = read("Many residents complained that the council had ignored the warnings.")
+    ignored = [e for e in f.events if e.action.startswith("ignore")]
+    assert ignored and all(e.modality == "reported" for e in ignored)
+
+
+def test_a_statement_set_off_by_a_comma_has_its_speaker(read):
+    f = read("The ruling Unity Party won 62 percent of the vote in Sunday's parliamentary election, the electoral "
+             "commission announced on Monday, giving President Lars Berg a majority.")
+    assert has(f, "electoral commission", "announce")
+    assert not any(e.action == "announce" and e.actor is None for e in f.events)
+
+
+def test_a_finite_verb_joined_to_a_purpose_infinitive_is_done(read):
+    f = read("Police used tear gas to disperse the crowd and detained dozens of protesters.")
+    assert has(f, "Police", "detain", "protesters")
+    f = read("Police plan to disperse the crowd and detain the leaders.")
+    assert not has(f, "Police", "detain")

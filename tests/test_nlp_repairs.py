@@ -124,3 +124,30 @@ def test_a_word_for_a_person_before_a_name_makes_it_a_person(nlp):
     found = labels(nlp, "Falcons guard Lee Park scored 31 points, and his teammate Omar Diallo added 20.")
     assert ("Omar Diallo", "PERSON") in found  # the model alone tags it ORG
     assert ("Orvane Corporation", "ORG") in labels(nlp, "The carmaker Orvane Corporation cut jobs.")
+
+
+def test_a_lowercase_position_word_after_a_team_is_no_part_of_its_name(nlp):
+    text = "Velmora Hawks guard Marcus Bell scored 30 points."
+    found = repaired(nlp, text, ("Velmora Hawks", "ORG"), ("Marcus Bell", "PERSON"))
+    assert ("Velmora Hawks", "ORG") in found
+
+
+def test_a_capitalized_guard_stays_part_of_the_body(nlp):
+    found = repaired(nlp, "The Norwegian Harbour Guard rescued ten fishermen.", ("The Norwegian Harbour Guard", "ORG"))
+    assert any(text.endswith("Harbour Guard") for text, _ in found)
+
+
+def test_an_organization_s_first_word_alone_is_that_organization(nlp):
+    text = "Orvane Corporation agreed to buy Castor Foods. Orvane was advised by Dunmore Partners."
+    found = repaired(nlp, text, ("Orvane Corporation", "ORG"), ("Castor Foods", "ORG"), ("Dunmore Partners", "ORG"))
+    assert ("Orvane", "ORG") in found
+
+
+def test_an_ordinary_first_word_of_an_organization_stays_a_word(nlp):
+    text = "The National Unity Party won. National leaders met."
+    assert ("National", "ORG") not in repaired(nlp, text, ("National Unity Party", "ORG"))
+
+
+def test_a_name_beside_a_role_noun_is_a_person_whatever_the_model_says(nlp):
+    text = "Castor's founder, Helen Park, will join the board."
+    assert ("Helen Park", "PERSON") in repaired(nlp, text, ("Castor", "ORG"), ("Helen Park", "GPE"))

@@ -20,6 +20,7 @@ from spacy.strings import StringStore
 from spacy.tokens import Span, Token
 
 from ..model.facts import Evidence, Role, Time
+from ..nlp.lexicon import REPORTING_VERBS
 from .columns import kids
 from .timex import is_time_point, normalise, parse_iso
 from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
@@ -61,13 +62,17 @@ HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head",
 _APPOINTMENT_NOUNS = frozenset("""
 appointment nomination election reelection re-election promotion selection tenure stint service time term
 """.split())
+#: Verbs of taking or holding a post named as an object ("assumed the post of chief justice") or won
+#: by an election or appointment ("won election as mayor").
+_TAKING = frozenset("assume hold occupy fill win secure".split())
 _VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | _TRANSFERRING | {"sit"}
-          | frozenset(_WORKING) | frozenset(HEAD_VERBS) | _APPOINTMENT_NOUNS)
+          | frozenset(_WORKING) | frozenset(HEAD_VERBS) | _APPOINTMENT_NOUNS | _TAKING)
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(_VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
 _VERB_POS = np.array([_STRINGS.add(p) for p in ("VERB", "AUX", "NOUN")], dtype=np.uint64).view(np.int64)
 #: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
 _NOT_YET = frozenset("will would could might may should shall must to 'll".split())
+_CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
 _HYPOTHETICAL = frozenset("could might may should must would".split())
 #: Verbs of appointing whose subject gives the post its organization ("the President intends to
 #: nominate X to be ambassador": a post of the President's government).
@@ -81,11 +86,29 @@ _PAST_ADVERBS = frozenset("previously formerly once earlier then later ago befor
 _EMPLOYERS = ("for", "at", "with", "in")
 
 
+def _reported_in_past(verb: Token) -> bool:
+    """Whether a clause is what a past reporting verb says, with no condition on it ("Acme said
+    that ..."; not "... if the board agrees")."""
+    head = verb.head
+    return (verb.dep_ == "ccomp" and head.tag_ == "VBD" and head.lemma_.lower() in REPORTING_VERBS
+            and not any(c.dep_ in ("advcl", "mark") and c.lower_ in _CONDITIONAL_MARKS
+                        or c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _CONDITIONAL_MARKS for m in kids(c))
+                        for c in kids(verb)))
+
+
 def _shares_subject(verb: Token) -> bool:
     """A verb whose subject is its head's: coordinated, controlled ("asked to serve"), or an infinitive
     of purpose ("left Acme to join Zenith")."""
-    return verb.dep_ in ("xcomp", "conj") or (verb.dep_ == "advcl" and any(
+    return verb.dep_ in ("xcomp", "conj") or _after_prefix(verb) or (verb.dep_ == "advcl" and any(
         c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb)))
+
+
+def _after_prefix(verb: Token) -> bool:
+    """ "was re-elected": the tokenizer cut the verb after "re-" and the parser made "re" the head that
+    holds the clause's subject and auxiliaries."""
+    doc = verb.doc
+    return (verb.i >= 2 and doc[verb.i - 1].text == "-" and not doc[verb.i - 2].whitespace_
+            and doc[verb.i - 2].lower_ in ("re", "co") and verb.head.i == verb.i - 2)
 
 
 class CareerReader:
@@ -133,7 +156,8 @@ class CareerReader:
             return self._appointment(verb, evidence)
         if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
             lemma = "resign"  # "stepped down as chairman": a post left
-        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(verb)) or (
+        clause = verb.head if _after_prefix(verb) else verb
+        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(clause)) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in kids(verb)))
         objective = lemma in _APPOINTING or lemma in _DISMISSING or lemma in _TRANSFERRING
         if objective and not passive:
@@ -245,7 +269,10 @@ class CareerReader:
                 if body.lemma_.lower() not in _BODY_NOUNS:
                     continue
                 role = body.lemma_.lower() + " member"
-                for of in (x for x in kids(body) if x.dep_ == "prep" and x.lower_ == "of"):
+                owners = [body]
+                owners += [o for of in kids(body) if of.dep_ == "prep" and of.lower_ == "of"
+                           for o in kids(of) if o.dep_ == "pobj" and is_role_noun(o)]  # "the board of directors of X"
+                for of in (x for b in owners for x in kids(b) if x.dep_ == "prep" and x.lower_ == "of"):
                     for o in (x for x in kids(of) if x.dep_ == "pobj"):
                         for org_tok in [o] + [x for x in kids(o) if x.dep_ == "conj"]:
                             org = self.t.org_in(org_tok)
@@ -302,6 +329,8 @@ class CareerReader:
         """The role nouns a verb gives its holder: a complement ("became chairman", "named Ann Lee chief
         executive"), "as" ("served as", "joined Acme as"), or "to be" ("nominated to be a member")."""
         nouns: list[Token] = []
+        if lemma in _TAKING:
+            return self._taken_post(verb)
         if lemma not in _LEAVING and lemma not in _JOINING and lemma not in _SUCCEEDING and lemma != "work":
             nouns += [c for c in kids(verb) if c.dep_ in ("attr", "oprd", "acomp") and is_role_noun(c)]
             if lemma in _APPOINTING:
@@ -325,15 +354,27 @@ class CareerReader:
         nouns += [c for n in nouns for c in kids(n) if c.dep_ == "conj" and is_role_noun(c)]
         return nouns
 
+    @staticmethod
+    def _taken_post(verb: Token) -> list[Token]:
+        """ "assumed the post of chief justice", "holds the office of treasurer": the post's "of" noun;
+        "won election as mayor": the "as" noun of a verb whose object is an election or appointment."""
+        objects = [c for c in kids(verb) if c.dep_ == "dobj"]
+        nouns = [p for o in objects if o.lemma_.lower() in _POST_NOUNS for c in kids(o)
+                 if c.dep_ == "prep" and c.lower_ == "of" for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        if any(o.lemma_.lower() in _APPOINTMENT_NOUNS for o in objects):
+            nouns += [p for h in [verb, *objects] for c in kids(h) if c.dep_ == "prep" and c.lower_ == "as"
+                      for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        return nouns
+
     def _role(self, person: str, noun: Token, verb: Token, lemma: str, evidence: Evidence,
               pronoun: bool) -> list[Role]:
         t = self.t
         title = t.noun_title(noun)
         roles = t.split_title(title, person, evidence, None)
         org = None
-        if not roles or roles[0].rule.startswith("implicit-"):
-            org = (t.org_from_preps([noun]) or self._partner_org(noun) or self._comma_org(noun)
-                   or self._verb_org(verb, lemma, noun))
+        if not roles or roles[0].rule.startswith("implicit-") or roles[0].org.startswith("Group:"):
+            org = (t.org_from_preps([noun]) or self._post_org(noun) or self._partner_org(noun)
+                   or self._comma_org(noun) or self._verb_org(verb, lemma, noun))
         if org is not None and org != person and (t.may_employ(org, noun) or lemma in _APPOINTERS):
             words = [x for x in title if x.dep_ != "poss" and x.tag_ != "POS" and not t.key(x)
                      and x.lower_ not in ("former", "then", "new", "current")]
@@ -349,6 +390,23 @@ class CareerReader:
         return [replace(r, former=r.former or former, rule="predicate" if r.rule == "title" else r.rule,
                         confidence=min(r.confidence, confidence), since=since or r.since, until=until)
                 for r in roles]
+
+    def _possessor_org(self, noun: Token) -> str | None:
+        """ "its board appointed X": the organization a possessive pronoun of an unnamed body stands for."""
+        for c in kids(noun):
+            if c.dep_ == "poss" and c.pos_ == "PRON":
+                key = self.index.resolve(c)
+                if key is not None and key.startswith("Organization:"):
+                    return key
+        return None
+
+    def _post_org(self, noun: Token) -> str | None:
+        """ "the post of treasurer at Acme", "the office of treasurer of Acme": the post's organization."""
+        post = noun.head.head
+        if noun.head.lower_ != "of" or post.lemma_.lower() not in _POST_NOUNS:
+            return None
+        return next((key for c in kids(post) if c.dep_ == "prep" and c.lower_ in ("of", "at", "in", "with")
+                     and c is not noun.head for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
 
     def _comma_org(self, noun: Token) -> str | None:
         """ "serving as deputy commanding general, U.S. Army Forces Command": an organization set after
@@ -394,7 +452,8 @@ class CareerReader:
                             return key
                 if c.dep_ == "nsubj" and (vlemma in _APPOINTING or vlemma in _DISMISSING):
                     # "Acme named X"; "the President intends to nominate X": the appointer's office
-                    key = self.t.org_in(c) or self.t.org_of_noun(c) or (self._person(c) if vlemma in _APPOINTERS else None)
+                    key = (self.t.org_in(c) or self.t.org_of_noun(c) or self._possessor_org(c)
+                           or (self._person(c) if vlemma in _APPOINTERS else None))
                     if key:
                         return key
                     for p in kids(c):
@@ -490,8 +549,13 @@ class CareerReader:
     # ----- time -------------------------------------------------------------------------
     @staticmethod
     def _hypothetical(verb: Token) -> bool:
-        return any(c.dep_ == "aux" and c.lower_ in _HYPOTHETICAL for c in kids(verb)) and not any(
-            c.dep_ == "aux" and c.lower_ in ("will", "'ll", "shall") for c in kids(verb))
+        """A post that might be held ("could become chairman"), not one announced: "will", and
+        "would" reported in the past with no condition ("Acme said Ann Lee would become its chief":
+        the reported "will"), announce it."""
+        auxes = [c.lower_ for c in kids(verb) if c.dep_ == "aux"]
+        if not any(a in _HYPOTHETICAL for a in auxes) or any(a in ("will", "'ll", "shall") for a in auxes):
+            return False
+        return not (auxes == ["would"] and _reported_in_past(verb))
 
     def _past(self, verb: Token, lemma: str, until: Time | None) -> bool:
         """A role once held: an end the text gives (in the past), a past adverb ("previously worked"),

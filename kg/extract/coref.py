@@ -136,6 +136,10 @@ class Coreference:
         elif low in FIRST:
             return self.first_person(tok)
         elif low == "its":
+            subject = _own_subject(tok)
+            if subject is not None:
+                # "the board elected Lee as its chair": "its" is the clause's own subject, named or not
+                return _body_of(index, subject)
             countries = index.countries()
             want = lambda m: m.type == "Organization" or m.key in countries or self._vehicle(m)  # noqa: E731
         elif low in NEUTER:
@@ -234,6 +238,40 @@ class Coreference:
         """Whether a singular group is one person ("a gunman"), not a body ("the court", "a team")."""
         head = m.key.rsplit(":", 1)[-1]
         return head not in COLLECTIVE_NOUNS
+
+
+def _own_subject(tok: Token) -> Token | None:
+    """The subject before a possessive pronoun of its own clause, when that subject is a thing or a
+    body (a noun or name that is no person and no pronoun), else None."""
+    verb = tok.head
+    for _ in range(6):
+        if verb.pos_ in ("VERB", "AUX") or verb.head is verb:
+            break
+        verb = verb.head
+    subjects = [c for c in kids(verb) if c.dep_ in _SUBJ_DEPS and c.i < tok.i]
+    if not subjects:
+        return None
+    s = subjects[0]
+    lemma = s.lemma_.lower()
+    if (s.pos_ not in ("NOUN", "PROPN") or s.ent_type_ == "PERSON" or s.tag_ in ("NNS", "NNPS")
+            or (is_human_noun(s) and lemma not in COLLECTIVE_NOUNS)):
+        return None
+    return s
+
+
+def _body_of(index: EntityIndex, subject: Token) -> str | None:
+    """The organization or place a subject names: itself, or for an unnamed body the one its
+    modifiers name ("the Velmont Bank board", "the government of Norway"); None when neither."""
+    key = index.resolve(subject)
+    if key is not None and key.startswith(("Organization:", "Place:")):
+        return key
+    mods = [c for c in kids(subject) if c.dep_ in ("compound", "poss", "nmod", "amod") and c.i < subject.i]
+    mods += [p for c in kids(subject) if c.dep_ == "prep" and c.lower_ == "of" for p in kids(c) if p.dep_ == "pobj"]
+    for mod in mods:
+        key = index.canonical(index.org_of_modifier(mod))
+        if key is not None and key.startswith(("Organization:", "Place:")):
+            return key
+    return None
 
 
 def _co_argument(tok: Token, clause: Token) -> bool:

@@ -521,9 +521,12 @@ class EntityIndex(PlaceIndex):
         return self.coref.pronoun(tok)
 
     def organization_span(self, toks: list[Token]) -> str:
-        """Register capitalized tokens as one organization the model missed; returns its key."""
+        """Register capitalized tokens as one organization the model missed (or the country they
+        name, "United States"); returns its key."""
         name = " ".join(t.text for t in toks)
-        key = f"Organization:{norm_name(name)}"
+        country = PLACE_ALIASES.get(name.lower())
+        kind = "Organization" if country is None else "Place"
+        key = f"Organization:{norm_name(name)}" if country is None else self.place(country)
         ent = self.entities.get(key)
         if ent is None:
             self.entities[key] = Entity(key=key, label=name, type="Organization", aliases={name})
@@ -531,7 +534,7 @@ class EntityIndex(PlaceIndex):
             ent.mentions += 1
         for t in toks:
             self._token_key[t.i] = key
-        self.mentions.append(Mention(key, toks[0].i, toks[-1].i + 1, "Organization", False, False))
+        self.mentions.append(Mention(key, toks[0].i, toks[-1].i + 1, kind, False, False))
         self.mentions.sort(key=_START)
         return key
 

@@ -47,6 +47,8 @@ from .nominal import nominal_events
 from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
+#: Prepositions of another event in time or circumstance: a "by" phrase of their noun is that event's.
+_EARLIER_EVENT_PREPS = frozenset("after before following during since until amid despite upon".split())
 #: Verbs of judging someone: their object's possessor is the one judged ("praised her courage").
 _JUDGING_VERBS = frozenset("""
 praise commend hail laud applaud welcome criticize criticise condemn denounce blame fault slam
@@ -194,6 +196,13 @@ class EventReader:
             # 'Lind "condemned ..." the attack' is Lind's own finite verb, misparsed. With a "by"
             # phrase it is a participle ("the Institute for Soil Research headed by Professor X").
             return [head], False
+        if verb.dep_ == "acl" and verb.tag_ in ("VBN", "VBD") and head.dep_ == "appos" \
+                and verb.lemma_.lower() in REPORTING_VERBS and verb.i > head.i \
+                and (head.ent_type_ in ("ORG", "PERSON") or is_human_noun(head)) \
+                and not any(c.dep_ in ("agent", "dobj", "nsubjpass", "xcomp") for c in below):
+            # "Acme won the vote, the election commission announced": a statement set off by a comma,
+            # which the parser read as a participle of the noun ("the plan announced" is one)
+            return [head], False
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in below):  # a passive takes no object
@@ -237,8 +246,8 @@ class EventReader:
             # "was joined in the announcement by Agent X": the parser hung the "by" phrase on the
             # noun before it; a person or a body there is the passive's agent.
             for c in kids(verb):
-                if c.dep_ != "prep" or c.lower_ == "by":
-                    continue
+                if c.dep_ != "prep" or c.lower_ == "by" or c.lower_ in _EARLIER_EVENT_PREPS:
+                    continue  # "arrested after an investigation by the agency": the investigation's agent
                 for noun in kids(c):
                     for by in kids(noun):
                         if by.dep_ == "prep" and by.lower_ == "by":

@@ -33,6 +33,8 @@ _SUBJ = ("nsubj", "nsubjpass", "csubj")
 _CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
 _NEG_WORDS = frozenset(("not", "n't", "never", "no"))
 _NEGATIVE_VERBS = frozenset(("refuse", "decline", "fail", "deny"))
+#: Verbs whose "that" clause states what the speaker says is untrue.
+_DENYING_VERBS = frozenset(("deny",))
 _PREVENTING_VERBS = frozenset("ban bar prevent stop prohibit block keep refrain forbid restrain".split())
 #: Subjects that deny the clause: "no group has claimed", "nobody was hurt".
 _NEGATIVE_SUBJECTS = frozenset(("nobody", "none", "nothing", "noone", "no-one"))
@@ -44,8 +46,9 @@ _CONTRASTIVE = frozenset(("but", "yet", "while", "whereas"))
 #: Verbs after which a purpose infinitive is what was done in the call, meeting or visit
 #: ("called Lee to apologize", "met Ortiz to discuss the plan").
 _DONE_PURPOSE_HEADS = frozenset("call phone telephone ring meet visit convene gather".split())
-#: Nouns whose "that" clause the writer does not vouch for: "the pretext that ...", "rumours that ...".
-_PRETEXT_NOUNS = frozenset("pretext pretence pretense excuse rumour rumor".split())
+#: Nouns whose "that" clause the writer does not vouch for: "the pretext that ...", "rumours that ...",
+#: "allegations that he took bribes".
+_PRETEXT_NOUNS = frozenset("pretext pretence pretense excuse rumour rumor allegation accusation suspicion speculation".split())
 #: Verbs that hedge what their infinitive says ("appear to accept", "seem to have left").
 _HEDGING_VERBS = frozenset(("appear", "seem"))
 _WH_WORDS = frozenset("which what where how why who whom whose when whether".split())
@@ -89,6 +92,8 @@ def negated(verb: Token) -> bool:
             return True
         if t.dep_ == "xcomp" and t.head.lemma_ in _NEGATIVE_VERBS:
             return True
+        if t.dep_ == "ccomp" and t.head.lemma_ in _DENYING_VERBS and t.i > t.head.i:
+            return True  # "she denied that he had taken bribes": what a denial says did not happen
         if t.dep_ == "pcomp" and t.head.lower_ == "from" and t.head.head.lemma_ in _PREVENTING_VERBS:
             return True  # "banned from leaving", "stopped from entering"
         if t.dep_ == "pcomp":
@@ -307,7 +312,11 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
         done_to_noun = t.dep_ == "acl" and t.tag_ == "VBN"  # "a plan backed by X": done, not planned
         gerund = t.dep_ == "pcomp" and t.tag_ == "VBG"
         predicate = False
-        t = t.head
+        # "used gas to disperse them and detained dozens": a finite verb joined to a bare infinitive is
+        # the main clause's conjunct, misattached (English joins verbs of one form)
+        finite_after_infinitive = (t.dep_ == "conj" and t.tag_ in ("VBD", "VBZ") and t.head.tag_ == "VB"
+                                   and _infinitive(t.head) and t.head.head != t.head)
+        t = t.head.head if finite_after_infinitive else t.head
         while t.pos_ not in ("VERB", "AUX") and t.head != t:
             if t.dep_ == "relcl":
                 break

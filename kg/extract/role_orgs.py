@@ -16,7 +16,7 @@ from ..model.facts import Entity
 from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES, SOURCE_VERBS
 from .columns import kids
 from .entities import EntityIndex, norm_name
-from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word
+from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word, lexicon_form
 
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
@@ -49,6 +49,8 @@ class OrgFinder:
         self.headline = headline
         self._home: str | None = None
         self._home_read = False
+        self._company: str | None = None
+        self._company_read = False
         self._noun_orgs: dict[str, list[tuple[int, str]]] | None = None
         #: tokens of an organization's short name the model missed ("Comets guard X") -> its key
         self._short_names: dict[int, str] = {}
@@ -179,6 +181,31 @@ class OrgFinder:
                 self._home = ranked[0][1]
         return self._home
 
+    def home_company(self) -> str | None:
+        """The company an article is about: the article speaks of "the company" (or "the firm"), and one
+        organization is named 3+ times and twice as often as any other, its name in the headline counting
+        three (a headline the text opens with is not counted as text)."""
+        if not self._company_read:
+            self._company_read = True
+            if not any(t.lower_ in ("company", "firm") and t.i > 0 and t.doc[t.i - 1].lower_ == "the" for t in self.doc):
+                return None
+            text = self.doc.text.lstrip()
+            skip = len(self.doc.text) - len(text) + len(self.headline) if self.headline and text.startswith(self.headline) else 0
+            counts: dict[str, int] = {}
+            for e in self.index.ents:
+                if e.start_char < skip:
+                    continue
+                key = self.index.canonical(self.index.named_key(e.root)) if e.label_ == "ORG" else None
+                if key is not None and key.startswith("Organization:"):
+                    counts[key] = counts.get(key, 0) + 1
+            for key in counts:
+                if self.headline and self.index.entities[key].label in self.headline:
+                    counts[key] += _HEADLINE_WEIGHT
+            ranked = sorted(((n, k) for k, n in counts.items()), reverse=True)
+            if ranked and ranked[0][0] >= 3 and (len(ranked) == 1 or ranked[0][0] >= 2 * ranked[1][0]):
+                self._company = ranked[0][1]
+        return self._company
+
     def _headline_countries(self) -> set[str]:
         words = re.findall(r"[A-Za-z][A-Za-z.-]*", self.headline or "")
         out: set[str] = set()
@@ -232,7 +259,10 @@ class OrgFinder:
     @staticmethod
     def may_employ(org: str, head: Token) -> bool:
         """A person stands for an organization only as the one an aide or adviser serves ("an aide to
-        X": X's office, settled per article); never a killer's victim or a kinsman."""
+        X": X's office, settled per article); never a killer's victim or a kinsman. A place employs
+        only holders of the posts of the lexicon: "a Tarnow rancher" holds no post in Tarnow."""
+        if org.startswith("Place:"):
+            return lexicon_form(head) is not None
         return not org.startswith("Person:") or head.lemma_.lower() in ASSISTING_NOUNS
 
     def is_country(self, key: str) -> bool:
@@ -333,7 +363,10 @@ class OrgFinder:
         ent = self.index.entities.get(key)
         if ent is None or tok.lower_ not in ORG_HEADS | ORGANIZATION_NOUNS | {"governors", "directors", "trustees"}:
             return key
-        for c in kids(tok):
+        # its own "of" phrase, or one the parser hung on the word before ("a member of the Board of
+        # Directors of Acme", the last "of" on "member")
+        later = [c for c in kids(tok.head.head) if c.i > tok.i] if tok.head.dep_ == "prep" and tok.head.lower_ == "of" else []
+        for c in [*kids(tok), *later]:
             if c.dep_ == "prep" and c.lower_ == "of":
                 for p in kids(c):
                     whole = self.index.named_key(p) if p.dep_ == "pobj" else None
@@ -396,7 +429,7 @@ class OrgFinder:
             key = self.index.resolve(tok)
             return key if key is not None and key.startswith("Organization:") else None
         for t in [tok] + [c for c in kids(tok) if c.dep_ in ("compound", "nmod", "amod", "poss")]:
-            key = self.org_name_at(t)
+            key = self.org_name_at(t) or (self._appos_org(t) if t is tok else None)  # "the firm Acme"
             if key and key.startswith("Organization:"):
                 return key
             if t is not tok and t.dep_ == "compound":

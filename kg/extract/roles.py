@@ -16,7 +16,7 @@ from dataclasses import replace
 from spacy.tokens import Span, Token
 
 from ..model.facts import Evidence, Role
-from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ORG_HEADS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
+from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ORG_HEADS, ORGANIZATION_NOUNS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
 from .careers import CareerReader
 from .columns import kids
 from .entities import EntityIndex
@@ -24,6 +24,7 @@ from .events import evidence_of
 from .role_orgs import OrgFinder
 from .titles import (
     ASSISTING_NOUNS,
+    is_corporate_title,
     LOCAL_HEADS,
     NOT_ROLE_WORDS,
     ORG_PREPS,
@@ -84,6 +85,7 @@ class RoleReader(OrgFinder):
             roles.extend(self._unparsed_apposition(ent, person, evidence))
             roles.extend(self._one_of_them(ent, person, evidence))
             roles.extend(self._role_of_org_before(ent, person, evidence))
+            roles.extend(self._whose_body(ent, person, evidence))
         roles.extend(self.careers.read(sent, evidence))
         holders = {r.person for r in roles}
         roles.extend(self._shared_titles(persons, shared, holders))
@@ -224,8 +226,8 @@ class RoleReader(OrgFinder):
             else:
                 break
             i -= 1
-        while toks and not toks[0].text[:1].isupper():
-            toks = toks[1:]
+        while toks and (not toks[0].text[:1].isupper() or (toks[0].lower_ in RANK_MODIFIERS and len(toks) > 1)):
+            toks = toks[1:]  # "Assistant United States Attorneys": the rank is the title's
         if not toks or all((self.index.named_key(t) or "Person:").startswith(("Organization:", "Place:")) for t in toks):
             return None
         known = self.org_named(toks)
@@ -312,10 +314,14 @@ class RoleReader(OrgFinder):
             org, rule, confidence = self.home_country(), "implicit-country", 0.5
             if org is None:
                 org, confidence = self.only_country_before(title[0].i), 0.4
+        elif org is None and is_corporate_title(role_words):
+            # "Chief executive Ann Lee" in an article about one company: that company's
+            org, rule, confidence = self.home_company(), "implicit-company", 0.5
         elif org is None and role_words and lexicon_form(role_words[-1]) in LOCAL_HEADS:
             # "Mayor X" in an article that has named one city (or state) so far: its government
             org, rule, confidence = self.only_place_before(title[0].i), "implicit-place", 0.4
-        if org is None or org == person or not role or not self.may_employ(org, role_toks[-1]):
+        head = next((t for t in reversed(role_toks) if is_role_noun(t)), role_toks[-1])  # "Minister of Defence"
+        if org is None or org == person or not role or not self.may_employ(org, head):
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
                      confidence=confidence)]
@@ -345,6 +351,20 @@ class RoleReader(OrgFinder):
     @staticmethod
     def _word_before(ent: Span) -> list[Token]:
         return [ent.doc[ent.start - 1]] if ent.start > ent.sent.start else []
+
+    # "Ann Lee, whose Unity party won the vote": the body her relative clause names as hers
+    def _whose_body(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+        out: list[Role] = []
+        for clause in (c for c in kids(ent.root) if c.dep_ == "relcl"):
+            for body in (t for t in clause.subtree if t.lower_ == "whose" and t.dep_ == "poss"):
+                org = self.org_in(body.head) if body.head.lemma_.lower() in ORG_HEADS | ORGANIZATION_NOUNS else None
+                if org is None or not org.startswith("Organization:"):
+                    continue
+                before = self._word_before(ent)
+                role = before[0].lemma_.lower() if before and is_role_noun(before[0]) else "member"
+                out.append(Role(person=person, role=role, org=org, evidence=evidence, rule="whose-body",
+                                confidence=0.6))
+        return out
 
     # "Acme press secretary Ann Lee", "Coast Watch Chief Harbor Agent Ann Lee"
     def _title_before(self, ent: Span, person: str, evidence: Evidence, own: frozenset[int]) -> list[Role]:

@@ -32,6 +32,8 @@ chief-of-staff lawyer attorney bodyguard
 """.split())
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
 GOVERNMENT_HEADS = frozenset({"minister", "president", "premier", "chancellor", "secretary", "vice-president"})
+#: Heads of the titles of a company's management.
+CORPORATE_HEADS = frozenset("executive ceo cfo coo chairman chairwoman chairperson founder co-founder".split())
 #: Words before a title that make it a past one ("former", "ex-", "the late").
 PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
 #: Words before a title that are no part of the role's name.
@@ -113,6 +115,14 @@ def is_government_title(words: list[Token]) -> bool:
     mods = {t.lower_ for t in words[:-1]}
     return (bool(mods & (DEPARTMENT_WORDS | {"prime", "vice", "shadow"}))
             or words[-1].lower_ in ("president", "premier", "chancellor", "vice-president"))
+
+
+def is_corporate_title(words: list[Token]) -> bool:
+    """A title of a company's management ("chief executive", "CFO", "chairwoman", "chief operating officer")."""
+    if not words:
+        return False
+    head = lexicon_form(words[-1])
+    return head in CORPORATE_HEADS or (head == "officer" and any(w.lower_ == "chief" for w in words))
 
 
 def is_past_title(words: list[Token]) -> bool:

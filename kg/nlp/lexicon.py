@@ -23,6 +23,7 @@ counsel trustee employee staffer intern assemblyman assemblywoman councilman cou
 diplomat surgeon physician nurse engineer architect pilot astronaut detective constable trooper warden
 player guard quarterback striker goalkeeper midfielder pitcher
 vice-chairman vice-chair vice-minister director-general secretary-general attorney-general veteran
+fellow scholar provost rector chaplain co-chair vice-chancellor
 """.split())
 
 #: Nouns that name a post only inside a title ("Special Agent X", "Comets coach X"); elsewhere they
@@ -114,10 +115,11 @@ congress senate cabinet church party militia army navy military police force for
 personnel crew opposition commission audience public community tribe clan league
 """.split())
 
-#: Nouns and titles that tell a person is a man ("Mr. Lee", "his brother", "the spokesman").
+#: Nouns and titles that tell a person is a man ("Mr. Lee", "his brother"). Not "spokesman" or
+#: "chairman": news gives women those titles too ("spokesman Capt. Ann Lee ... She said").
 MALE_WORDS = frozenset("""
 mr mr. sir lord king prince emperor duke father brother son husband uncle nephew grandfather grandson
-boyfriend fiance stepfather stepson man boy gentleman spokesman chairman congressman businessman
+boyfriend fiance stepfather stepson man boy gentleman congressman businessman
 policeman nobleman sultan emir monk priest
 """.split())
 
@@ -240,7 +242,8 @@ energy environment transport agriculture state treasury communications informati
 REPORTING_VERBS = frozenset("""
 say tell add state announce report claim warn note explain insist argue assert confirm deny
 declare admit acknowledge reveal suggest write indicate allege believe predict stress emphasise
-emphasize point_out reiterate testify recall remark reply respond answer told
+emphasize point_out reiterate testify recall remark reply respond answer told complain contend maintain
+concede disclose
 """.split())
 
 #: Verbs of communicating: each clause of one is a statement, an event also in the present tense

@@ -60,13 +60,16 @@ def repair_entities(doc: Doc) -> Doc:
             if ent.label_ != "GPE":
                 ents.append(Span(doc, ent.start, ent.end, label="GPE"))
                 continue
-        if ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS:
+        if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None and nxt.lower_ == "of":
+            continue  # "was appointed Dean of the Law School": a title, no name
+        if (ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS
+                and not (ent[-1].lower_ in ORG_HEADS and ent[-1].is_title)):  # "the Harbour Guard" is a body
             # "the Treasury Department Spokesperson": the body is an organization, the last word a role.
             start = ent.start + (1 if ent[0].lower_ == "the" else 0)
             if ent.end - 1 > start:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
             continue
-        if ent.label_ == "ORG" and (_described_as_person(doc, ent) or _says_he(ent)):
+        if ent.label_ in ("ORG", "GPE") and (_described_as_person(doc, ent) or _says_he(ent)):
             evidence.setdefault(_words(ent), set()).add("PERSON")
             ents.append(Span(doc, ent.start, ent.end, label="PERSON"))
             continue
@@ -76,8 +79,9 @@ def repair_entities(doc: Doc) -> Doc:
             continue
         if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
             end = ent.end
-            while end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN"):
-                end += 1
+            while (end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN")
+                   and not (doc[end].is_lower and _role_word(doc[end]))):
+                end += 1  # "Velmora Harbour Guard" is a body; in "the Comets guard Ann Lee" the word is her post
             if end == ent.end:
                 end = _named_body_end(doc, ent.end)  # "Belavia Appeals Tribunal": a body of the place
             if end > ent.end:
@@ -96,6 +100,7 @@ def repair_entities(doc: Doc) -> Doc:
     surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
     ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
     ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
+    ents = filter_spans(ents + _short_org_names(doc, ents))
     doc.ents = filter_spans(ents + _missed_names(doc, ents))
     return doc
 
@@ -201,6 +206,9 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
     before = doc[ent.start - 1] if ent.start > 0 else None
     if before is not None and before.is_lower and before.pos_ == "NOUN" and before.lemma_ in PERSON_NOUNS:
         return True  # "his teammate Omar Diallo", "coach Anna Berg": a word for a person before the name
+    if (before is not None and before.text == "," and ent.start >= 2 and ent.root.dep_ == "appos"
+            and ent.root.head.i == ent.start - 2 and _role_word(doc[ent.start - 2]) and doc[ent.start - 2].is_lower):
+        return True  # "Acme's founder, Ann Park": the name set beside a role noun
     if ent.end + 2 >= len(doc) or doc[ent.end].text != ",":
         return False
     after = doc[ent.end + 1]
@@ -246,6 +254,26 @@ def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]
                     and not any(x.whitespace_ for x in doc[t.i:end - 1])
                     and not covered.intersection(range(t.i, end))):
                 found.append(Span(doc, t.i, end, label="PERSON"))
+    return found
+
+
+def _short_org_names(doc: Doc, ents: list[Span]) -> list[Span]:
+    """Bare mentions of an organization's first word that the model left out are that organization
+    ("Orvane was advised by ..." after "Orvane Corporation"), when the word is no ordinary English word
+    and no other name goes on after it."""
+    covered = {i for e in ents for i in range(e.start, e.end)}
+    shorts = {e[0].text for e in ents if e.label_ == "ORG" and len(e) >= 2 and e[0].is_title
+              and e[0].pos_ == "PROPN" and not _common_word(e[0]) and e[0].lower_ not in DEMONYMS
+              and e[0].lower_ not in PLACE_ALIASES}
+    ids = {get_string_id(w) for w in shorts}
+    found = []
+    for i, orth in enumerate(doc.to_array("ORTH").tolist() if ids else ()):
+        if orth not in ids:
+            continue  # found in the Doc's array: no Token is made for the other words
+        t = doc[i]
+        if (t.i not in covered and t.pos_ in ("PROPN", "NOUN")
+                and not (t.i + 1 < len(doc) and doc[t.i + 1].text[:1].isupper() and doc[t.i + 1].pos_ == "PROPN")):
+            found.append(Span(doc, t.i, t.i + 1, label="ORG"))
     return found
 
 
@@ -299,6 +327,8 @@ def _named_body_end(doc: Doc, start: int) -> int:
     end, last = start, start
     while end < len(doc) and end - start < 6 and doc[end].ent_type_ == "" and (
             (doc[end].pos_ == "PROPN" and doc[end].text[:1].isupper()) or (doc[end].text == "-" and not doc[end - 1].whitespace_)):
+        if last > start and doc[end].lower_ in ROLE_NOUNS:
+            break  # "Harbour Patrol Chief Patrol Agent X": a title begins after the body's name
         end += 1
         if doc[end - 1].lower_ in _ORG_NAME_WORDS:
             last = end

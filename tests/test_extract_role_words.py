@@ -1,0 +1,104 @@
+"""Role words and announcements on invented sentences: academic posts, a team's player named before
+the team's position word, a reported "would", and a title the model took for a name."""
+from __future__ import annotations
+
+from conftest import roles
+
+
+def test_fellow_and_provost_are_posts(read):
+    f = read("Nadia Ferrante was a senior fellow at the Orlov Institute.")
+    assert any(p == "Nadia Ferrante" and "fellow" in r and "Orlov Institute" in o for p, r, o in roles(f))
+    f = read("Tomasz Wilk was provost of Harlan University from 1999 to 2004.")
+    assert ("Tomasz Wilk", "provost", "Harlan University") in roles(f)
+
+
+def test_fellow_as_a_modifier_is_no_post(read):
+    f = read("Fellow Democrat Ruth Engel criticized the plan.")
+    assert not any(r.lower().startswith("fellow") for _, r, _ in roles(f))
+
+
+def test_team_before_a_lowercase_position_word(read):
+    assert ("Marcus Bell", "guard", "Velmora Hawks") in roles(read("Velmora Hawks guard Marcus Bell scored 30 points."))
+
+
+def test_would_reported_in_the_past_announces_a_post(read):
+    f = read("Velmont Bank said Jane Smith would become its chief financial officer.")
+    assert ("Jane Smith", "chief financial officer", "Velmont Bank") in roles(f)
+
+
+def test_would_under_a_condition_is_no_post(read):
+    f = read("Velmont Bank said Jane Smith would become its chief financial officer if the board agreed.")
+    assert not roles(f)
+
+
+def test_a_title_before_of_is_no_person(read):
+    f = read("Henry Park has been appointed Dean of the School of Engineering at Harlan University.")
+    people = {p for p, _, _ in roles(f)}
+    assert people == {"Henry Park"}
+
+
+def test_its_is_the_clause_s_own_subject(read):
+    text = "Tom Ruiz studied at Harlan University. The Velmont Bank board elected Tom Ruiz as its chairman."
+    assert ("Tom Ruiz", "chairman", "Velmont Bank") in roles(read(text))
+
+
+def test_its_of_an_unnamed_body_is_no_earlier_organization(read):
+    text = "Tom Ruiz studied at Harlan University. The board also elected Tom Ruiz as its vice chair."
+    assert not any(o == "Harlan University" and "chair" in r for _, r, o in roles(read(text)))
+
+
+def test_a_rank_before_a_country_in_a_plural_title(read):
+    f = read("The case was prosecuted by Assistant United States Attorneys Dana Whitfield and Omar Lutz.")
+    assert {(p, o) for p, _, o in roles(f)} == {("Dana Whitfield", "United States"), ("Omar Lutz", "United States")}
+
+
+def test_a_title_after_a_body_s_name_is_no_part_of_it(read):
+    f = read("Canadian Harbour Patrol Chief Patrol Agent Ray Hollis said the tunnel was found.")
+    assert any(p == "Ray Hollis" and o == "Canadian Harbour Patrol" for p, _, o in roles(f))
+
+
+def test_an_occupation_is_no_post_of_a_country(read):
+    assert not roles(read("Kenyan runner Tom Ruiz won the race."))
+    assert ("Claire Dubois", "Foreign Minister", "France") in roles(read("French Foreign Minister Claire Dubois left."))
+
+
+def test_a_post_taken_or_won(read):
+    assert ("Jane Smith", "treasurer", "Velmont Bank") in roles(read("Jane Smith holds the post of treasurer at Velmont Bank."))
+    assert ("Jane Smith", "mayor", "Tarnow") in roles(read("Jane Smith won election as mayor of Tarnow in 2011."))
+    assert not roles(read("Jane Smith won praise as a leader of Velmont Bank."))
+
+
+def test_the_board_of_directors_of_a_company(read):
+    f = read("Jane Smith sits on the board of directors of Velmont Bank.")
+    assert any(p == "Jane Smith" and o == "Velmont Bank" for p, _, o in roles(f))
+
+
+def test_re_elected_cut_by_the_tokenizer(read):
+    f = read("Jane Smith was re-elected as president of the Velmont Bank union.")
+    assert any(p == "Jane Smith" and r == "president" for p, r, _ in roles(f))
+
+
+def test_the_board_of_directors_of_an_organization_hung_on_the_role_noun(read):
+    f = read("The President intends to nominate Victor Hale to serve as a Member of the Board of Directors of the "
+             "Halden Investment Corporation.")
+    assert any(p == "Victor Hale" and o.endswith("of Halden Investment Corporation") for p, _, o in roles(f))
+
+
+def test_joined_the_firm_named_beside_it(read):
+    f = read("Sam Okoro, the former head of the Tarnow Port Authority, has joined the consulting firm Dunmore "
+             "Partners as a senior adviser.")
+    assert ("Sam Okoro", "senior adviser", "Dunmore Partners") in roles(f)
+
+
+def test_whose_party_is_the_person_s_party(read):
+    f = read("Opposition leader Ruth Okonjo, whose Democratic Alliance party brought the motion, said the minister lied.")
+    assert any(p == "Ruth Okonjo" and r == "leader" and "Democratic Alliance" in o for p, r, o in roles(f))
+    assert not roles(read("Ruth Okonjo, whose husband owns Velmont Bank, spoke."))
+
+
+def test_a_corporate_title_without_organization_in_an_article_about_one_company(read):
+    text = ("Lakeside Motors said it would cut jobs. Lakeside Motors will close two plants. Chief executive "
+            "Dana Whitfield told analysts the company had lost ground. Lakeside Motors shares fell.")
+    assert ("Dana Whitfield", "Chief executive", "Lakeside Motors") in roles(read(text))
+    text = "Lakeside Motors and Orvane Corporation met. Chief executive Dana Whitfield spoke for the company."
+    assert not roles(read(text))
