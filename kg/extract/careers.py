@@ -21,6 +21,29 @@ from spacy.tokens import Span, Token
 
 from ..model.facts import Evidence, Role, Time
 from ..nlp.lexicon import REPORTING_VERBS
+from .career_words import (
+    APPOINTERS,
+    APPOINTING,
+    APPOINTMENT_NOUNS,
+    ASSIGNMENTS,
+    BODY_NOUNS,
+    CONDITIONAL_MARKS,
+    DISMISSING,
+    EMPLOYERS,
+    HEAD_VERBS,
+    HYPOTHETICAL,
+    JOINING,
+    LEAVING,
+    NOT_YET,
+    PAST_ADVERBS,
+    POST_NOUNS,
+    RISING,
+    SUCCEEDING,
+    TAKING,
+    TRANSFERRING,
+    VERBS,
+    WORKING,
+)
 from .columns import kids
 from .timex import is_time_point, normalise, parse_iso
 from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
@@ -28,62 +51,9 @@ from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, titl
 if TYPE_CHECKING:
     from .roles import RoleReader
 
-#: Verbs whose subject holds the role named by their complement ("was", "became", "served as").
-_BEING = frozenset("be become remain stay serve work act function return continue take step".split())
-#: Verbs of appointing: their object (or passive subject) holds the role ("named Ann Lee chief").
-_APPOINTING = frozenset("""
-name appoint elect re-elect reelect nominate renominate select choose hire promote install instal confirm
-tap pick designate declare identify make swear sworn reappoint recruit sign
-""".split())
-#: Verbs of dismissing: their object (or passive subject) held the role ("the Rams fired coach X").
-_DISMISSING = frozenset("fire sack dismiss oust depose".split())
-#: Verbs of moving a player or an employee to another organization ("traded guard X to the Rams").
-_TRANSFERRING = frozenset("trade transfer loan".split())
-#: Verbs of working for an organization, and the role they give ("played for Benfica": player); with no
-#: role word in the text the role is "member" (the gold conventions' word for it).
-_WORKING = {"work": "member", "spend": "member", "play": "player", "begin": "member", "start": "member",
-            "move": "member"}
-#: Bodies one serves on ("served on the board of Acme").
-_BODY_NOUNS = frozenset("board committee council commission panel bench court cabinet".split())
-#: "rose to managing director", "was promoted to chief": the role reached.
-_RISING = frozenset("rise promote elevate advance move".split())
-#: Verbs of leaving a post: "resigned as minister", "stepped down as chairman" (a past role).
-_LEAVING = frozenset("resign quit retire leave depart".split())
-#: "joined Acme (as chief engineer)": the object is the organization.
-_JOINING = frozenset("join rejoin".split())
-#: "succeeded Tom Roe as director": the subject holds the role, and the object held it.
-_SUCCEEDING = frozenset("succeed replace".split())
-#: Verbs that say who leads an organization, and the role they give.
-HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director",
-              "found": "founder", "co-found": "co-founder", "cofound": "co-founder", "manage": "manager",
-              "coach": "coach", "command": "commander", "edit": "editor"}
-#: Nouns of appointing or holding a post: "the appointment of Ann Lee as chief", "Ann Lee's election as
-#: mayor", "her tenure as chief executive of Acme", "whose service as head of the bureau".
-_APPOINTMENT_NOUNS = frozenset("""
-appointment nomination election reelection re-election promotion selection tenure stint service time term
-""".split())
-#: Verbs of taking or holding a post named as an object ("assumed the post of chief justice") or won
-#: by an election or appointment ("won election as mayor").
-_TAKING = frozenset("assume hold occupy fill win secure".split())
-_VERBS = (_BEING | _APPOINTING | _DISMISSING | _LEAVING | _JOINING | _SUCCEEDING | _RISING | _TRANSFERRING | {"sit"}
-          | frozenset(_WORKING) | frozenset(HEAD_VERBS) | _APPOINTMENT_NOUNS | _TAKING)
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
-_VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(_VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
+_VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
 _VERB_POS = np.array([_STRINGS.add(p) for p in ("VERB", "AUX", "NOUN")], dtype=np.uint64).view(np.int64)
-#: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
-_NOT_YET = frozenset("will would could might may should shall must to 'll".split())
-_CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
-_HYPOTHETICAL = frozenset("could might may should must would".split())
-#: Verbs of appointing whose subject gives the post its organization ("the President intends to
-#: nominate X to be ambassador": a post of the President's government).
-_APPOINTERS = frozenset("name appoint nominate renominate reappoint designate select choose pick tap hire promote install".split())
-#: Nouns of being put in a post ("nominated for assignment as commander").
-_ASSIGNMENTS = frozenset("appointment assignment reassignment nomination reappointment role".split())
-#: Nouns for a post one is elected or appointed "to" ("elected to the presidential post").
-_POST_NOUNS = frozenset("post office position seat presidency premiership chairmanship job".split())
-#: Adverbs that put a role in the past ("previously worked at", "was once a director of").
-_PAST_ADVERBS = frozenset("previously formerly once earlier then later ago before".split())
-_EMPLOYERS = ("for", "at", "with", "in")
 
 
 def _reported_in_past(verb: Token) -> bool:
@@ -91,8 +61,8 @@ def _reported_in_past(verb: Token) -> bool:
     that ..."; not "... if the board agrees")."""
     head = verb.head
     return (verb.dep_ == "ccomp" and head.tag_ == "VBD" and head.lemma_.lower() in REPORTING_VERBS
-            and not any(c.dep_ in ("advcl", "mark") and c.lower_ in _CONDITIONAL_MARKS
-                        or c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _CONDITIONAL_MARKS for m in kids(c))
+            and not any(c.dep_ in ("advcl", "mark") and c.lower_ in CONDITIONAL_MARKS
+                        or c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in CONDITIONAL_MARKS for m in kids(c))
                         for c in kids(verb)))
 
 
@@ -139,7 +109,7 @@ class CareerReader:
         doc = sent.doc
         for i in found[bisect_left(found, sent.start):bisect_left(found, sent.end)]:
             tok = doc[i]
-            if tok.pos_ == "NOUN" and not (tok.lemma_.lower() in _APPOINTMENT_NOUNS or (
+            if tok.pos_ == "NOUN" and not (tok.lemma_.lower() in APPOINTMENT_NOUNS or (
                     tok.lemma_.lower() in HEAD_VERBS and any(c.dep_ == "nsubj" for c in kids(tok)))):
                 continue  # (a noun with a subject is a verb the tagger missed: "X heads the agency")
             if any(c.dep_ == "neg" for c in kids(tok)) or self._hypothetical(tok):
@@ -152,14 +122,14 @@ class CareerReader:
         lemma = verb.lemma_.lower()
         if lemma in HEAD_VERBS:
             return self._heading(verb, lemma, evidence)
-        if lemma in _APPOINTMENT_NOUNS:
+        if lemma in APPOINTMENT_NOUNS:
             return self._appointment(verb, evidence)
         if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
             lemma = "resign"  # "stepped down as chairman": a post left
         clause = verb.head if _after_prefix(verb) else verb
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(clause)) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in kids(verb)))
-        objective = lemma in _APPOINTING or lemma in _DISMISSING or lemma in _TRANSFERRING
+        objective = lemma in APPOINTING or lemma in DISMISSING or lemma in TRANSFERRING
         if objective and not passive:
             holders = [c for c in kids(verb) if c.dep_ in ("dobj", "oprd") and c.ent_type_ == "PERSON"
                        or c.dep_ == "dobj"] + self._object_of_naming(verb)
@@ -177,19 +147,19 @@ class CareerReader:
             nouns = self._role_nouns(verb, lemma) or (self._own_title(h) if objective else [])
             for noun in nouns:
                 mine.extend(self._role(person, noun, verb, lemma, evidence, pronoun))
-            if not mine and (lemma in _JOINING or lemma in ("leave", "quit")):
+            if not mine and (lemma in JOINING or lemma in ("leave", "quit")):
                 mine.extend(self._member_of_object(person, verb, evidence, pronoun))
-            if not mine and lemma in _WORKING:
+            if not mine and lemma in WORKING:
                 mine.extend(self._employee(person, verb, evidence, pronoun))
-            if not mine and (lemma in ("serve", "sit") or lemma in _APPOINTING):
+            if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING):
                 mine.extend(self._member_of_body(person, verb, evidence, pronoun))
-            if lemma in _TRANSFERRING:
+            if lemma in TRANSFERRING:
                 mine = self._transferred(person, verb, h, evidence, pronoun)
             out.extend(mine)
-        if lemma in _SUCCEEDING and out:
+        if lemma in SUCCEEDING and out:
             out.extend(self._predecessors(verb, out))
         for c in kids(verb) if out else []:
-            if c.dep_ in ("advcl", "conj", "xcomp") and c.tag_ == "VBG" and c.lemma_.lower() in _SUCCEEDING:
+            if c.dep_ in ("advcl", "conj", "xcomp") and c.tag_ == "VBG" and c.lemma_.lower() in SUCCEEDING:
                 # "named X as chief, replacing Y" / "succeeding Y": Y held the post until now
                 out.extend(self._predecessors(c, out, done=True))
         return out
@@ -250,7 +220,7 @@ class CareerReader:
         the Senate": a member of the body (or of each organization whose board it is)."""
         out: list[Role] = []
         for c in kids(verb):
-            if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in _APPOINTING else ("on", "in")):
+            if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in APPOINTING else ("on", "in")):
                 continue
             for body in (p for p in kids(c) if p.dep_ == "pobj"):
                 named = self.t.org_in(body)
@@ -266,7 +236,7 @@ class CareerReader:
                         out.append(replace(self._membership(person, "president", country, verb, body, evidence, pronoun),
                                            rule="implicit-country", confidence=0.5))
                     continue
-                if body.lemma_.lower() not in _BODY_NOUNS:
+                if body.lemma_.lower() not in BODY_NOUNS:
                     continue
                 role = body.lemma_.lower() + " member"
                 owners = [body]
@@ -284,7 +254,7 @@ class CareerReader:
     def _presidency(tok: Token) -> bool:
         """ "the presidency", "the presidential post/office/seat"."""
         lemma = tok.lemma_.lower()
-        return lemma == "presidency" or (lemma in _POST_NOUNS and any(
+        return lemma == "presidency" or (lemma in POST_NOUNS and any(
             c.dep_ == "amod" and c.lower_ == "presidential" for c in kids(tok)))
 
     def _membership(self, person: str, role: str, org: str, verb: Token, noun: Token, evidence: Evidence,
@@ -329,26 +299,26 @@ class CareerReader:
         """The role nouns a verb gives its holder: a complement ("became chairman", "named Ann Lee chief
         executive"), "as" ("served as", "joined Acme as"), or "to be" ("nominated to be a member")."""
         nouns: list[Token] = []
-        if lemma in _TAKING:
+        if lemma in TAKING:
             return self._taken_post(verb)
-        if lemma not in _LEAVING and lemma not in _JOINING and lemma not in _SUCCEEDING and lemma != "work":
+        if lemma not in LEAVING and lemma not in JOINING and lemma not in SUCCEEDING and lemma != "work":
             nouns += [c for c in kids(verb) if c.dep_ in ("attr", "oprd", "acomp") and is_role_noun(c)]
-            if lemma in _APPOINTING:
+            if lemma in APPOINTING:
                 nouns += [c for c in kids(verb) if c.dep_ in ("dobj", "ccomp") and is_role_noun(c)
                           and any(m.ent_type_ == "PERSON" for m in kids(c))]
         nouns += [p for c in kids(verb) if c.dep_ == "prep" and (c.lower_ == "as" or (
-                      c.lower_ == "to" and lemma in _RISING)) for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+                      c.lower_ == "to" and lemma in RISING)) for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
         for x in kids(verb):
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
-            if x.dep_ == "prep" and x.lower_ == "to" and lemma in _APPOINTING:
+            if x.dep_ == "prep" and x.lower_ == "to" and lemma in APPOINTING:
                 # "appointed X to the post of chief digital officer"
-                nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS
+                nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in POST_NOUNS
                           for c in kids(a) if c.dep_ == "prep" and c.lower_ == "of"
                           for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
-            if x.dep_ == "prep" and x.lower_ == "for" and lemma in _APPOINTING:
+            if x.dep_ == "prep" and x.lower_ == "for" and lemma in APPOINTING:
                 # "nominated for assignment as commander"
-                nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in _POST_NOUNS | _ASSIGNMENTS
+                nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in POST_NOUNS | ASSIGNMENTS
                           for c in kids(a) if c.dep_ == "prep" and c.lower_ == "as"
                           for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
         nouns += [c for n in nouns for c in kids(n) if c.dep_ == "conj" and is_role_noun(c)]
@@ -359,9 +329,9 @@ class CareerReader:
         """ "assumed the post of chief justice", "holds the office of treasurer": the post's "of" noun;
         "won election as mayor": the "as" noun of a verb whose object is an election or appointment."""
         objects = [c for c in kids(verb) if c.dep_ == "dobj"]
-        nouns = [p for o in objects if o.lemma_.lower() in _POST_NOUNS for c in kids(o)
+        nouns = [p for o in objects if o.lemma_.lower() in POST_NOUNS for c in kids(o)
                  if c.dep_ == "prep" and c.lower_ == "of" for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
-        if any(o.lemma_.lower() in _APPOINTMENT_NOUNS for o in objects):
+        if any(o.lemma_.lower() in APPOINTMENT_NOUNS for o in objects):
             nouns += [p for h in [verb, *objects] for c in kids(h) if c.dep_ == "prep" and c.lower_ == "as"
                       for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
         return nouns
@@ -375,7 +345,7 @@ class CareerReader:
         if not roles or roles[0].rule.startswith("implicit-") or roles[0].org.startswith("Group:"):
             org = (t.org_from_preps([noun]) or self._post_org(noun) or self._partner_org(noun)
                    or self._comma_org(noun) or self._verb_org(verb, lemma, noun))
-        if org is not None and org != person and (t.may_employ(org, noun) or lemma in _APPOINTERS):
+        if org is not None and org != person and (t.may_employ(org, noun) or lemma in APPOINTERS):
             words = [x for x in title if x.dep_ != "poss" and x.tag_ != "POS" and not t.key(x)
                      and x.lower_ not in ("former", "then", "new", "current")]
             roles = [Role(person=person, role=(role_text(words) or noun.lemma_) + title_complement(noun), org=org,
@@ -384,7 +354,7 @@ class CareerReader:
         if not roles or (lexicon_form(noun) is None and roles[0].org.startswith("Place:")):
             return []  # "he was the nation's top importer": an occupation, no post in a country
         since, until = self._period(verb, noun, lemma)
-        former = (lemma in _LEAVING or lemma in _DISMISSING or self._past(verb, lemma, until)
+        former = (lemma in LEAVING or lemma in DISMISSING or self._past(verb, lemma, until)
                   or (lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb))))
         confidence = 0.6 if pronoun else 0.75
         return [replace(r, former=r.former or former, rule="predicate" if r.rule == "title" else r.rule,
@@ -403,7 +373,7 @@ class CareerReader:
     def _post_org(self, noun: Token) -> str | None:
         """ "the post of treasurer at Acme", "the office of treasurer of Acme": the post's organization."""
         post = noun.head.head
-        if noun.head.lower_ != "of" or post.lemma_.lower() not in _POST_NOUNS:
+        if noun.head.lower_ != "of" or post.lemma_.lower() not in POST_NOUNS:
             return None
         return next((key for c in kids(post) if c.dep_ == "prep" and c.lower_ in ("of", "at", "in", "with")
                      and c is not noun.head for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
@@ -436,11 +406,11 @@ class CareerReader:
                 if key:
                     return key
             for c in kids(v):
-                if c.dep_ == "agent" and (vlemma in _APPOINTING or vlemma in _DISMISSING):
+                if c.dep_ == "agent" and (vlemma in APPOINTING or vlemma in DISMISSING):
                     key = next((k for p in kids(c) if p.dep_ == "pobj" and (k := self.t.org_in(p))), None)
                     if key:
                         return key  # "was fired by the Rams"
-                if vlemma in _JOINING and c.dep_ == "dobj":
+                if vlemma in JOINING and c.dep_ == "dobj":
                     key = self.t.org_in(c)
                     if key:
                         return key
@@ -450,10 +420,10 @@ class CareerReader:
                         key = self.t.org_in(p) if p.dep_ == "pobj" else None
                         if key:
                             return key
-                if c.dep_ == "nsubj" and (vlemma in _APPOINTING or vlemma in _DISMISSING):
+                if c.dep_ == "nsubj" and (vlemma in APPOINTING or vlemma in DISMISSING):
                     # "Acme named X"; "the President intends to nominate X": the appointer's office
                     key = (self.t.org_in(c) or self.t.org_of_noun(c) or self._possessor_org(c)
-                           or (self._person(c) if vlemma in _APPOINTERS else None))
+                           or (self._person(c) if vlemma in APPOINTERS else None))
                     if key:
                         return key
                     for p in kids(c):
@@ -467,7 +437,7 @@ class CareerReader:
     def _member_of_object(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
         """ "Ann Lee joined Acme in 2004": a member of it since then; "she left Acme in 2010": once one."""
         out = []
-        left = verb.lemma_.lower() not in _JOINING
+        left = verb.lemma_.lower() not in JOINING
         for c in kids(verb):
             org = (self.t.org_in(c) or self.t.org_of_noun(c)) if c.dep_ == "dobj" else None
             if org and org.startswith("Organization:"):
@@ -488,7 +458,7 @@ class CareerReader:
             return []  # "spent the money at Acme" is no career
         if lemma in ("begin", "start") and not any(c.dep_ == "dobj" and c.lemma_.lower() == "career" for c in kids(verb)):
             return []  # "began his career at Acme"; "began talks with Acme" is no career
-        preps = ("at", "with") if spent or lemma in ("begin", "start") else ("to",) if lemma == "move" else _EMPLOYERS
+        preps = ("at", "with") if spent or lemma in ("begin", "start") else ("to",) if lemma == "move" else EMPLOYERS
         for c in kids(verb):
             if c.dep_ != "prep" or c.lower_ not in preps:
                 continue
@@ -496,7 +466,7 @@ class CareerReader:
                 org = self.t.org_in(o) if o.dep_ == "pobj" else None
                 if org:
                     since, until = self._period(verb, o, lemma)
-                    out.append(Role(person=person, role=_WORKING[verb.lemma_.lower()], org=org, evidence=evidence, rule="works-for",
+                    out.append(Role(person=person, role=WORKING[verb.lemma_.lower()], org=org, evidence=evidence, rule="works-for",
                                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
                                     former=self._past(verb, "work", until) or (spent and verb.tag_ == "VBD")))
         return out
@@ -505,7 +475,7 @@ class CareerReader:
         """ "X will succeed Tom Roe as director": Tom Roe holds the post (held it, when X already has)."""
         out: list[Role] = []
         if done is None:
-            done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in _NOT_YET for c in kids(verb) if c.dep_ == "aux")
+            done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in NOT_YET for c in kids(verb) if c.dep_ == "aux")
         for c in kids(verb):
             if c.dep_ != "dobj":
                 continue
@@ -528,7 +498,7 @@ class CareerReader:
             if agents:
                 holders = agents
                 orgs = [verb.head] if verb.dep_ == "acl" else [c for c in kids(verb) if c.dep_ == "nsubjpass"]
-        if not holders or any(c.dep_ == "aux" and c.lower_ in _NOT_YET for c in kids(verb)) or (
+        if not holders or any(c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb)) or (
                 verb.dep_ == "xcomp" and verb.head.lemma_.lower() not in ("continue", "keep", "help")):
             return []  # "X will head Y", "chosen to lead Y": no role (yet)
         out = []
@@ -553,7 +523,7 @@ class CareerReader:
         "would" reported in the past with no condition ("Acme said Ann Lee would become its chief":
         the reported "will"), announce it."""
         auxes = [c.lower_ for c in kids(verb) if c.dep_ == "aux"]
-        if not any(a in _HYPOTHETICAL for a in auxes) or any(a in ("will", "'ll", "shall") for a in auxes):
+        if not any(a in HYPOTHETICAL for a in auxes) or any(a in ("will", "'ll", "shall") for a in auxes):
             return False
         return not (auxes == ["would"] and _reported_in_past(verb))
 
@@ -563,7 +533,7 @@ class CareerReader:
         if until is not None:
             year = (until.value or "")[:4]
             return not (self.anchor and year.isdigit() and int(year) > self.anchor.year)
-        if any(c.dep_ == "advmod" and c.lower_ in _PAST_ADVERBS for c in kids(verb)):
+        if any(c.dep_ == "advmod" and c.lower_ in PAST_ADVERBS for c in kids(verb)):
             return True
         if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in kids(verb)):
             return True  # "Before joining Acme, she was ..."
@@ -575,7 +545,7 @@ class CareerReader:
         a verb of beginning ("joined Acme in 2004"): the role's beginning and end."""
         since: Time | None = None
         until: Time | None = None
-        starts = lemma in _JOINING | _APPOINTING | _RISING | {"become", "found", "co-found", "cofound", "begin", "start", "move"}
+        starts = lemma in JOINING | APPOINTING | RISING | {"become", "found", "co-found", "cofound", "begin", "start", "move"}
         # "..., a position she has held since 2008": the clause of an apposition to the role noun
         held = [g for a in kids(noun) if a.dep_ == "appos" for r in kids(a) if r.dep_ in ("relcl", "acl")
                 for g in kids(r)]

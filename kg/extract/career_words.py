@@ -1,0 +1,56 @@
+"""The words of careers: verbs and nouns of holding, taking, leaving and being given a post."""
+from __future__ import annotations
+
+#: Verbs whose subject holds the role named by their complement ("was", "became", "served as").
+BEING = frozenset("be become remain stay serve work act function return continue take step".split())
+#: Verbs of appointing: their object (or passive subject) holds the role ("named Ann Lee chief").
+APPOINTING = frozenset("""
+name appoint elect re-elect reelect nominate renominate select choose hire promote install instal confirm
+tap pick designate declare identify make swear sworn reappoint recruit sign
+""".split())
+#: Verbs of dismissing: their object (or passive subject) held the role ("the Rams fired coach X").
+DISMISSING = frozenset("fire sack dismiss oust depose".split())
+#: Verbs of moving a player or an employee to another organization ("traded guard X to the Rams").
+TRANSFERRING = frozenset("trade transfer loan".split())
+#: Verbs of working for an organization, and the role they give ("played for Benfica": player); with no
+#: role word in the text the role is "member" (the gold conventions' word for it).
+WORKING = {"work": "member", "spend": "member", "play": "player", "begin": "member", "start": "member",
+            "move": "member"}
+#: Bodies one serves on ("served on the board of Acme").
+BODY_NOUNS = frozenset("board committee council commission panel bench court cabinet".split())
+#: "rose to managing director", "was promoted to chief": the role reached.
+RISING = frozenset("rise promote elevate advance move".split())
+#: Verbs of leaving a post: "resigned as minister", "stepped down as chairman" (a past role).
+LEAVING = frozenset("resign quit retire leave depart".split())
+#: "joined Acme (as chief engineer)": the object is the organization.
+JOINING = frozenset("join rejoin".split())
+#: "succeeded Tom Roe as director": the subject holds the role, and the object held it.
+SUCCEEDING = frozenset("succeed replace".split())
+#: Verbs that say who leads an organization, and the role they give.
+HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director",
+              "found": "founder", "co-found": "co-founder", "cofound": "co-founder", "manage": "manager",
+              "coach": "coach", "command": "commander", "edit": "editor"}
+#: Nouns of appointing or holding a post: "the appointment of Ann Lee as chief", "Ann Lee's election as
+#: mayor", "her tenure as chief executive of Acme", "whose service as head of the bureau".
+APPOINTMENT_NOUNS = frozenset("""
+appointment nomination election reelection re-election promotion selection tenure stint service time term
+""".split())
+#: Verbs of taking or holding a post named as an object ("assumed the post of chief justice") or won
+#: by an election or appointment ("won election as mayor").
+TAKING = frozenset("assume hold occupy fill win secure".split())
+VERBS = (BEING | APPOINTING | DISMISSING | LEAVING | JOINING | SUCCEEDING | RISING | TRANSFERRING | {"sit"}
+          | frozenset(WORKING) | frozenset(HEAD_VERBS) | APPOINTMENT_NOUNS | TAKING)
+#: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
+NOT_YET = frozenset("will would could might may should shall must to 'll".split())
+CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
+HYPOTHETICAL = frozenset("could might may should must would".split())
+#: Verbs of appointing whose subject gives the post its organization ("the President intends to
+#: nominate X to be ambassador": a post of the President's government).
+APPOINTERS = frozenset("name appoint nominate renominate reappoint designate select choose pick tap hire promote install".split())
+#: Nouns of being put in a post ("nominated for assignment as commander").
+ASSIGNMENTS = frozenset("appointment assignment reassignment nomination reappointment role".split())
+#: Nouns for a post one is elected or appointed "to" ("elected to the presidential post").
+POST_NOUNS = frozenset("post office position seat presidency premiership chairmanship job".split())
+#: Adverbs that put a role in the past ("previously worked at", "was once a director of").
+PAST_ADVERBS = frozenset("previously formerly once earlier then later ago before".split())
+EMPLOYERS = ("for", "at", "with", "in")
