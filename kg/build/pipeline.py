@@ -4,7 +4,7 @@ sources -> hygiene -> clean -> split -> spaCy -> extract -> merge pieces, map of
 -> mapping (these per article, in workers: ``jobs``, ``workers``)
 -> store (one transaction per article, as soon as its graph is ready, by this process alone, in a
    writer thread that overlaps the parse: ``writer``)
--> entity resolution -> export (graph.ttl) and view (graph.html).
+-> entity resolution -> on request (``out_dir``), export (graph.ttl) and view (graph.html) of the whole store.
 
 Offsets into pieces and back to the original text: see ``pieces``.
 """
