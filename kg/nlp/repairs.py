@@ -11,6 +11,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
+from .words import known_word
 from .lexicon import (
     DEMONYMS,
     DEPARTMENT_WORDS,
@@ -176,7 +177,6 @@ def _split_trailing_person(doc: Doc, ent: Span) -> list[Span]:
 
 def _common_word(tok: Token) -> bool:
     """Whether a capitalized word is also an ordinary English noun or verb ("Press", "Home")."""
-    from .pipeline import known_word  # the pipeline imports this module: import at call time
 
     low = tok.lower_
     return bool(known_word(tok.vocab, low, "noun") or known_word(tok.vocab, low, "verb"))
