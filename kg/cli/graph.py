@@ -38,6 +38,9 @@ def build(
                                             "or KG_CURATION, or tool.kg.curation in pyproject.toml)"),
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks", help="in folders, also read symbolic links "
                                          "that lead out of the folder (by default they are skipped)"),
+    full_resolve: bool = typer.Option(False, "--full-resolve", help="recompute the entity resolution from "
+                                      "every article of the store (by default a build reads again only the "
+                                      "articles it changed; the result is the same)"),
 ) -> None:
     """Extract facts from articles into the store; with --out, also write graph.ttl and graph.html."""
     from ..text.sources import inputs
@@ -59,7 +62,7 @@ def build(
 
             report = api.build(paths, store, None if no_out or out_dir is None else out_dir, model=model, workers=workers, force=force,
                                max_chars=max_chars, curation=curation, dask=dask, follow_symlinks=follow_symlinks,
-                               progress=progress)
+                               progress=progress, full_resolve=full_resolve)
     except KgError as e:
         _fail(e)
         return
