@@ -82,7 +82,7 @@ def section_increment(args: argparse.Namespace, report: Any, work: Path,
                     f"({', '.join(f'{x:.2f}' for x in v)}); / empty {med[side] / med['empty']:.2f}x")
     report.figure(f"add 1 article to {n:,} / into empty", f"{med['store'] / med['empty']:.2f}x", "<= 1.3x",
                   med["store"] / med["empty"] <= 1.3)
-    report.figure(f"same, --full-resolve / into empty", f"{med['store --full-resolve'] / med['empty']:.2f}x")
+    report.figure("same, --full-resolve / into empty", f"{med['store --full-resolve'] / med['empty']:.2f}x")
 
     from kg.config import Settings
     from kg.model.iris import Minter

@@ -145,3 +145,40 @@ def test_the_incremental_resolution_has_the_clusters_of_the_plain_computation():
     assert res is not None
     assert [(c.canonical, c.label, c.members, c.aliases, c.counts) for c in res.clusters] == \
            [(c.canonical, c.label, c.members, c.aliases, c.counts) for c in plain.clusters]
+
+
+#: shared-words.rq as it was before the kg:labelWord index: the words of each label worked out by REGEX.
+SHARED_WORDS_BY_REGEX = r"""PREFIX kg: <https://w3id.org/kg-news/ns#>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+SELECT DISTINCT ?type ?label1 ?label2 ?entity1 ?entity2 WHERE {
+  { SELECT DISTINCT ?type ?entity1 ?label1 ?alternatives WHERE {
+      VALUES ?type { kg:Person kg:Organization kg:Place }
+      ?entity1 skos:prefLabel ?label1 .
+      FILTER EXISTS { ?entity1 kg:mentionedIn ?m1 } FILTER EXISTS { ?entity1 a ?type }
+      BIND(REPLACE(LCASE(?label1), "[^\\p{L}\\p{N}]+", " ") AS ?spaced)
+      BIND(REPLACE(?spaced, "\\b(\\p{L}{1,2}|the|and|for)\\b", " ") AS ?kept)
+      BIND(REPLACE(REPLACE(?kept, "^ +| +$", ""), " +", "|") AS ?alternatives)
+      FILTER(?alternatives != "") } }
+  { SELECT DISTINCT ?type ?entity2 ?label2 ?words2 WHERE {
+      VALUES ?type { kg:Person kg:Organization kg:Place }
+      ?entity2 skos:prefLabel ?label2 .
+      FILTER EXISTS { ?entity2 kg:mentionedIn ?m2 } FILTER EXISTS { ?entity2 a ?type }
+      BIND(REPLACE(LCASE(?label2), "[^\\p{L}\\p{N}]+", " ") AS ?words2) } }
+  FILTER(STR(?entity1) < STR(?entity2))
+  FILTER(REGEX(?words2, CONCAT("\\b(", ?alternatives, ")\\b")))
+}
+ORDER BY ?type ?label1 ?label2"""
+
+
+def test_shared_words_through_the_index_gives_the_rows_of_comparing_every_pair():
+    from pathlib import Path
+
+    from kg.resolve.graph import label_words
+
+    assert label_words("The Ostmark Rowing-League of Tarnby, 2nd & G7 for Ås") == \
+        {"ostmark", "rowing", "league", "tarnby", "2nd", "g7"}
+    store = store_of(*(POOL[x][0] for x in "abcdefghjkl"))
+    update_resolution(store, MINTER, curation=Curation())
+    query = (Path(__file__).resolve().parents[1] / "queries" / "shared-words.rq").read_text(encoding="utf-8")
+    rows = store.select(query)
+    assert len(rows) >= 3 and rows == store.select(SHARED_WORDS_BY_REGEX)

@@ -4,6 +4,7 @@ clusters), recomputed when its inputs change, and read back.
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..model.facts import ENTITY_TYPES
@@ -57,6 +58,7 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
     add, iri, plain = lines.add, w.iri, w.plain
     a, pref, label, alt, same = (f"<{t}>" for t in (RDF.type, SKOS.prefLabel, RDFS.label, SKOS.altLabel, OWL.sameAs))
     mentioned, derived, count = (f"<{t}>" for t in (KG.mentionedIn, PROV.wasDerivedFrom, KG.mentionCount))
+    word = f"<{KG.labelWord}>"
     classes = {t: [f"<{cls}>" for cls in TYPE_CLASSES[t]] for t in TYPE_CLASSES}
     integer = f"<{XSD.integer}>"
     for cl in res.clusters:
@@ -73,6 +75,9 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
                 add(f"{iri(m)} {same} {c} .")
         for ext in cl.external:
             add(f"{c} {same} {iri(ext)} .")
+        if cl.counts:
+            for w_ in label_words(cl.label):
+                add(f"{c} {word} {plain(w_)} .")
         for art, n in cl.counts.items():
             node = iri(minter.fact("mention", res.article_ids.get(art, art), cl.canonical))
             add(f"{c} {mentioned} {node} .")
@@ -81,6 +86,18 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
     if lines:
         lines.update(triple_lines(extra, w))
     return "\n".join(sorted(lines))
+
+
+#: Words ``label_words`` leaves out, as queries/shared-words.rq does.
+_COMMON_WORDS = frozenset({"the", "and", "for"})
+
+
+def label_words(label: str) -> set[str]:
+    """The words of a label as queries/shared-words.rq compares them (``kg:labelWord``): lower-cased,
+    split at every character that is no letter or digit, without words of one or two letters
+    and "the", "and", "for"."""
+    spaced = "".join(ch if unicodedata.category(ch)[0] in "LN" else " " for ch in label.lower())
+    return {w for w in spaced.split() if not (len(w) <= 2 and w.isalpha()) and w not in _COMMON_WORDS}
 
 
 def resolve_store(store: Store, base: str, curation: Curation | None = None,
