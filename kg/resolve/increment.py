@@ -15,9 +15,10 @@ counting. So the result is the full recompute's by construction; ``tests/test_re
 checks it over random orders of builds and removals.
 
 The memo is used only when it describes the resolution graph the store holds (the same
-``kg:inputDigest``) and was made by the same resolution code; anything else (a curation command,
-another kg, a memo lost or damaged, ``kg build --full-resolve``) starts from an empty memo, which
-is the full recompute.
+``kg:inputDigest``) and was made by the same resolution code; anything else (another kg, a memo
+lost or damaged, ``kg build --full-resolve``) starts from an empty memo, which is the full
+recompute. Article graphs written through the same handle (``note_written``, called by
+``kg.build.writer``) are read again even when their content hash is the same.
 """
 from __future__ import annotations
 
@@ -122,6 +123,12 @@ def forget_memo(store: Store) -> None:
             pass
 
 
+def note_written(store: Store, graph: str) -> None:
+    """Record that an article graph was written through this handle: the next resolution reads it
+    again even if its content hash is the same (a rebuild with ``--force`` by a newer extractor)."""
+    store.__dict__.setdefault("_kg_written", set()).add(graph)
+
+
 def refresh(store: Store, memo: Memo, current: dict[str, tuple[str, str]],
             touched: Iterable[str] = ()) -> tuple[Change, dict[str, str]]:
     """Bring the memo up to the store's article graphs (``current``: graph -> (content hash, layout)),
@@ -135,7 +142,7 @@ def refresh(store: Store, memo: Memo, current: dict[str, tuple[str, str]],
     change.dropped = gone
     stale = {g for g, (h, v) in current.items()
              if g not in memo.articles or (memo.articles[g].hash, memo.articles[g].layout) != (h, v)}
-    stale |= set(touched) & set(current)
+    stale |= (set(touched) | store.__dict__.pop("_kg_written", set())) & set(current)
     fresh = read_articles(store, None if change.full else sorted(stale)) if stale else []
     for g in stale:
         memo.articles.pop(g, None)
