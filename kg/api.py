@@ -87,9 +87,10 @@ def writable(path: str | os.PathLike[str]) -> Path:
 def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: str | os.PathLike[str] | None = None, *,
           model: str | None = None, workers: int | None = None, force: bool = False, max_chars: int = 50_000,
           curation: str | os.PathLike[str] | None = None, dask: str | None = None, follow_symlinks: bool = False,
-          progress: Callable[[str], None] | None = None) -> BuildReport:
+          progress: Callable[[str], None] | None = None, full_resolve: bool = False) -> BuildReport:
     """Extract facts from articles (files, folders, ``-`` for standard input) into the store; with
-    ``out``, also write graph.ttl and graph.html there. ``progress`` gets one line per article."""
+    ``out``, also write graph.ttl and graph.html there. ``progress`` gets one line per article.
+    Entity resolution reads again only what the build changed; ``full_resolve``: the whole store."""
     from .build.pipeline import build as run_build
     from .resolve.curation import using
 
@@ -97,7 +98,7 @@ def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: 
     with using(_path(curation)):
         return run_build([Path(p) for p in paths], settings, out_dir=_path(out),
                          progress=progress, force=force, max_chars=max_chars, dask=dask,
-                         follow_symlinks=follow_symlinks)
+                         follow_symlinks=follow_symlinks, full_resolve=full_resolve)
 
 
 def query(sparql: str, store: ReadArg = None, *, timeout: float | None = None) -> Table | bool | bytes:

@@ -19,9 +19,11 @@ from .app import ModelOpt, StoreOpt, _cell, _data_out, _drawn, _fail, _json_out,
 @app.command()
 def build(
     paths: list[Path] = typer.Argument(..., help="article files (.txt, .html, .jsonl), folders of them, or - for standard input"),
-    out_dir: Path = typer.Option(Path("output"), "--out", help="where graph.ttl and graph.html go"),
-    no_out: bool = typer.Option(False, "--no-out", help="store only: write no graph.ttl nor graph.html "
-                                "(both cover the whole store; kg export and kg view write them when needed)"),
+    out_dir: Optional[Path] = typer.Option(None, "--out", help="also write DIR/graph.ttl and DIR/graph.html "
+                                           "(both cover the whole store: they take time that grows with it; "
+                                           "by default a build writes the store only, and kg export and kg view "
+                                           "write them on request)"),
+    no_out: bool = typer.Option(False, "--no-out", help="store only (the default; kept for scripts that pass it)"),
     workers: Optional[int] = typer.Option(None, "--workers", help="worker processes that parse and extract "
                                           "(default: CPU cores; 1 runs in this process)"),
     dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS",
@@ -37,8 +39,11 @@ def build(
                                             "or KG_CURATION, or tool.kg.curation in pyproject.toml)"),
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks", help="in folders, also read symbolic links "
                                          "that lead out of the folder (by default they are skipped)"),
+    full_resolve: bool = typer.Option(False, "--full-resolve", help="recompute the entity resolution from "
+                                      "every article of the store (by default a build reads again only the "
+                                      "articles it changed; the result is the same)"),
 ) -> None:
-    """Extract facts from articles into the store, then write graph.ttl and graph.html."""
+    """Extract facts from articles into the store; with --out, also write graph.ttl and graph.html."""
     from ..text.sources import inputs
 
     try:
@@ -56,9 +61,9 @@ def build(
                 if message.startswith(("skipped", "note")) or verbose:
                     err.print(f"kg: {safe(message)}", markup=False, highlight=False)
 
-            report = api.build(paths, store, None if no_out else out_dir, model=model, workers=workers, force=force,
+            report = api.build(paths, store, None if no_out or out_dir is None else out_dir, model=model, workers=workers, force=force,
                                max_chars=max_chars, curation=curation, dask=dask, follow_symlinks=follow_symlinks,
-                               progress=progress)
+                               progress=progress, full_resolve=full_resolve)
     except KgError as e:
         _fail(e)
         return

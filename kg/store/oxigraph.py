@@ -96,7 +96,9 @@ class _OxigraphBase:
             self._store.flush()
 
     def remove_graph(self, graph: str) -> None:
-        self._drop_prefetch(graph)
+        read = self._drop_prefetch(graph)
+        if read is not None and not read.cancel():
+            read.exception()  # the dump under way ends first: it must not outlive the handle
         self._store.update(f"DROP SILENT GRAPH {ox.NamedNode(graph)}")
 
     def graphs(self) -> list[str]:
