@@ -242,8 +242,7 @@ energy environment transport agriculture state treasury communications informati
 REPORTING_VERBS = frozenset("""
 say tell add state announce report claim warn note explain insist argue assert confirm deny
 declare admit acknowledge reveal suggest write indicate allege believe predict stress emphasise
-emphasize point_out reiterate testify recall remark reply respond answer told complain contend maintain
-concede disclose
+emphasize point_out reiterate testify recall remark reply respond answer told complain contend concede
 """.split())
 
 #: Verbs of communicating: each clause of one is a statement, an event also in the present tense
