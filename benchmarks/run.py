@@ -65,6 +65,9 @@ for _p in (str(ROOT), str(HERE.parent), str(ROOT / "tests")):
         sys.path.insert(0, _p)
 
 QUERIES = ROOT / "kg" / "rdf" / "queries"
+#: The whole-store queries as they were before issue 23 reshaped them (tests/test_query_shapes.py holds
+#: them to the same rows): section 5 runs both on the same store, side by side.
+BEFORE = ROOT / "tests" / "queries_before"
 #: Canned queries that bind one entity (by a VALUES label): the selective ones, with the kg type
 #: of the entity their VALUES names.
 SELECTIVE = {"entity-facts.rq": "Person", "actor-timeline.rq": "Place", "org-roles.rq": "Organization"}
@@ -786,8 +789,13 @@ def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, wo
         for name, sparql, _sel, _msg in queries:
             note(f"  oxigraph {name}")
             results.setdefault(name, {})["oxigraph"] = ox_worker.run(sparql, args.runs, args.cap)
+            if (BEFORE / name).is_file():
+                note(f"  oxigraph {name} as shaped before")
+                results[name]["before"] = ox_worker.run((BEFORE / name).read_text(encoding="utf-8"), args.runs,
+                                                        args.cap)
     finally:
         ox_worker.close()
+    before_and_after(report, results, args.cap)
     nq = work / "export.nq"
     rd_info: dict[str, Any] = {}
     if args.no_rdflib:
@@ -850,6 +858,23 @@ def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, wo
         report.line(f"{name} through kg serve (one worker), over HTTP on loopback: median {ms(seconds)} of {args.runs}")
         report.figure(f"{name} through kg serve over HTTP (median)", ms(seconds), f"<= {TARGETS['query_ms']:.0f} ms",
                       seconds * 1000 <= TARGETS["query_ms"])
+
+
+def before_and_after(report: Report, results: dict[str, dict[str, dict[str, Any]]], cap: float) -> None:
+    """The whole-store queries now and as shaped before (``BEFORE``), on the same store: medians and ratio."""
+    names = [n for n in sorted(results) if "before" in results[n]]
+    if not names:
+        return
+    report.line("whole-store queries on Oxigraph, as shaped before (tests/queries_before) and now, same store:")
+    w = max(len(n) for n in names)
+    report.line(f"{'query':<{w}}  {'before':>10} {'now':>10} {'before/now':>10} {'rows':>7}")
+    for name in names:
+        now, old = results[name]["oxigraph"], results[name]["before"]
+        m_now, m_old = _med(now), _med(old)
+        ratio = f"{m_old / m_now:.1f}x" if m_now and m_old else "-"
+        rows = now["rows"] if now["rows"] == old["rows"] else f"{old['rows']} -> {now['rows']} (differ)"
+        report.line(f"{name:<{w}}  {_show(old, cap):>10} {_show(now, cap):>10} {ratio:>10} {rows!s:>7}")
+        report.figure(f"{name} before/now on Oxigraph", ratio)
 
 
 def served_latency(store_dir: Path, queries: list[tuple[str, str]], runs: int, cap: float) -> dict[str, float]:

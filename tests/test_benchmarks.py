@@ -54,6 +54,9 @@ def test_store_queries_export_view_sections_print_their_figures() -> None:
         row = next(ln for ln in lines if ln.startswith(selective))
         counts = re.findall(r"\s(\d+)\s", row)
         assert counts and int(counts[0]) > 0, row  # the VALUES entity exists in the generated data
+    for before in sorted(p.name for p in run.BEFORE.glob("*.rq")):  # the reshaped ones, side by side
+        assert f"{before} before/now on Oxigraph" in names
+    assert "as shaped before" in text and "(differ)" not in text
     assert any(n.startswith("store ") and "triples" in n for n in names)
     assert {"export turtle", "export nquads"} <= set(names)
     assert "view HTML, 60 entities" in names
