@@ -175,10 +175,13 @@ def export(fmt: str = "turtle", store: ReadArg = None, output: str | os.PathLike
     """The graph as ``fmt`` (turtle, nt, nquads, trig, jsonld; Turtle, N-Triples and JSON-LD hold the
     union, N-Quads and TriG one graph per article); also written to ``output`` when given."""
     from .files import write_atomic
-    from .outputs.export import check_format, serialize
+    from .outputs.export import STREAMED, check_format, export_file, serialize
 
     check_format(fmt, per_article)
     with _reading(store) as (st, _):
+        if output is not None and fmt in STREAMED:  # written as it is read, then returned
+            export_file(st, Path(output), fmt)
+            return Path(output).read_bytes()
         data = serialize(st, fmt, per_article=per_article)
     if output is not None:
         write_atomic(output, data)

@@ -5,10 +5,14 @@ leaves half a file where a whole one was.
 """
 from __future__ import annotations
 
+import io
+import os
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import UsageError
-from ..files import write_atomic
+from ..files import atomic_write, write_atomic
+from ..model.vocab import sparql_prefixes
 from ..store import EXPORT_FORMATS, Store
 
 FORMATS = ("turtle", "nt", "nquads", "trig", "jsonld")
@@ -43,12 +47,63 @@ def serialize(store: Store, fmt: str, per_article: bool = False) -> bytes:
 
         triples = ox.parse(store.dump("nt", union=True), format=ox.RdfFormat.N_TRIPLES)
         return ox.serialize(triples, format=ox.RdfFormat.JSON_LD) or b"[]"
+    if fmt in STREAMED and getattr(store, "dump_to", None) is not None:
+        buf = io.BytesIO()
+        _dump_to(store, buf, fmt)
+        return buf.getvalue()
     return store.dump(fmt, union=fmt not in DATASET_FORMATS)
 
 
+#: Formats the embedded store writes graph by graph (``dump_to``), the others being made whole first.
+STREAMED = ("turtle", "nquads")
+
+
+def _dump_to(store: Store, out: BinaryIO, fmt: str) -> None:
+    union = fmt not in DATASET_FORMATS
+    store.dump_to(out, fmt, union, union and kg_graphs(store))  # type: ignore[attr-defined]
+
+
 def export_file(store: Store, path: Path, fmt: str) -> None:
-    """Serialize the store to a file, atomically."""
-    write_atomic(path, serialize(store, fmt))
+    """Serialize the store to a file, atomically; Turtle and N-Quads of the embedded store streamed to
+    it as they are read (``dump_to``: N-Quads, and Turtle of a store whose graphs are all kg's)."""
+    if fmt not in STREAMED or getattr(store, "dump_to", None) is None:
+        write_atomic(path, serialize(store, fmt))
+        return
+
+    def write(tmp: str) -> None:
+        with open(tmp, "wb") as fh:
+            _dump_to(store, fh, fmt)
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    atomic_write(path, write, make_parents=True)
+
+
+_Q_GRAPHS = sparql_prefixes("kg") + """SELECT ?g ?a ?v ?d WHERE { GRAPH ?g {
+  { ?a a kg:Article OPTIONAL { ?a kg:layoutVersion ?v } } UNION { ?g kg:inputDigest ?d } } }"""
+
+
+def kg_graphs(store: Store) -> bool:
+    """Whether every named graph is one kg wrote: an article graph of the current layout (one article;
+    it holds only triples about that article's own nodes) or the resolution graph (the one graph with
+    a ``kg:inputDigest``). Then no triple is in two graphs, and the union is their concatenation."""
+    from ..rdf.mapping import LAYOUT_VERSION
+
+    rows = store.select(_Q_GRAPHS)
+    articles: dict[str, list[tuple[str | None, str | None]]] = {}
+    digests = set()
+    for r in rows:
+        if r["d"] is not None:
+            digests.add(r["g"])
+        if r["a"] is not None:
+            articles.setdefault(r["g"] or "", []).append((r["a"], r["v"]))
+    if len(digests) > 1 or set(articles) & digests:
+        return False
+    if any(len(found) != 1 or found[0][1] != str(LAYOUT_VERSION) for found in articles.values()):
+        return False
+    if len({found[0][0] for found in articles.values()}) != len(articles):
+        return False
+    return set(store.graphs()) == set(articles) | digests
 
 
 assert set(EXPORT_FORMATS) <= set(FORMATS)

@@ -2,12 +2,13 @@
 directory) and ``MemoryStore`` (in memory, for tests and throwaway builds)."""
 from __future__ import annotations
 
+import io
 import os
 import re
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import BinaryIO, Callable, Iterator, TypeVar
 
 import pyoxigraph as ox
 
@@ -128,6 +129,10 @@ class _OxigraphBase:
 
     def dump(self, fmt: str, union: bool) -> bytes:
         rdf_format = EXPORT_FORMATS[fmt]
+        if not union and fmt == "nquads":
+            buf = io.BytesIO()
+            _OxigraphBase.dump_to(self, buf, fmt, union)
+            return buf.getvalue()
         if union:
             lines: set[str] = set()
             for _, ntriples in self._graph_dumps():
@@ -138,25 +143,54 @@ class _OxigraphBase:
             text = "\n".join(sorted(lines))
             return ox.serialize(ox.parse(text, format=ox.RdfFormat.N_TRIPLES), format=rdf_format,
                                 prefixes=PREFIXES) or b""
-        if rdf_format == ox.RdfFormat.N_QUADS:
-            return b"".join(ntriples if graph is None else ntriples.replace(b" .\n", b" %s .\n" % graph)
-                            for graph, ntriples in self._graph_dumps())
         return self._store.dump(format=rdf_format, prefixes=PREFIXES) or b""
+
+    def dump_to(self, out: BinaryIO, fmt: str, union: bool, disjoint: bool = False) -> None:
+        """``dump`` written to a binary file as it is read, graph by graph (a window of graphs dumped on
+        one thread per core) rather than made whole in memory: N-Quads; and Turtle of the union when the
+        caller knows that no two graphs hold the same triple (``disjoint``: each article graph of kg
+        holds only its own nodes), as the graphs' own Turtle one after the other under one set of
+        prefixes. Otherwise as ``dump``, which writes a triple two graphs hold once."""
+        if not union and fmt == "nquads":
+            nt = ox.RdfFormat.N_TRIPLES
+            for graph, text in self._chunks(lambda g: self._store.dump(format=nt, from_graph=g) or b""):
+                out.write(text if graph is None else text.replace(b" .\n", b" %s .\n" % graph))
+        elif union and fmt == "turtle" and disjoint and not any(True for _ in self._store.quads_for_pattern(
+                None, None, None, ox.DefaultGraph())):
+            head = False
+            for _, text in self._chunks(lambda g: self._store.dump(format=ox.RdfFormat.TURTLE, from_graph=g,
+                                                                   prefixes=PREFIXES) or b"", default=False):
+                body = _after_prefixes(text)
+                if body.strip():
+                    if not head:
+                        out.write(text[: len(text) - len(body)])
+                        head = True
+                    out.write(body)
+        else:
+            out.write(self.dump(fmt, union))
+
+    #: Graphs dumped at once by ``dump_to`` (their text is held until written).
+    DUMP_WINDOW = 64
+
+    def _chunks(self, dump: Callable[[ox.NamedNode | ox.BlankNode | ox.DefaultGraph], bytes], default: bool = True
+                ) -> Iterator[tuple[bytes | None, bytes]]:
+        """(graph term or None for the default graph, ``dump`` of it): the default graph (unless not
+        ``default``), then every named graph by IRI, dumped in windows on one thread per core
+        (pyoxigraph lets go of the GIL while it reads)."""
+        graphs: list[ox.NamedNode | ox.BlankNode | ox.DefaultGraph] = [
+            *([ox.DefaultGraph()] if default else []), *sorted(self._store.named_graphs(), key=lambda g: g.value)]
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            for start in range(0, len(graphs), self.DUMP_WINDOW):
+                window = graphs[start:start + self.DUMP_WINDOW]
+                for g, text in zip(window, pool.map(dump, window)):
+                    yield (None if isinstance(g, ox.DefaultGraph) else str(g).encode("utf-8")), text
 
     def _graph_dumps(self) -> list[tuple[bytes | None, bytes]]:
         """Every graph as N-Triples (the default graph first, then by IRI), dumped on one thread per
-        core: pyoxigraph lets go of the GIL while it reads. An N-Triples line never holds a
-        raw newline, so each line ends in " .\n", where the N-Quads graph term goes."""
-        named = sorted(self._store.named_graphs(), key=lambda g: g.value)
-        graphs: list[ox.NamedNode | ox.BlankNode | ox.DefaultGraph] = [ox.DefaultGraph(), *named]
-
-        def one(g: ox.NamedNode | ox.BlankNode | ox.DefaultGraph) -> bytes:
-            return self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=g) or b""
-
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            dumps = list(pool.map(one, graphs))
-        terms = [None] + [str(g).encode("utf-8") for g in named]
-        return list(zip(terms, dumps))
+        core. An N-Triples line never holds a raw newline, so each line ends in " .\n", where the
+        N-Quads graph term goes."""
+        nt = ox.RdfFormat.N_TRIPLES
+        return list(self._chunks(lambda g: self._store.dump(format=nt, from_graph=g) or b""))
 
     def __len__(self) -> int:
         return len(self._store)
@@ -228,6 +262,26 @@ class OxigraphStore(_OxigraphBase):
         if self.read_only:
             return self._again(lambda: super(OxigraphStore, self).dump(fmt, union))
         return super().dump(fmt, union)
+
+    def dump_to(self, out: BinaryIO, fmt: str, union: bool, disjoint: bool = False) -> None:
+        if not self.read_only:
+            return super().dump_to(out, fmt, union, disjoint)
+        start = out.tell()
+
+        def again() -> None:  # a read tried again starts the file again
+            out.seek(start)
+            out.truncate()
+            super(OxigraphStore, self).dump_to(out, fmt, union, disjoint)
+
+        self._again(again)
+
+
+def _after_prefixes(turtle: bytes) -> bytes:
+    """Turtle text without the ``@prefix`` lines it starts with."""
+    i = 0
+    while turtle.startswith(b"@prefix", i):
+        i = turtle.index(b"\n", i) + 1
+    return turtle[i:]
 
 
 #: What RocksDB says when a read-only handle meets a file the writer has removed.
