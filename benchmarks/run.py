@@ -17,7 +17,8 @@ Sections (``--only build,long,store,view,increment`` runs some of them):
 3. RSS over a long build (``--long-articles`` short generated articles): RSS of the driver and all
    its child processes when a tenth and when all of the articles are stored, and the peak;
 4. loading ``--triples`` triples into the embedded store, the way a build stores them
-   (``Store.replace_graph``, one transaction per article) and by pyoxigraph's ``bulk_load``;
+   (``Store.replace_graph``, one transaction per article) and by pyoxigraph's ``bulk_load``; the quads an
+   article writes, by fact kind and predicate (``benchmarks/quads.py``);
 5. the canned queries (``queries/*.rq``) on that store and on rdflib's in-memory ``Dataset``
    (``default_union=True``) loaded with the same quads: median of ``--runs`` runs, each engine
    in a worker process, every query in a child killed at ``--cap`` seconds; and the selective
@@ -508,6 +509,8 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
     from kg.resolve.graph import update_resolution
     from kg.store import OxigraphStore
     from kg.build.writer import write_article
+    from quads import QuadCounter
+    from quads import table as quads_table
 
     report.section(f"4. loading {args.triples:,} triples into the embedded store (Oxigraph)")
     note("extracting the seeds' facts")
@@ -517,6 +520,7 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
     store_dir = work / "store-1m"
     store = OxigraphStore(store_dir)
     labels: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    counted = QuadCounter(minter.base)
     t_gen = t_map = t_store = 0.0
     n_triples = i = 0
     note(f"generating, mapping and storing {args.triples:,} triples")
@@ -530,6 +534,7 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
         t3 = time.perf_counter()
         t_gen, t_map, t_store = t_gen + t1 - t0, t_map + t2 - t1, t_store + t3 - t2
         n_triples += sum(text.count("\n") + 1 for text in (mapped.ntriples, mapped.shared) if text)
+        counted.add("article", mapped.ntriples)
         i += 1
         for e in f.entities.values():
             labels[e.type][e.label] += 1
@@ -551,6 +556,8 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
     report.line(f"entity resolution over the {i:,} articles (kg.resolve.update_resolution): {t_res:.1f} s; "
                 f"the store holds {quads:,} quads")
     report.figure(f"entity resolution, {i:,} articles", f"{t_res:.1f} s")
+    counted.add("resolution", resolution_text(store, minter))
+    quads_table(counted, i, report.line)
     report.line(f"distinct triples {int(distinct or 0):,}; solutions of {{ ?s ?p ?o }} over the union default graph "
                 f"(as kg queries it): {int(union or 0):,}" + (
                     " (a triple held by k article graphs is k solutions: Oxigraph's union is not deduplicated)"
@@ -589,6 +596,14 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
     report.line(f"Store.bulk_load of the N-Quads export: {dt:.1f} s, {nb / dt:,.0f} quads/s ({nb:,} quads)")
     report.figure(f"bulk_load {nb:,} quads", f"{dt:.1f} s")
     return Loaded(store_dir, i, n_triples, labels)
+
+
+def resolution_text(store: Any, minter: Any) -> str:
+    """The resolution graph's N-Triples."""
+    import pyoxigraph as ox
+
+    data = store._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.NamedNode(minter.resolution_graph()))
+    return (data or b"").decode("utf-8")
 
 
 # queries

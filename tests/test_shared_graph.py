@@ -99,3 +99,16 @@ def test_an_article_graph_of_another_layout_is_read_again_and_still_resolved() -
     data = load_data(store)
     assert data.entities[MOEN].articles == {a, MINTER.article("new")}
     assert "Moen" in data.entities[MOEN].alts
+
+
+def test_label_words_are_written_for_the_entities_shared_words_compares_not_for_groups() -> None:
+    text = "Halvard Moen said a masked gunman attacked the Iron Wolves."
+    f = article("w1", text, [("k", "Halvard Moen", "Person"), ("g", "a masked gunman", "Group"),
+                             ("t", "Iron Wolves", "Organization")], events=[("g", "attack", "t")])
+    store = store_of(f)
+    update_resolution(store, MINTER)
+    word = "https://w3id.org/kg-news/ns#labelWord"
+    assert _values(store, MOEN, word) == {"halvard", "moen"}
+    assert _values(store, WOLVES, word) == {"iron", "wolves"}
+    group = MINTER.entity("Group", "a masked gunman", "w1")
+    assert _values(store, group, LABEL) == {"a masked gunman"} and not _values(store, group, word)

@@ -75,7 +75,7 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
                 add(f"{iri(m)} {same} {c} .")
         for ext in cl.external:
             add(f"{c} {same} {iri(ext)} .")
-        if cl.counts:
+        if cl.counts and cl.type != "Group":  # groups are local to their article: shared-words.rq leaves them out
             for w_ in label_words(cl.label):
                 add(f"{c} {word} {plain(w_)} .")
         for art, n in cl.counts.items():
