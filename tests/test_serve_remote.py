@@ -24,7 +24,8 @@ from test_server_support import KG, ROOT, Served, build_store
 from kg import api
 from kg.build.jobs import to_graph
 from kg.build.writer import write_article
-from kg.store import MemoryStore
+from kg.errors import QueryError, StoreError
+from kg.store import MemoryStore, open_store
 
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
 LABELS = "SELECT ?e ?l WHERE { ?e <http://www.w3.org/2000/01/rdf-schema#label> ?l } ORDER BY ?e ?l"
@@ -121,6 +122,43 @@ def test_kg_query_with_a_timeout_takes_the_same_path(chain: tuple[Served, Served
     out = subprocess.run([KG, "query", "SELECT * WHERE { SERVICE <http://127.0.0.1:9/s> { ?s ?p ?o } }", "--store", url,
                           "--timeout", "20"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.returncode != 0 and "SERVICE" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """``kg serve`` over an Oxigraph store of three graphs that cuts every answer at two rows."""
+    served = Served(build_store(tmp_path_factory.mktemp("capped") / "store"), "--max-rows", "2")
+    yield served
+    served.close()
+
+
+def test_the_row_cap_of_an_upstream_kg_serve_is_honoured(capped: Served, tmp_path: Path) -> None:
+    url = "sparql+" + capped.url + "sparql"
+    local = open_store(str(build_store(tmp_path / "store")), read_only=True)
+    try:
+        assert len(local.graphs()) == 3 and open_store(url).graphs() == local.graphs()  # read two rows at a time
+    finally:
+        local.close()
+    with pytest.raises(QueryError, match=r"cut the answer at 2 rows .*start it with a higher --max-rows"):
+        api.query(LABELS, store=url, timeout=20)
+    with pytest.raises(StoreError, match=r"cut the answer at 2 rows .*--max-rows"):
+        api.query(LABELS, store=url)
+    served = Served(url, "--max-rows", "5")  # type: ignore[arg-type]
+    try:
+        status, headers, body = _sparql(served.url, LABELS)
+        assert status == 200 and len(_rows(body)) == 2 and headers.get("x-kg-truncated") == "2"
+        status, headers, body = _get(served.url + "store?default", "application/n-triples")
+        assert status == 200 and len(body.strip().splitlines()) == 2 and headers.get("x-kg-truncated") == "2"
+    finally:
+        served.close()
+
+
+def test_kg_query_with_a_timeout_refuses_a_cut_answer_in_one_line(capped: Served) -> None:
+    out = subprocess.run([KG, "query", LABELS, "--store", "sparql+" + capped.url + "sparql", "--timeout", "20"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode != 0 and out.stdout == "" and len(lines) == 1, out.stderr
+    assert "cut the answer at 2 rows" in lines[0] and "--max-rows" in lines[0]
 
 
 def _free_port() -> int:

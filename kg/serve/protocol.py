@@ -123,7 +123,8 @@ def page_media(fmt: str | None, accept: str | None) -> str:
 
 
 def rdf_answer(body: bytes, media: str, truncated_at: int | None = None) -> Response:
-    """An answer in a negotiated media type; ``truncated_at``: the row cap it was cut at (X-Kg-Truncated)."""
+    """An answer in a negotiated media type; ``truncated_at``: the rows it holds when it was cut short,
+    at ``--max-rows`` or at the row limit of the SPARQL server it came from (X-Kg-Truncated)."""
     headers = {"Vary": "Accept"}
     if truncated_at is not None:
         headers["X-Kg-Truncated"] = str(truncated_at)

@@ -130,7 +130,8 @@ async def sparql(request: Request, state: ServeState = Depends(serve_state)) -> 
         return reply
     if reply.status != 200:
         return _error(reply.status, reply.header.get("message", "the query failed"))
-    return rdf_answer(reply.body, reply.header["type"], config.max_rows if reply.header.get("truncated") else None)
+    cut = reply.header.get("count", config.max_rows) if reply.header.get("truncated") else None
+    return rdf_answer(reply.body, reply.header["type"], cut)
 
 
 _QUERY_PARAMS = [

@@ -44,7 +44,7 @@ async def store_get(request: Request, state: ServeState = Depends(serve_state)) 
         return reply
     if reply.status != 200:
         return _error(reply.status, reply.header.get("message", "the read failed"))
-    return rdf_answer(reply.body, media, max_rows if reply.header.get("truncated") else None)
+    return rdf_answer(reply.body, media, reply.header.get("count", max_rows) if reply.header.get("truncated") else None)
 
 
 async def _write_request(request: Request, max_body: int) -> tuple[dict[str, Any], bytes]:

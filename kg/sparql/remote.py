@@ -94,7 +94,9 @@ class RemoteExecutor(Executor):
             cap = int(req["max_rows"])
             res, cut = self.store.capped_query(f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ {where} }} LIMIT {cap + 1}")
             triples = list(dict.fromkeys(res))
-            return {"status": 200, "truncated": cut or len(triples) > cap}, write_triples(triples[:cap], req["format"])
+            kept = triples[:cap]
+            return {"status": 200, "truncated": cut or len(triples) > cap, "count": len(kept)}, write_triples(
+                kept, req["format"])
         raise Rejected("this endpoint serves a SPARQL server read-only: send updates to the server itself", 403)
 
     def refuse(self, seen: Inspected, dataset: Dataset | None, base: str | None) -> None:
@@ -102,7 +104,10 @@ class RemoteExecutor(Executor):
             raise Rejected("FROM, FROM NAMED and default-graph-uri/named-graph-uri are not taken when kg serve serves "
                            "a SPARQL server: the default graph is the union of kg's graphs; read one with GRAPH <IRI> { }")
 
-    def evaluate(self, text: str, seen: Inspected, dataset: Dataset | None, base: str | None) -> tuple[Any, bool]:
+    def evaluate(self, text: str, seen: Inspected, dataset: Dataset | None, base: str | None,
+                 whole: bool = False) -> tuple[Any, bool]:
         """Send the checked text, with the endpoint's base IRI first (a BASE of the query's own comes
-        after it, and wins)."""
-        return self.store.capped_query(f"BASE <{base}>\n{text}" if base else text)
+        after it, and wins). An answer the server cut at its row limit is passed on marked as cut,
+        or with ``whole`` refused with the server's setting named (a 502)."""
+        sent = f"BASE <{base}>\n{text}" if base else text
+        return (self.store.raw_query(sent), False) if whole else self.store.capped_query(sent)

@@ -41,7 +41,8 @@ MAX_BATCH_BYTES = 4_000_000
 #: near 4,990 triples in one block ("SP030 ... memory exhausted"), not in a request of many blocks.
 BLOCK_TRIPLES = 4000
 #: Rows read per request when reading whole graphs. Virtuoso cuts every answer at its
-#: ``ResultSetMaxRows`` (10,000 by default); a smaller cap is noticed by its X-SPARQL-MaxRows header.
+#: ``ResultSetMaxRows`` (10,000 by default); a smaller cap is noticed by its X-SPARQL-MaxRows header
+#: (another ``kg serve``'s ``--max-rows`` by X-Kg-Truncated).
 PAGE_ROWS = 10_000
 #: Seconds to wait for one answer; attempts per request; first pause between attempts (doubled each time).
 TIMEOUT = 120.0
@@ -136,6 +137,16 @@ class _Answer:
     def first_line(self) -> str:
         text = self.body.decode("utf-8", "replace").strip()
         return text.splitlines()[0][:300] if text else f"HTTP {self.status} with no text"
+
+    def row_limit(self) -> str | None:
+        """If the server cut the answer at a row limit of its own: how many rows, and the setting to
+        raise (Virtuoso says so in X-SPARQL-MaxRows, another ``kg serve`` in X-Kg-Truncated)."""
+        if "x-sparql-maxrows" in self.headers:
+            return (f"{self.headers['x-sparql-maxrows']} rows; raise ResultSetMaxRows in the [SPARQL] section of "
+                    "virtuoso.ini")
+        if "x-kg-truncated" in self.headers:
+            return f"{self.headers['x-kg-truncated']} rows (it is a kg serve); start it with a higher --max-rows"
+        return None
 
 
 class SparqlHttpStore:
@@ -316,9 +327,9 @@ class SparqlHttpStore:
         if answer.headers.get("x-sql-state"):  # Virtuoso's "anytime" answer: partial, cut at its time limit
             raise StoreError(f"{self.display} gave a partial answer ({answer.headers.get('x-sql-message', 'time limit')}); "
                              "raise MaxQueryExecutionTime in the [SPARQL] section of virtuoso.ini, or narrow the query")
-        if "x-sparql-maxrows" in answer.headers and not paged:
-            raise StoreError(f"{self.display} cut the answer at {answer.headers['x-sparql-maxrows']} rows; raise "
-                             "ResultSetMaxRows in the [SPARQL] section of virtuoso.ini, or narrow the query")
+        limit = answer.row_limit()
+        if limit is not None and not paged:
+            raise StoreError(f"{self.display} cut the answer at {limit}, or narrow the query")
         return answer
 
     def _solutions(self, sparql: str, paged: bool = False, dataset: dict[str, list[str]] | None = None,
@@ -328,7 +339,7 @@ class SparqlHttpStore:
             parsed = ox.parse_query_results(_canonical_json(answer.body), ox.QueryResultsFormat.JSON)
         except (ValueError, SyntaxError) as err:
             raise StoreError(f"{self.display} answered with results kg cannot read: {err}") from err
-        return parsed, "x-sparql-maxrows" in answer.headers
+        return parsed, answer.row_limit() is not None
 
     def _pages(self, select: str, order: str) -> Iterator[ox.QuerySolution]:
         """Every solution of a SELECT, read ``page_rows`` at a time (in a sorted subquery, which
@@ -364,7 +375,7 @@ class SparqlHttpStore:
                 raise StoreError(f"{self.display} answered with N-Triples kg cannot read: {err}") from err
             local = ox.Store()  # pyoxigraph makes QueryTriples only from a query: ask an in-memory copy
             local.extend(ox.Quad(t.subject, t.predicate, t.object) for t in triples)
-            return local.query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"), "x-sparql-maxrows" in answer.headers
+            return local.query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"), answer.row_limit() is not None
         return self._solutions(text, paged=cut_ok, dataset=dataset, shift=shift)
 
     def select(self, sparql: str) -> list[Row]:
