@@ -6,8 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from functools import lru_cache
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Callable
 from urllib.parse import quote
 
@@ -30,6 +29,7 @@ from .protocol import _error, _params, page_media, rdf_answer
 from .state import PAGE_ERRORS, ServeState, serve_state
 from .vendor import MEDIA as VENDOR_MEDIA
 from .vendor import vendored
+
 
 class _PoolStore:
     """Just enough of ``kg.store.Store`` (``select``) for ``kg.outputs.network.load_network``, via the pool."""
