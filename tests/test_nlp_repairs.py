@@ -151,3 +151,9 @@ def test_an_ordinary_first_word_of_an_organization_stays_a_word(nlp):
 def test_a_name_beside_a_role_noun_is_a_person_whatever_the_model_says(nlp):
     text = "Castor's founder, Helen Park, will join the board."
     assert ("Helen Park", "PERSON") in repaired(nlp, text, ("Castor", "ORG"), ("Helen Park", "GPE"))
+
+
+def test_a_place_name_ending_in_an_institution_word_is_an_organization(nlp):
+    text = "Anna Kowal, who had led Harlan General Hospital since 2014, resigned."
+    assert ("Harlan General Hospital", "ORG") in repaired(nlp, text, ("Anna Kowal", "PERSON"), ("Harlan General Hospital", "GPE"))
+    assert ("Harlan", "GPE") in repaired(nlp, "Troops entered Harlan.", ("Harlan", "GPE"))

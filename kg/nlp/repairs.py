@@ -77,6 +77,9 @@ def repair_entities(doc: Doc) -> Doc:
             evidence.setdefault(_words(ent), set()).add("ORG")  # "the ruling Velmora party": no person
             ents.append(Span(doc, ent.start, ent.end + 1, label="ORG"))
             continue
+        if ent.label_ in ("GPE", "LOC") and len(ent) > 1 and ent[-1].lower_ in _INSTITUTION_WORDS and ent[-1].is_title:
+            ents.append(Span(doc, ent.start, ent.end, label="ORG"))  # "St. Anne's Hospital": no place
+            continue
         if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
             end = ent.end
             while (end < len(doc) and doc[end].lower_ in ORG_HEADS and doc[end].pos_ in ("NOUN", "PROPN")
@@ -187,6 +190,11 @@ def _common_word(tok: Token) -> bool:
     return bool(known_word(tok.vocab, low, "noun") or known_word(tok.vocab, low, "verb"))
 
 
+#: Last words of a name that make it an institution's, never a place's ("Harlan University").
+_INSTITUTION_WORDS = frozenset("""
+university college institute hospital clinic school academy museum foundation association society
+corporation company inc inc. corp corp. ltd ltd. llc plc
+""".split())
 #: Words that make a name an organization's, whatever follows it.
 _ORG_NAME_WORDS = ORG_HEADS | frozenset("""
 inc inc. corp corp. co co. ltd ltd. llc plc group company corporation university college institute
