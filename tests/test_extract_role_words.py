@@ -102,3 +102,9 @@ def test_a_corporate_title_without_organization_in_an_article_about_one_company(
     assert ("Dana Whitfield", "Chief executive", "Lakeside Motors") in roles(read(text))
     text = "Lakeside Motors and Orvane Corporation met. Chief executive Dana Whitfield spoke for the company."
     assert not roles(read(text))
+
+
+def test_a_team_s_titles_in_an_article_about_the_team(read):
+    text = ("The Harlan Hawks fired their coach on Monday after the Harlan Hawks lost eight games. General manager "
+            "Lisa Grant said the team would recover. The Harlan Hawks play on Wednesday.")
+    assert ("Lisa Grant", "General manager", "Harlan Hawks") in roles(read(text))

@@ -34,6 +34,8 @@ _NOT_COMPANY = frozenset(ORG_HEADS | {"university", "college", "school", "associ
                                       "foundation", "church", "hospital", "court", "league"})
 #: How many body mentions a country named in the headline counts for.
 _HEADLINE_WEIGHT = 3
+#: Nouns by which an article calls the company (or team) it is about.
+_SELF_NOUNS = frozenset(("company", "firm", "team", "club"))
 
 
 class OrgFinder:
@@ -182,12 +184,12 @@ class OrgFinder:
         return self._home
 
     def home_company(self) -> str | None:
-        """The company an article is about: the article speaks of "the company" (or "the firm"), and one
+        """The company an article is about: the article speaks of "the company" (the firm, team, club), and one
         organization is named 3+ times and twice as often as any other, its name in the headline counting
         three (a headline the text opens with is not counted as text)."""
         if not self._company_read:
             self._company_read = True
-            if not any(t.lower_ in ("company", "firm") and t.i > 0 and t.doc[t.i - 1].lower_ == "the" for t in self.doc):
+            if not any(t.lower_ in _SELF_NOUNS and t.i > 0 and t.doc[t.i - 1].lower_ == "the" for t in self.doc):
                 return None
             text = self.doc.text.lstrip()
             skip = len(self.doc.text) - len(text) + len(self.headline) if self.headline and text.startswith(self.headline) else 0

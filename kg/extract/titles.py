@@ -32,8 +32,8 @@ chief-of-staff lawyer attorney bodyguard
 """.split())
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
 GOVERNMENT_HEADS = frozenset({"minister", "president", "premier", "chancellor", "secretary", "vice-president"})
-#: Heads of the titles of a company's management.
-CORPORATE_HEADS = frozenset("executive ceo cfo coo chairman chairwoman chairperson founder co-founder".split())
+#: Heads of the titles of a company's (or a team's) management.
+CORPORATE_HEADS = frozenset("executive ceo cfo coo chairman chairwoman chairperson founder co-founder manager coach".split())
 #: Words before a title that make it a past one ("former", "ex-", "the late").
 PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
 #: Words before a title that are no part of the role's name.
