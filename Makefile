@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PIP_FLAGS ?= --disable-pip-version-check --progress-bar off
 
-.PHONY: setup run test test-fast lint browser virtuoso lock clean score confidence
+.PHONY: setup run test test-fast lint browser virtuoso lock clean score confidence yasgui
 
 setup: $(VENV)/.installed
 
@@ -38,6 +38,14 @@ virtuoso:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq virtuoso-opensource >/dev/null && \
 	  { $$SUDO invoke-rc.d virtuoso-opensource-7 stop >/dev/null 2>&1; \
 	    $$SUDO update-rc.d virtuoso-opensource-7 disable >/dev/null 2>&1; true; }; }
+
+# Re-vendor YASGUI (the query page's editor) from the npm registry; needs npm. The tarball's integrity
+# and the files' SHA-256 must be the ones pinned in kg/serve/vendor.py (a new version: change the pins).
+YASGUI_VERSION := $(shell sed -n 's/^YASGUI_VERSION = "\(.*\)"/\1/p' kg/serve/vendor.py)
+yasgui: setup
+	rm -rf .yasgui && mkdir .yasgui && cd .yasgui && npm pack --silent @zazuko/yasgui@$(YASGUI_VERSION)
+	$(BIN)/python -m kg.serve.vendor .yasgui/zazuko-yasgui-$(YASGUI_VERSION).tgz
+	rm -rf .yasgui
 
 # Lint and types: ruff and mypy, configured in pyproject.toml, both from the lock.
 lint: setup

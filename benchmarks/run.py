@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/run.py --quick    # a one-minute smoke run, tiny sizes
     make bench
 
-Sections (``--only build,long,store,view`` runs some of them):
+Sections (``--only build,long,store,view,increment`` runs some of them):
 
 1. build vs bare parse: ``kg.build.pipeline.build`` (fresh temporary Oxigraph store, ``out_dir=None``)
    against bare ``nlp.pipe`` over the texts the build parses (``kg.build.pipeline.prepare``: hygiene and
@@ -25,7 +25,9 @@ Sections (``--only build,long,store,view`` runs some of them):
 6. export of that store: Turtle (the union, ``kg.outputs.export``) and N-Quads;
 7. the network view (``kg.outputs.view.render_view``) of a generated ``--view-nodes`` network
    (``tests/viewsamples.synthetic_network``, as benchmarks/view_bench.py), and first draw in
-   headless Chromium when it is installed.
+   headless Chromium when it is installed;
+8. adding one article to a store of ``--inc-articles`` articles against building it into an empty
+   store, whole ``kg build`` processes side by side (``benchmarks/increment_bench.py``).
 
 Volume: the seed articles with their names varied (``benchmarks/volume.py``). Builds parse
 generated texts; the triples of sections 4-6 are generated ``ArticleFacts`` (the seeds' facts,
@@ -932,7 +934,7 @@ def section_view(args: argparse.Namespace, report: Report, work: Path, loaded: L
 
 # ------------------------------------------------------------------------------------- main
 
-SECTIONS = ("build", "long", "store", "view")
+SECTIONS = ("build", "long", "store", "view", "increment")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -955,11 +957,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--no-store-view", action="store_true", help="skip the view of the loaded store")
     ap.add_argument("--view-cap", type=float, help="seconds the view of the loaded store may take (default 120; quick 10)")
     ap.add_argument("--no-browser", action="store_true", help="no first-draw figure even if chromium is installed")
+    ap.add_argument("--inc-articles", type=int, help="articles of the store one article is added to (default 600; quick 20)")
+    ap.add_argument("--inc-runs", type=int, help="runs of each side of the increment section, median shown (default 3; quick 1)")
     ap.add_argument("--keep", metavar="DIR", help="work in DIR and keep its files (default: a temporary folder)")
     args = ap.parse_args(argv)
     quick = args.quick
     defaults = {"articles": (100, 6), "repeat": (3, 1), "long_articles": (5000, 40), "triples": (1_000_000, 20_000),
-                "runs": (5, 2), "cap": (30.0, 3.0), "view_nodes": (10_000, 500), "view_cap": (120.0, 10.0)}
+                "runs": (5, 2), "cap": (30.0, 3.0), "view_nodes": (10_000, 500), "view_cap": (120.0, 10.0),
+                "inc_articles": (600, 20), "inc_runs": (3, 1)}
     for name, (full, small) in defaults.items():
         if getattr(args, name) is None:
             setattr(args, name, small if quick else full)
@@ -991,6 +996,10 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] | None = None
             section_queries(args, report, loaded, work)
         if "view" in args.only:
             section_view(args, report, work, None if args.no_store_view else loaded)
+        if "increment" in args.only:
+            from increment_bench import section_increment
+
+            section_increment(args, report, work, write_articles)
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)

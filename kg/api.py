@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .store import Store
 
 __all__ = ["Table", "View", "Analysis", "Shown", "Connection", "build", "query", "export", "view", "analyze",
-           "entities", "show", "connect", "stats", "writable"]
+           "entities", "show", "connect", "stats", "writable", "Page", "article_page"]
 
 #: Where a store is: a directory, a ``sparql+http(s)://`` URL, or None (the settings).
 StoreArg = str | os.PathLike[str] | None
@@ -87,9 +87,10 @@ def writable(path: str | os.PathLike[str]) -> Path:
 def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: str | os.PathLike[str] | None = None, *,
           model: str | None = None, workers: int | None = None, force: bool = False, max_chars: int = 50_000,
           curation: str | os.PathLike[str] | None = None, dask: str | None = None, follow_symlinks: bool = False,
-          progress: Callable[[str], None] | None = None) -> BuildReport:
+          progress: Callable[[str], None] | None = None, full_resolve: bool = False) -> BuildReport:
     """Extract facts from articles (files, folders, ``-`` for standard input) into the store; with
-    ``out``, also write graph.ttl and graph.html there. ``progress`` gets one line per article."""
+    ``out``, also write graph.ttl and graph.html there. ``progress`` gets one line per article.
+    Entity resolution reads again only what the build changed; ``full_resolve``: the whole store."""
     from .build.pipeline import build as run_build
     from .resolve.curation import using
 
@@ -97,7 +98,7 @@ def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: 
     with using(_path(curation)):
         return run_build([Path(p) for p in paths], settings, out_dir=_path(out),
                          progress=progress, force=force, max_chars=max_chars, dask=dask,
-                         follow_symlinks=follow_symlinks)
+                         follow_symlinks=follow_symlinks, full_resolve=full_resolve)
 
 
 def query(sparql: str, store: ReadArg = None, *, timeout: float | None = None) -> Table | bool | bytes:
@@ -116,38 +117,35 @@ def query(sparql: str, store: ReadArg = None, *, timeout: float | None = None) -
 
 
 def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
-    """``text`` through the guard of ``kg.sparql``: in a sandboxed worker process (one, for a store
-    directory) that is killed at ``timeout``; on a SPARQL server, one request with that timeout."""
+    """``text`` through the guard of ``kg.sparql``, as ``kg serve`` runs it: in a worker process that
+    is killed at ``timeout`` (sandboxed over a directory; over a SPARQL server, it sends the query there)."""
     import json
 
     from .errors import QueryError, StoreError
-    from .rdf.query import run
     from .sparql.lexer import Rejected, scan
     from .sparql.pool import PoolBusy, QueryTimeout, WorkerCrashed, WorkerPool
-    from .store import is_remote, opened, require_store
+    from .store import is_remote, require_store
 
     if not timeout > 0:
         raise UsageError(f"the timeout must be a number of seconds above 0, not {timeout:g}")
     if not _is_location(store):
         raise UsageError("a query with a timeout needs the store's location, not an open store")
-    location = load_settings(store=_location(store)).store  # type: ignore[arg-type]
+    settings = load_settings(store=_location(store))  # type: ignore[arg-type]
+    location = settings.store
     if location == ":memory:":
         raise UsageError("a query with a timeout runs in a worker process: give a store directory or a server")
     try:
         scan(text)
     except Rejected as err:
         raise QueryError(err.message) from err
-    if is_remote(location):
-        with opened(location, read_only=True) as st:
-            st.timeout, st.attempts = timeout, 1  # type: ignore[attr-defined]
-            result = run(st, text)
-        return Table(*result) if isinstance(result, tuple) else result
     require_store(location)
-    pool = WorkerPool(location, size=1, respawn=False)
+    pool = WorkerPool(location, size=1, respawn=False, base=settings.base)
     try:
         try:
             pool.start()
         except OSError as err:
+            if is_remote(location):  # the worker said why it cannot reach the server
+                raise StoreError(str(err)) from err
             raise StoreError(f"cannot open store {location} in a query worker: {err}") from err
         reply = pool.run({"op": "query", "text": text, "results": "application/sparql-results+json",
                           "graph": "text/turtle", "max_rows": 2**62, "dataset": None, "base": None}, timeout=timeout)
@@ -159,6 +157,9 @@ def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
         pool.close()
     if reply.status != 200:
         raise QueryError(str(reply.header.get("message", "the query failed")))
+    if reply.header.get("truncated"):  # only a server cuts (at its own row limit): never a partial table
+        raise QueryError("the SPARQL server cut the answer at its row limit; raise it (Virtuoso: ResultSetMaxRows "
+                         "in the [SPARQL] section of virtuoso.ini), or narrow the query")
     if reply.header.get("type") == "text/turtle":
         return reply.body
     answer = json.loads(reply.body)
@@ -339,3 +340,36 @@ def stats(store: ReadArg = None) -> dict[str, int]:
 
     with _reading(store) as (st, settings):
         return counts(st, settings.base)
+
+
+@dataclass
+class Page:
+    """An article's or an entity's page: the file written (or, with no file, the HTML), its title,
+    and how many facts it shows (and of them, how many it highlights in the text)."""
+
+    path: Path | None
+    html: str | None
+    title: str
+    facts: int
+    placed: int = 0
+
+
+def article_page(article: str, output: str | os.PathLike[str] | None = None, store: ReadArg = None) -> Page:
+    """One article as a self-contained page (written to ``output``, else returned as ``Page.html``):
+    its text with every fact's evidence highlighted at its offsets, names coloured by type, each
+    fact inline; the article named by its id, IRI or title."""
+    from .files import write_atomic
+    from .outputs.view_article import ARTICLES_QUERY, find_article, read_article, render_article
+    from .outputs.view_pages import Assets
+
+    target = None if output is None else writable(output)
+    with _reading(store) as (st, _):
+        iri = find_article(st.select(ARTICLES_QUERY), article)
+        data = read_article(lambda queries: [st.select(q) for q in queries], iri, lambda _iri: None)
+    if data is None:
+        raise UsageError(f"no article {article!r} in the store")
+    html = render_article(data, Assets(inline=True))
+    if target is not None:
+        write_atomic(target, html.encode("utf-8"))
+    placed = sum(1 for f in data.facts if f.evidence is not None)
+    return Page(target, None if target is not None else html, data.title or data.id, len(data.facts), placed)

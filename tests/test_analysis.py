@@ -214,7 +214,6 @@ def test_path_command(store_dir: str) -> None:
     ("args", "nodes"),
     [
         (["--entity", "Kamara", "--hops", "1"], 2),
-        (["--article", "moen-condemns"], 4),
         (["--class", "assault"], 2),
         (["--since", "2012-01-01", "--until", "2012-12-31"], 11),
         (["--class", "verbal conflict", "--entity", "Iron Wolves", "--hops", "1"], 2),

@@ -73,6 +73,17 @@ def test_no_out_stores_without_writing_the_files(runner, tmp_path):
 
 
 @pytest.mark.model
+def test_by_default_a_build_writes_the_store_only(runner, tmp_path, monkeypatch):
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "story.txt").write_text(STORY, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["build", str(src), "--store", str(tmp_path / "store"), "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in", "store"] and "wrote" not in res.output
+
+
+@pytest.mark.model
 def test_rebuild_replaces_and_is_idempotent(runner, tmp_path):
     src = tmp_path / "in"
     src.mkdir()

@@ -71,8 +71,8 @@ def test_a_build_that_stores_nothing_skips_resolution_unless_its_inputs_changed(
     (src / "a.txt").write_text("Norwegian President Halvard Moen met US envoy Tom Reyes in Quito on Sunday.\n", encoding="utf-8")
     store, cur = tmp_path / "s", tmp_path / "curation.toml"
     runs: list[int] = []
-    real = resolve.resolve_store
-    monkeypatch.setattr(resolve, "resolve_store", lambda *a, **k: runs.append(1) or real(*a, **k))
+    real = resolve.compute
+    monkeypatch.setattr(resolve, "compute", lambda *a, **k: runs.append(1) or real(*a, **k))
     with using(cur):
         build([src], Settings(store=str(store), workers=1))
         build([src], Settings(store=str(store), workers=1))  # nothing stored, same inputs: skipped

@@ -126,12 +126,14 @@ def pattern(term: str, any_case: bool = True) -> re.Pattern[str]:
 #: The canned queries: examples to run on the seeds, that name the seeds' entities on purpose
 #: (they ship in the package so that ``kg query events.rq`` works where kg is installed).
 CANNED = PACKAGE / "rdf" / "queries"
+#: Third-party code vendored unchanged (YASGUI, pinned by hash in ``kg/serve/vendor.py``): not kg's text.
+VENDORED = PACKAGE / "static"
 
 
 def shipped_files() -> Iterator[Path]:
     for path in sorted(PACKAGE.rglob("*")):
         if (path.is_file() and path.suffix in SHIPPED_SUFFIXES and "__pycache__" not in path.parts
-                and CANNED not in path.parents):
+                and CANNED not in path.parents and VENDORED not in path.parents):
             yield path
 
 

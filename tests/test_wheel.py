@@ -1,6 +1,7 @@
 """The wheel works on its own: built from the sources, installed into a fresh virtualenv, and run from
 a folder outside the checkout, ``kg build``, ``kg query events.rq`` (a canned query: package data)
-and ``kg view`` (the templates: package data) all work.
+and ``kg view`` (the templates: package data) all work, and the pages' static files (the vendored
+YASGUI among them, checked against its pinned hashes) are in it.
 
 Offline: the wheel is built with this environment's setuptools (``--no-build-isolation``) and
 installed without dependencies; the fresh virtualenv finds kg's dependencies in this environment's
@@ -76,3 +77,13 @@ def test_build_query_and_view_outside_the_checkout(fresh: Path, tmp_path: Path) 
     view = _run([kg, "view", "--store", "store", "-o", "view.html"], cwd=tmp_path)
     assert view.returncode == 0, view.stderr
     assert "<html" in (tmp_path / "view.html").read_text(encoding="utf-8")[:2000].lower()
+
+
+def test_the_pages_static_files_are_in_the_wheel(fresh: Path, tmp_path: Path) -> None:
+    code = ("from kg.serve.pages import _STATIC; from kg.outputs.view_pages import static_text; "
+            "from kg.serve.vendor import MEDIA, vendored; "
+            "print(sum(len(static_text(n)) for n in _STATIC), *(len(vendored(n)) for n in sorted(MEDIA)))")
+    sizes = _run([str(fresh / "python"), "-c", code], cwd=tmp_path)
+    assert sizes.returncode == 0, sizes.stderr[-3000:]
+    pages, license_, css, js = (int(n) for n in sizes.stdout.split())
+    assert pages > 10_000 and license_ > 1000 and css > 10_000 and js > 500_000, sizes.stdout

@@ -4,7 +4,7 @@ sources -> hygiene -> clean -> split -> spaCy -> extract -> merge pieces, map of
 -> mapping (these per article, in workers: ``jobs``, ``workers``)
 -> store (one transaction per article, as soon as its graph is ready, by this process alone, in a
    writer thread that overlaps the parse: ``writer``)
--> entity resolution -> export (graph.ttl) and view (graph.html).
+-> entity resolution -> on request (``out_dir``), export (graph.ttl) and view (graph.html) of the whole store.
 
 Offsets into pieces and back to the original text: see ``pieces``.
 """
@@ -114,6 +114,7 @@ def build(
     max_chars: int = DEFAULT_MAX_CHARS,
     dask: str | None = None,
     follow_symlinks: bool = False,
+    full_resolve: bool = False,
 ) -> BuildReport:
     """Read, extract, store and export; each article replaces its own named graph.
 
@@ -122,6 +123,8 @@ def build(
     the store already holds (unless ``force``) and does the rest. Articles are parsed in
     ``settings.workers`` processes, or on the Dask scheduler at ``dask``; this process alone writes
     the store. Symbolic links in folders that lead out of them are read only with ``follow_symlinks``.
+    Entity resolution then reads again only the articles this build changed (``kg.resolve.increment``);
+    ``full_resolve``: all of them.
     """
     from ..outputs.export import export_file
     from ..outputs.network import load_network
@@ -153,8 +156,11 @@ def build(
 
         spec = JobSpec(model=settings.model, base=settings.base, max_chars=max_chars)
 
+        touched: list[str] = []
+
         def stored(written: list[ArticleGraph]) -> None:
             for done in written:
+                touched.append(done.graph)
                 report.articles += 1
                 report.events += done.events
                 report.roles += done.roles
@@ -173,7 +179,8 @@ def build(
         stored(writer.close())
         from ..resolve.graph import update_resolution  # cross-article entities: the {base}resolution graph
 
-        update_resolution(store, minter, say, if_changed=report.articles == 0)
+        update_resolution(store, minter, say, if_changed=report.articles == 0 and not full_resolve,
+                          full=full_resolve, touched=touched)
         if out_dir is not None:
             make_folder(out_dir)
             ttl = out_dir / "graph.ttl"

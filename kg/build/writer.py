@@ -12,6 +12,7 @@ import queue
 import threading
 
 from ..store import Store
+from ..resolve.increment import note_written
 from .jobs import ArticleGraph
 
 #: Graphs parsed but not yet written, at most: bounds memory when the store is slower than the parse.
@@ -34,6 +35,7 @@ def write_article(store: Store, article: ArticleGraph, seen: set[int] | None = N
     if shared:
         store.add_triples(article.shared_graph, shared)
     store.replace_graph(article.graph, article.ntriples)
+    note_written(store, article.graph)
 
 
 class StoreWriter:

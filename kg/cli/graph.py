@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from rich.markup import escape as markup_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -18,9 +19,11 @@ from .app import ModelOpt, StoreOpt, _cell, _data_out, _drawn, _fail, _json_out,
 @app.command()
 def build(
     paths: list[Path] = typer.Argument(..., help="article files (.txt, .html, .jsonl), folders of them, or - for standard input"),
-    out_dir: Path = typer.Option(Path("output"), "--out", help="where graph.ttl and graph.html go"),
-    no_out: bool = typer.Option(False, "--no-out", help="store only: write no graph.ttl nor graph.html "
-                                "(both cover the whole store; kg export and kg view write them when needed)"),
+    out_dir: Optional[Path] = typer.Option(None, "--out", help="also write DIR/graph.ttl and DIR/graph.html "
+                                           "(both cover the whole store: they take time that grows with it; "
+                                           "by default a build writes the store only, and kg export and kg view "
+                                           "write them on request)"),
+    no_out: bool = typer.Option(False, "--no-out", help="store only (the default; kept for scripts that pass it)"),
     workers: Optional[int] = typer.Option(None, "--workers", help="worker processes that parse and extract "
                                           "(default: CPU cores; 1 runs in this process)"),
     dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS",
@@ -36,8 +39,11 @@ def build(
                                             "or KG_CURATION, or tool.kg.curation in pyproject.toml)"),
     follow_symlinks: bool = typer.Option(False, "--follow-symlinks", help="in folders, also read symbolic links "
                                          "that lead out of the folder (by default they are skipped)"),
+    full_resolve: bool = typer.Option(False, "--full-resolve", help="recompute the entity resolution from "
+                                      "every article of the store (by default a build reads again only the "
+                                      "articles it changed; the result is the same)"),
 ) -> None:
-    """Extract facts from articles into the store, then write graph.ttl and graph.html."""
+    """Extract facts from articles into the store; with --out, also write graph.ttl and graph.html."""
     from ..text.sources import inputs
 
     try:
@@ -55,9 +61,9 @@ def build(
                 if message.startswith(("skipped", "note")) or verbose:
                     err.print(f"kg: {safe(message)}", markup=False, highlight=False)
 
-            report = api.build(paths, store, None if no_out else out_dir, model=model, workers=workers, force=force,
+            report = api.build(paths, store, None if no_out or out_dir is None else out_dir, model=model, workers=workers, force=force,
                                max_chars=max_chars, curation=curation, dask=dask, follow_symlinks=follow_symlinks,
-                               progress=progress)
+                               progress=progress, full_resolve=full_resolve)
     except KgError as e:
         _fail(e)
         return
@@ -126,10 +132,12 @@ def export(
 
 @app.command()
 def view(
-    output: Path = typer.Option(Path("output/graph.html"), "-o", "--output", help="HTML file to write"),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="HTML file to write (default: "
+                                          "output/graph.html, or output/article.html with --article)"),
     entity: Optional[str] = typer.Option(None, "--entity", help="only this entity (label, alias or IRI) and its surroundings"),
     hops: int = typer.Option(2, "--hops", min=0, help="with --entity: how many links out"),
-    article: Optional[str] = typer.Option(None, "--article", help="only the facts of this article (id, IRI or title)"),
+    article: Optional[str] = typer.Option(None, "--article", help="write this article's page instead (id, IRI or "
+                                          "title): its text with every fact highlighted"),
     cls: Optional[str] = typer.Option(None, "--class", help="only events of this class (IRI, CAMEO code, label or quad class)"),
     since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY[-MM[-DD]] "
                                         "(a year or month: its first day)"),
@@ -138,9 +146,18 @@ def view(
     max_nodes: int = typer.Option(1500, "--max-nodes", min=1, help="draw at most this many entities at first (most central)"),
     store: Optional[str] = StoreOpt,
 ) -> None:
-    """Write the interactive network view (one self-contained HTML file, works offline)."""
+    """Write the interactive network view, or one article's page (one self-contained HTML file, works offline)."""
     try:
-        drawn = api.view(output, store, entity=entity, hops=hops, article=article, cls=cls, since=since, until=until,
+        if article is not None:
+            if entity is not None or cls is not None or since is not None or until is not None:
+                raise UsageError("--article writes the article's own page and takes no --entity, --class, --since "
+                                 "or --until; the network view filters by article itself (graph.html#article=<IRI>)")
+            page = api.article_page(article, output or Path("output/article.html"), store)
+            err.print(f"kg: wrote {page.path} (article {markup_escape(safe(page.title))}: {page.facts} facts, "
+                      f"{page.placed} highlighted in its text)", highlight=False)
+            return
+        output = output or Path("output/graph.html")
+        drawn = api.view(output, store, entity=entity, hops=hops, cls=cls, since=since, until=until,
                          max_nodes=max_nodes)
         err.print(f"kg: wrote {output} ({drawn.nodes} nodes, {drawn.edges} edges): "
                   f"{_drawn(drawn.nodes, drawn.entities, bool(drawn.selection))}", highlight=False)

@@ -33,6 +33,7 @@ def serve(
     """Serve SPARQL (1.1 Protocol), a query page, entity pages and the network view over HTTP."""
     from ..serve.config import ServeConfig
     from ..serve.server import serve as run_server
+    from ..serve.server import shown_store
 
     try:
         settings = load_settings(store=store, base=base)
@@ -43,8 +44,12 @@ def serve(
 
         def announce(url: str, pool: object) -> None:
             mode = "updates with the token" if allow_update else "read-only"
-            sandbox = "" if getattr(pool, "sandboxed", False) else "; workers not network-isolated"
-            sys.stdout.write(f"kg serve: {url} (store {settings.store}, {mode}, timeout {timeout:g} s{sandbox})\n")
+            if getattr(pool, "remote", False):
+                sandbox = "; queries run on the server"
+            else:
+                sandbox = "" if getattr(pool, "sandboxed", False) else "; workers not network-isolated"
+            sys.stdout.write(f"kg serve: {url} (store {shown_store(settings.store)}, {mode}, timeout {timeout:g} s"
+                             f"{sandbox})\n")
             sys.stdout.flush()
 
         run_server(config, announce=announce)

@@ -66,6 +66,7 @@ class KG(DefinedNamespace):
     # entity resolution (kg/resolve/, the {base}resolution graph)
     mentionedIn: URIRef
     mentionCount: URIRef
+    labelWord: URIRef
     inputDigest: URIRef
 
 

@@ -1,9 +1,11 @@
-"""What resolution reads from the article graphs (never from the resolution graph itself): entities with
-their names and articles, texts, fact partners, memberships, role labels, event classes.
+"""What resolution reads from the article graphs (never from the resolution graph itself): per article,
+its namings of entities, fact partners, memberships, role labels, event classes and text
+(``ArticleData``); summed up over the store, entities with their names and articles (``StoreData``).
 """
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..model.facts import ENTITY_TYPES
@@ -20,24 +22,23 @@ _P = sparql_prefixes("kg", "rdfs", "skos", "schema", "org", "owl", "prov")
 
 # Only article graphs are read (each holds one kg:Article), never the resolution graph itself:
 # ``Q_IDS`` names them, and the other reads give the graph of each row where that is cheaper than
-# a join with the article in SPARQL (5,000 articles: the aliases 2.2 s as a join, 0.7 s so).
-# An entity's type and names are its article's kg:Naming of it (mapping); a graph written by an
-# older kg (before kg:layoutVersion 2) describes the entity itself, which ``Q_OLD_ENTITIES`` and
-# ``Q_OLD_ALTS`` read, only when the store holds such a graph (each costs 0.5 s at 5,000 articles,
-# for no row).
-Q_IDS = _P + """SELECT ?g ?a ?id ?v WHERE { GRAPH ?g { ?a a kg:Article
-  OPTIONAL { ?a schema:identifier ?id } OPTIONAL { ?a kg:layoutVersion ?v } } }"""
+# a join with the article in SPARQL. An entity's type and names are its article's kg:Naming of it
+# (mapping); a graph written by an older kg (before kg:layoutVersion 2) describes the entity
+# itself, which ``Q_OLD_ENTITIES`` and ``Q_OLD_ALTS`` read, only when the store holds such a graph.
+# ``%(only)s`` is empty (every article graph) or a VALUES clause naming some graphs.
+Q_IDS = _P + """SELECT ?g ?a ?id ?h ?v WHERE { %(only)s GRAPH ?g { ?a a kg:Article
+  OPTIONAL { ?a schema:identifier ?id } OPTIONAL { ?a kg:contentHash ?h } OPTIONAL { ?a kg:layoutVersion ?v } } }"""
 
 
-Q_ENTITIES = _P + """SELECT ?g ?e ?type ?label WHERE { GRAPH ?g {
+Q_ENTITIES = _P + """SELECT ?g ?e ?type ?label WHERE { %(only)s GRAPH ?g {
   ?n kg:entity ?e ; kg:entityType ?type ; kg:name ?label
   FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) } }"""
 
 
-Q_ALTS = _P + """SELECT DISTINCT ?g ?e ?alt WHERE { GRAPH ?g { ?n kg:alias ?alt ; kg:entity ?e ; a kg:Naming } }"""
+Q_ALTS = _P + """SELECT DISTINCT ?g ?e ?alt WHERE { %(only)s GRAPH ?g { ?n kg:alias ?alt ; kg:entity ?e ; a kg:Naming } }"""
 
 
-Q_OLD_ENTITIES = _P + """SELECT ?a ?e ?type ?label WHERE { GRAPH ?g {
+Q_OLD_ENTITIES = _P + """SELECT ?g ?e ?type ?label WHERE { GRAPH ?g {
   ?a a kg:Article ; kg:mentions ?e . ?e a ?type ; rdfs:label ?label
   FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) } }"""
 
@@ -47,26 +48,45 @@ Q_OLD_ALTS = _P + """SELECT DISTINCT ?g ?e ?alt WHERE { GRAPH ?g { ?a a kg:Artic
 
 
 #: The first kg:layoutVersion whose article graphs name entities through kg:Naming nodes.
-_NAMING_LAYOUT = 2
+NAMING_LAYOUT = 2
 
 
-Q_TEXTS = _P + """SELECT ?a ?text WHERE { GRAPH ?g { ?a a kg:Article ; schema:text ?text } }"""
+Q_TEXTS = _P + """SELECT ?g ?text WHERE { %(only)s GRAPH ?g { ?a a kg:Article ; schema:text ?text } }"""
 
 
-Q_PARTNERS = _P + """SELECT DISTINCT ?x ?y WHERE { GRAPH ?g { ?a a kg:Article .
+Q_PARTNERS = _P + """SELECT DISTINCT ?g ?x ?y WHERE { %(only)s GRAPH ?g {
   { ?f kg:actor ?x ; kg:target ?y } UNION { ?f kg:actor ?x ; kg:reportedBy ?y }
   UNION { ?f kg:target ?x ; kg:reportedBy ?y } UNION { ?f org:member ?x ; org:organization ?y } } }"""
 
 
-Q_ROLES = _P + """SELECT DISTINCT ?p ?o ?r WHERE { GRAPH ?g { ?a a kg:Article .
-  ?m org:member ?p ; org:organization ?o ; org:role ?r } }"""
+Q_ROLES = _P + """SELECT DISTINCT ?g ?p ?o ?r ?label WHERE { %(only)s GRAPH ?g {
+  ?m org:member ?p ; org:organization ?o ; org:role ?r OPTIONAL { ?m kg:roleLabel ?label } } }"""
 
 
-Q_ROLE_LABELS = _P + """SELECT DISTINCT ?r ?label WHERE { GRAPH ?g { ?a a kg:Article .
-  ?m org:role ?r ; kg:roleLabel ?label } }"""
+Q_CLASSES = _P + """SELECT DISTINCT ?g ?c WHERE { %(only)s GRAPH ?g { ?f kg:eventClass ?c } }"""
 
 
-Q_CLASSES = _P + """SELECT DISTINCT ?c WHERE { GRAPH ?g { ?a a kg:Article . ?f kg:eventClass ?c } }"""
+@dataclass
+class ArticleData:
+    """What one article graph says that resolution reads."""
+
+    iri: str
+    graph: str
+    id: str
+    hash: str = ""
+    layout: str = ""
+    #: (entity, kg type, name, other names): the article's kg:Naming of each entity
+    namings: list[tuple[str, str, str, tuple[str, ...]]] = field(default_factory=list)
+    partners: set[tuple[str, str]] = field(default_factory=set)  # (x, y), x < y: two entities of one fact
+    members: set[tuple[str, str, str]] = field(default_factory=set)  # (person, organization, role IRI)
+    role_labels: set[tuple[str, str]] = field(default_factory=set)  # (role IRI, label)
+    classes: set[str] = field(default_factory=set)  # event class IRIs
+    text: str = ""
+
+    @property
+    def legacy(self) -> bool:
+        """Written before kg:Naming nodes (its entities described in the article graph itself)."""
+        return not self.layout.isdigit() or int(self.layout) < NAMING_LAYOUT
 
 
 @dataclass
@@ -104,7 +124,8 @@ class StoredEntity:
 
 @dataclass
 class StoreData:
-    """Everything resolution reads from the article graphs."""
+    """Everything resolution reads from the article graphs (of the whole store, or of the part of
+    it a resolution recomputes: see ``kg.resolve.increment``)."""
 
     entities: dict[str, StoredEntity] = field(default_factory=dict)
     article_ids: dict[str, str] = field(default_factory=dict)  # article IRI -> id
@@ -117,57 +138,113 @@ class StoreData:
     classes: set[str] = field(default_factory=set)  # event class IRIs used
 
 
-def load_data(store: Store) -> StoreData:
-    """Read the article graphs: entities with their names and articles, texts, fact partners, roles."""
-    data = StoreData()
-    q_ids = store.select(Q_IDS)
-    ids = {r["a"] or "": r["id"] for r in q_ids}
-    article_of = {r["g"] or "": r["a"] or "" for r in q_ids}
-    legacy = any(not (r["v"] or "").isdigit() or int(r["v"] or "") < _NAMING_LAYOUT for r in q_ids)
-    reads = [Q_ENTITIES, Q_ALTS, Q_TEXTS, Q_PARTNERS, Q_ROLES, Q_ROLE_LABELS, Q_CLASSES]
-    (q_entities, q_alts, q_texts, q_partners, q_roles, q_role_labels, q_classes, *old) = select_all(
-        store, reads + ([Q_OLD_ENTITIES, Q_OLD_ALTS] if legacy else []))
-    q_old, q_old_alts = old or ([], [])
-    for r in q_entities:
-        r["a"] = article_of.get(r["g"] or "")
+def only_graphs(graphs: Iterable[str] | None) -> str:
+    """A VALUES clause that binds ``?g`` to the given graphs (nothing: every graph)."""
+    if graphs is None:
+        return ""
+    return "VALUES ?g { " + " ".join(f"<{g}>" for g in graphs) + " }"
+
+
+def read_articles(store: Store, graphs: Iterable[str] | None = None, texts: bool = True) -> list[ArticleData]:
+    """The article graphs of the store (or those named by ``graphs``), sorted by article IRI;
+    ``texts``: with their texts (the largest part of what is read)."""
+    chosen = None if graphs is None else sorted(set(graphs))
+    if chosen == []:
+        return []
+    only = {"only": only_graphs(chosen)}
+    q_ids = store.select(Q_IDS % only)
+    arts: dict[str, ArticleData] = {}
+    for r in q_ids:
+        a = r["a"] or ""
+        arts[r["g"] or ""] = ArticleData(a, r["g"] or "", r["id"] or a.rsplit("/", 1)[-1], r["h"] or "", r["v"] or "")
+    legacy = any(art.legacy for art in arts.values())
+    reads = [Q_ENTITIES % only, Q_ALTS % only, Q_PARTNERS % only, Q_ROLES % only, Q_CLASSES % only]
+    if texts:
+        reads.append(Q_TEXTS % only)
+    if legacy:
+        reads += [Q_OLD_ENTITIES, Q_OLD_ALTS]
+    found = select_all(store, reads)
+    q_entities, q_alts, q_partners, q_roles, q_classes = found[:5]
+    q_texts = found[5] if texts else []
+    q_old, q_old_alts = found[-2:] if legacy else ([], [])
+    alts: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for r in q_alts + q_old_alts:
+        if r["alt"]:
+            alts[(r["g"] or "", r["e"] or "")].add(r["alt"])
+    named: dict[str, dict[str, str]] = defaultdict(dict)  # graph -> entity -> type
     for r in q_entities + q_old:
-        iri, etype, art = r["e"] or "", ENTITY_TYPE_OF.get(r["type"] or ""), r["a"] or ""
-        if not iri or etype is None or art not in ids:
+        g, e, etype = r["g"] or "", r["e"] or "", ENTITY_TYPE_OF.get(r["type"] or "")
+        art = arts.get(g)
+        if art is None or not e or etype is None:
             continue  # only what an article graph says
+        art.namings.append((e, etype, r["label"] or "", tuple(sorted(alts.get((g, e), ())))))
+        named[g][e] = etype
+    for r in q_partners:
+        g, x, y = r["g"] or "", r["x"] or "", r["y"] or ""
+        types = named.get(g, {})
+        if g in arts and x != y and types.get(x, "Group") != "Group" and types.get(y, "Group") != "Group":
+            arts[g].partners.add((min(x, y), max(x, y)))
+    for r in q_roles:
+        if (g := r["g"] or "") in arts:
+            if r["p"] and r["o"] and r["r"]:
+                arts[g].members.add((r["p"], r["o"], r["r"]))
+            if r["r"] and r["label"]:
+                arts[g].role_labels.add((r["r"], r["label"]))
+    for r in q_classes:
+        if (g := r["g"] or "") in arts and r["c"]:
+            arts[g].classes.add(r["c"])
+    for r in q_texts:
+        if (g := r["g"] or "") in arts:
+            arts[g].text = r["text"] or ""
+    for art in arts.values():
+        art.namings.sort()
+    return sorted(arts.values(), key=lambda art: art.iri)
+
+
+def add_namings(data: StoreData, art: str, namings: Iterable[tuple[str, str, str, Iterable[str]]]) -> None:
+    """Add an article's namings of entities to ``data.entities`` and ``data.mentions`` (the type of
+    an IRI named with several is the first of ``ENTITY_TYPES``)."""
+    for iri, etype, label, aliases in namings:
         ent = data.entities.get(iri)
         if ent is None:
             ent = data.entities[iri] = StoredEntity(iri, etype, etype)
         elif ENTITY_TYPES.index(etype) < ENTITY_TYPES.index(ent.stored_type):
             ent.type = ent.stored_type = etype
-        ent.labels.add(r["label"] or "")
+        ent.labels.add(label)
+        ent.alts.update(aliases)
         ent.articles.add(art)
         data.mentions[art].add(iri)
-        data.article_ids[art] = ids[art] or art.rsplit("/", 1)[-1]
-    for r in q_alts + q_old_alts:
-        if (r["g"] or "") not in article_of:
-            continue
-        ent = data.entities.get(r["e"] or "")
-        if ent is not None and r["alt"]:
-            ent.alts.add(r["alt"])
-    for ent in data.entities.values():
-        ent.labels.discard("")
-        ent.alts -= ent.labels
-    for r in q_texts:
-        data.texts[r["a"] or ""] = r["text"] or ""
-        data.article_ids.setdefault(r["a"] or "", (r["a"] or "").rsplit("/", 1)[-1])
-    named = {i for i, e in data.entities.items() if e.type != "Group"}
-    for r in q_partners:
-        x, y = r["x"] or "", r["y"] or ""
-        if x in named and y in named and x != y:
+
+
+def settle(ent: StoredEntity) -> StoredEntity:
+    """An entity once all its namings are added: no empty label, no alias that is also a label."""
+    ent.labels.discard("")
+    ent.alts -= ent.labels
+    return ent
+
+
+def gather(articles: Iterable[ArticleData]) -> StoreData:
+    """The store's data summed up from its articles."""
+    data = StoreData()
+    for art in articles:
+        data.article_ids[art.iri] = art.id
+        add_namings(data, art.iri, art.namings)
+        if art.text:
+            data.texts[art.iri] = art.text
+        for x, y in art.partners:
             data.partners[x].add(y)
             data.partners[y].add(x)
-    for r in q_roles:
-        if r["p"] and r["o"]:
-            data.orgs[r["p"]].add(r["o"])
-        if r["p"] and r["r"]:
-            data.roles[r["p"]].add(r["r"])
-    for r in q_role_labels:
-        if r["r"] and r["label"]:
-            data.role_labels[r["r"]].add(r["label"])
-    data.classes = {r["c"] for r in q_classes if r["c"]}
+        for p, o, r in art.members:
+            data.orgs[p].add(o)
+            data.roles[p].add(r)
+        for r, label in art.role_labels:
+            data.role_labels[r].add(label)
+        data.classes |= art.classes
+    for ent in data.entities.values():
+        settle(ent)
     return data
+
+
+def load_data(store: Store) -> StoreData:
+    """Read the article graphs: entities with their names and articles, texts, fact partners, roles."""
+    return gather(read_articles(store))

@@ -4,12 +4,13 @@ clusters), recomputed when its inputs change, and read back.
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..model.facts import ENTITY_TYPES
 from ..model.iris import Minter
 from ..model.vocab import sparql_prefixes
-from ..store import Store
+from ..store import Row, Store
 from .curation import Curation, dumps
 from .curation import load as load_curation
 from .linking import Link, linking_path, load_links
@@ -57,6 +58,7 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
     add, iri, plain = lines.add, w.iri, w.plain
     a, pref, label, alt, same = (f"<{t}>" for t in (RDF.type, SKOS.prefLabel, RDFS.label, SKOS.altLabel, OWL.sameAs))
     mentioned, derived, count = (f"<{t}>" for t in (KG.mentionedIn, PROV.wasDerivedFrom, KG.mentionCount))
+    word = f"<{KG.labelWord}>"
     classes = {t: [f"<{cls}>" for cls in TYPE_CLASSES[t]] for t in TYPE_CLASSES}
     integer = f"<{XSD.integer}>"
     for cl in res.clusters:
@@ -73,6 +75,9 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
                 add(f"{iri(m)} {same} {c} .")
         for ext in cl.external:
             add(f"{c} {same} {iri(ext)} .")
+        if cl.counts:
+            for w_ in label_words(cl.label):
+                add(f"{c} {word} {plain(w_)} .")
         for art, n in cl.counts.items():
             node = iri(minter.fact("mention", res.article_ids.get(art, art), cl.canonical))
             add(f"{c} {mentioned} {node} .")
@@ -81,6 +86,18 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
     if lines:
         lines.update(triple_lines(extra, w))
     return "\n".join(sorted(lines))
+
+
+#: Words ``label_words`` leaves out, as queries/shared-words.rq does.
+_COMMON_WORDS = frozenset({"the", "and", "for"})
+
+
+def label_words(label: str) -> set[str]:
+    """The words of a label as queries/shared-words.rq compares them (``kg:labelWord``): lower-cased,
+    split at every character that is no letter or digit, without words of one or two letters
+    and "the", "and", "for"."""
+    spaced = "".join(ch if unicodedata.category(ch)[0] in "LN" else " " for ch in label.lower())
+    return {w for w in spaced.split() if not (len(w) <= 2 and w.isalpha()) and w not in _COMMON_WORDS}
 
 
 def resolve_store(store: Store, base: str, curation: Curation | None = None,
@@ -95,57 +112,85 @@ def resolve_store(store: Store, base: str, curation: Curation | None = None,
 Q_DIGEST = _P + """SELECT ?d WHERE { GRAPH <%(g)s> { <%(g)s> kg:inputDigest ?d } }"""
 
 
-Q_ARTICLE_HASHES = _P + """SELECT ?a ?h ?v WHERE { GRAPH ?g { ?a a kg:Article ; kg:contentHash ?h
-  OPTIONAL { ?a kg:layoutVersion ?v } } }"""
+Q_ARTICLES = _P + """SELECT ?g ?a ?h ?v WHERE { GRAPH ?g { ?a a kg:Article
+  OPTIONAL { ?a kg:contentHash ?h } OPTIONAL { ?a kg:layoutVersion ?v } } }"""
 
 
-def inputs_digest(store: Store, curation: Curation) -> str:
-    """A digest of everything the resolution graph is computed from: the articles (IRI, content
-    hash, layout), the curation decisions, the linking table, and the code of the rules (the
-    modules of ``kg.resolve`` and the name tables of ``nlp.lexicon``)."""
+def code_digest() -> str:
+    """A digest of the code of the rules: the modules of ``kg.resolve`` and the name tables of ``nlp.lexicon``."""
     from pathlib import Path
 
     h = hashlib.sha256()
-    for r in sorted(store.select(Q_ARTICLE_HASHES), key=lambda r: (r["a"] or "", r["h"] or "", r["v"] or "")):
+    kg = Path(__file__).parent.parent
+    for code in (*sorted((kg / "resolve").glob("*.py")), kg / "nlp" / "lexicon.py"):
+        h.update(b"\x1e" + code.read_bytes())
+    return h.hexdigest()
+
+
+def inputs_digest(store: Store, curation: Curation, rows: list[Row] | None = None, code: str | None = None) -> str:
+    """A digest of everything the resolution graph is computed from: the articles (IRI, content
+    hash, layout; ``rows`` of ``Q_ARTICLES`` when read already), the curation decisions, the
+    linking table, and the code of the rules (``code_digest``)."""
+    h = hashlib.sha256()
+    found = [r for r in (rows if rows is not None else store.select(Q_ARTICLES)) if r["h"]]
+    for r in sorted(found, key=lambda r: (r["a"] or "", r["h"] or "", r["v"] or "")):
         h.update(f"{r['a']}\x1f{r['h']}\x1f{r['v']}\x1e".encode("utf-8"))
     h.update(dumps(curation).encode("utf-8") + b"\x1e")
     table = linking_path(curation.linking_path())
     if table is not None and table.is_file():
         h.update(table.read_bytes())
-    kg = Path(__file__).parent.parent
-    for code in (*sorted((kg / "resolve").glob("*.py")), kg / "nlp" / "lexicon.py"):  # the rules, the name tables
-        h.update(b"\x1e" + code.read_bytes())
+    h.update((code or code_digest()).encode("ascii"))
     return h.hexdigest()
 
 
 def update_resolution(store: Store, minter: Minter | str, progress: Callable[[str], None] | None = None,
-                      curation: Curation | None = None, if_changed: bool = False) -> Resolution | None:
-    """Recompute the resolution graph (shared descriptions and clusters) and replace it in the
-    store (one transaction).
+                      curation: Curation | None = None, if_changed: bool = False, full: bool = False,
+                      touched: Iterable[str] = ()) -> Resolution | None:
+    """Bring the resolution graph (shared descriptions and clusters) up to the store's articles, in
+    one transaction.
 
-    Called by ``pipeline.build`` after the articles are stored and by the curation commands.
-    With ``if_changed`` (a build that stored no article) nothing is done, and None returned, when
-    the graph records the digest of the same inputs (``inputs_digest``): resolution is the costly
-    part of such a build, and would give the same graph. Notes (a curation entry
-    naming an entity no article mentions, ...) go to ``progress`` as ``note ...`` lines.
+    Called by ``pipeline.build`` after the articles are stored (``touched``: the graphs it wrote)
+    and by the curation commands. It reads again only the article graphs that changed since the
+    last resolution and counts mentions only where the change reaches (``kg.resolve.increment``);
+    ``full``: read and count everything, as a first resolution does. With ``if_changed`` (a build
+    that stored no article) nothing is done, and None returned, when the graph records the digest
+    of the same inputs (``inputs_digest``). Notes (a curation entry naming an entity no article
+    mentions, ...) go to ``progress`` as ``note ...`` lines.
     """
     from rdflib import Literal, URIRef
 
     from ..model.vocab import KG
+    from .increment import Memo, MemoCounter, forget_memo, load_memo, memo_data, refresh, save_memo
 
     base = minter.base if isinstance(minter, Minter) else minter
     graph = resolution_graph(base)
     cur = curation if curation is not None else load_curation()
-    digest = inputs_digest(store, cur)
-    if if_changed and [r["d"] for r in store.select(Q_DIGEST % {"g": graph})] == [digest]:
+    rows = store.select(Q_ARTICLES)
+    code = code_digest()
+    digest = inputs_digest(store, cur, rows, code)
+    held = [r["d"] for r in store.select(Q_DIGEST % {"g": graph})]
+    if if_changed and held == [digest]:
         return None
     store.prefetch_graph(graph)  # the old graph is read while the new one is computed
-    res = resolve_store(store, base, cur)
+    memo = Memo() if full else load_memo(store)
+    if held != [memo.digest] or memo.code != code:
+        memo = Memo()
+    memo.code = code
+    forget_memo(store)  # until the new graph is written: a build stopped here recomputes next time
+    current = {r["g"] or "": (r["h"] or "", r["v"] or "") for r in rows}
+    change, texts = refresh(store, memo, current, touched)
+    data, stated = memo_data(memo)
+    links = load_links(linking_path(cur.linking_path()))
+    res = compute(data, cur, links, base, stated=stated, counter=MemoCounter(store, memo, texts, change))
     ntriples = resolution_ntriples(res, base, [(URIRef(graph), KG.inputDigest, Literal(digest))])
     if ntriples:
         store.replace_graph(graph, ntriples)
     else:
         store.remove_graph(graph)
+    memo.digest = digest
+    if not any(a.legacy for a in memo.articles.values()):
+        save_memo(store, memo)
+    res.change = change
     for note in res.notes:
         if progress is not None:
             progress(f"note {note}")

@@ -39,36 +39,47 @@ def _variants(ent: StoredEntity) -> set[str]:
     return set().union(*(table.get(name_key(n, "Place"), frozenset()) for n in ent.names()))
 
 
+def article_names(iris: set[str], ents: dict[str, StoredEntity], uf: Clusters) -> dict[tuple[str, ...], set[str]]:
+    """The tokens of every name (and place variant) of an article's entities -> the clusters (roots) they name."""
+    names: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for i in iris:
+        if i not in ents:
+            continue
+        for n in ents[i].names() | _variants(ents[i]):
+            toks = tuple(_tokens(n))
+            if toks:
+                names[toks].add(uf.find(i))
+    return names
+
+
+def count_in_text(text: str, names: dict[tuple[str, ...], set[str]]) -> dict[str, int]:
+    """root -> how often ``text`` names it: whole tokens, the longest name first at each place."""
+    first: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+    for toks in names:
+        first[toks[0]].append(toks)
+    for cands in first.values():
+        cands.sort(key=len, reverse=True)
+    tokens = _tokens(text)
+    found: dict[str, int] = defaultdict(int)
+    k = 0
+    while k < len(tokens):
+        step = 1
+        for toks in first.get(tokens[k], ()):
+            if tuple(tokens[k : k + len(toks)]) == toks:
+                for r in names[toks]:
+                    found[r] += 1
+                step = len(toks)
+                break
+        k += step
+    return found
+
+
 def count_mentions(data: StoreData, ents: dict[str, StoredEntity], uf: Clusters) -> dict[str, dict[str, int]]:
     """root -> article -> how often the article's text names the cluster (at least 1 if it mentions it)."""
     result: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for art, iris in data.mentions.items():
         roots = {uf.find(i) for i in iris if i in ents}
-        names: dict[tuple[str, ...], set[str]] = defaultdict(set)
-        for i in iris:
-            if i not in ents:
-                continue
-            for n in ents[i].names() | _variants(ents[i]):
-                toks = tuple(_tokens(n))
-                if toks:
-                    names[toks].add(uf.find(i))
-        first: dict[str, list[tuple[str, ...]]] = defaultdict(list)
-        for toks in names:
-            first[toks[0]].append(toks)
-        for cands in first.values():
-            cands.sort(key=len, reverse=True)
-        text = _tokens(data.texts.get(art, ""))
-        found: dict[str, int] = defaultdict(int)
-        k = 0
-        while k < len(text):
-            step = 1
-            for toks in first.get(text[k], ()):
-                if tuple(text[k : k + len(toks)]) == toks:
-                    for r in names[toks]:
-                        found[r] += 1
-                    step = len(toks)
-                    break
-            k += step
+        found = count_in_text(data.texts.get(art, ""), article_names(iris, ents, uf))
         for r in roots:
             result[r][art] = max(1, found.get(r, 0))
     return result

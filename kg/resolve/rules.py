@@ -72,6 +72,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..model.iris import Minter
 from ..model.names import completeness, name_key, person_words, strip_name, words
@@ -80,6 +81,7 @@ from .acronyms import acronym_of, expands, text_pairs
 from .clusters import Clusters
 from .curation import Curation, to_iri
 from .data import StoreData, StoredEntity
+from .increment import Change
 from .linking import Link
 from .mentions import count_mentions
 
@@ -115,13 +117,30 @@ class Resolution:
     notes: list[str]
     article_ids: dict[str, str]
     data: StoreData | None = None
+    change: Change | None = None  # what an incremental resolution read again (``kg.resolve.increment``)
 
 
-def compute(data: StoreData, curation: Curation | None, links: list[Link], base: str) -> Resolution:
-    """Cluster the store's entities: curation first, then the rules in the module docstring, in order."""
+#: (article, acronym key, expansion): an acronym and its expansion as an article's text pairs them
+Stated = tuple[str, str, str]
+#: counts mentions: (data, entities, clusters) -> root -> article -> count (``mentions.count_mentions``)
+Counter = Callable[[StoreData, dict[str, StoredEntity], Clusters], dict[str, dict[str, int]]]
+
+
+def stated_pairs(texts: dict[str, str]) -> list[Stated]:
+    """The acronym pairs the texts state (rule 2), by article."""
+    return [(art, acr, exp) for art, text in sorted(texts.items()) for acr, exp in text_pairs(text)]
+
+
+def compute(data: StoreData, curation: Curation | None, links: list[Link], base: str,
+            stated: list[Stated] | None = None, counter: Counter = count_mentions) -> Resolution:
+    """Cluster the store's entities: curation first, then the rules in the module docstring, in order.
+    ``stated``: the acronym pairs of the texts when known already (else read from ``data.texts``);
+    ``counter``: how mentions are counted (``kg.resolve.increment`` counts only where a cluster changed)."""
     notes: list[str] = []
     refs = _Refs(base)
     w = _curate(data, curation or Curation(), refs, Minter(base), notes)
+    w.stated = stated if stated is not None else stated_pairs(data.texts)
+    w.counter = counter
     _same_name(w)
     _acronyms(w)
     _qualified_names(w)
@@ -160,6 +179,8 @@ class _Work:
     expansion_names: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # rule 2
     link_keys: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))  # rule 4
     wrong_names: set[str] = field(default_factory=set)  # rule 6: names taken for slips
+    stated: list[Stated] = field(default_factory=list)  # rule 2: the pairs the texts state
+    counter: Counter = count_mentions
 
     def links_of(self, iri: str) -> set[str]:
         """The external IRIs the linking table gives an entity's names (its expansions too)."""
@@ -237,11 +258,10 @@ def _acronyms(w: _Work) -> None:
     ents = w.ents
     pairs: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))  # acronym -> expansion key -> articles
     surface: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for art, text in sorted(w.data.texts.items()):
-        for acr, exp in text_pairs(text):
-            ek = "".join(words(exp))
-            pairs[acr][ek].add(art)
-            surface[(acr, ek)][exp] += 1
+    for art, acr, exp in w.stated:
+        ek = "".join(words(exp))
+        pairs[acr][ek].add(art)
+        surface[(acr, ek)][exp] += 1
     for i in w.auto:
         names = ents[i].full_names()
         for n in names:
@@ -395,7 +415,7 @@ def _clusters(w: _Work, curation: Curation, refs: _Refs, notes: list[str]) -> Re
         shown = ", ".join(dict.fromkeys(refs.unknown[:5]))
         more = f" and {len(refs.unknown) - 5} more" if len(refs.unknown) > 5 else ""
         notes.insert(0, f"curation: {len(refs.unknown)} decision(s) name entities no article mentions: {shown}{more}")
-    counts = count_mentions(w.data, ents, uf)
+    counts = w.counter(w.data, ents, uf)
     reasons_by_root: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
     for a, b, rule in uf.reasons:
         reasons_by_root[uf.find(a)].append((a, b, rule))

@@ -18,20 +18,19 @@ Routes::
     GET  /queries          the canned queries of queries/ (name, description, text) as JSON
     GET  /view             the network view (kg.outputs.network + kg.outputs.view, rendered from the store)
     GET  /entity/{path}    the entity {base}entity/{path}: HTML, or Turtle / N-Triples / JSON-LD by Accept
+    GET  /article/{id}     the article {base}article/{id}: its text with every fact highlighted (kg.outputs.view_article)
+    GET  /static/{name}    the pages' scripts and stylesheets (kg.outputs.view_pages.static_text)
     GET  /openapi.json     the OpenAPI description of all this
 """
 from __future__ import annotations
 
 import hmac
-import json
-import re
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Callable
-from urllib.parse import quote
+from typing import Any, AsyncIterator
 
 import pyoxigraph as ox
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
 
@@ -39,11 +38,10 @@ from .. import __version__
 from ..sparql.lexer import Rejected, scan
 from ..sparql.pool import PoolBusy, QueryTimeout, Reply, WorkerCrashed, WorkerPool
 from ..sparql.results import GRAPH_TYPES, RESULT_TYPES
-from ..sparql.worker import store_fingerprint
 from .config import ServeConfig, check_config
-from .limits import OriginGuard, SingleFlight
-from .middleware import PAGE_CSP, HeadAsGet, HostGuard, SecurityHeaders, _host_names
-from .pages import _STATIC, _TEMPLATES, _entity_html, _entity_queries, _env, canned_queries
+from .limits import OriginGuard
+from .middleware import HeadAsGet, HostGuard, SecurityHeaders, _host_names
+from .page_routes import add_pages
 from .protocol import (
     _body,
     _content_type,
@@ -54,37 +52,21 @@ from .protocol import (
     _params,
     _results_media,
     _utf8,
-    negotiate,
 )
 
 _WRITE_TYPES = ("text/turtle", "application/n-triples")
-
-
-class _PoolStore:
-    """Just enough of ``kg.store.Store`` (``select``) for ``kg.outputs.network.load_network``, via the pool."""
-
-    def __init__(self, run: Callable[[dict[str, Any]], Reply]) -> None:
-        self._run = run
-
-    def select(self, sparql: str) -> list[dict[str, str | None]]:
-        reply = self._run({"op": "select", "queries": [sparql]})
-        if reply.status != 200:
-            raise Rejected(reply.header.get("message", "the query failed"), reply.status)
-        return json.loads(reply.body)[0]
 
 
 def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
     """The ASGI app. Without ``pool``, its lifespan starts (and stops) one over ``config.store``."""
     check_config(config)
     state: dict[str, Any] = {"pool": pool}
-    view_flight: SingleFlight[str] = SingleFlight()
-    entity_prefix = config.base + "entity/"
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         own = state["pool"] is None
         if own:
-            p = WorkerPool(config.store, size=config.workers, writer=config.allow_update)
+            p = WorkerPool(config.store, size=config.workers, writer=config.allow_update, base=config.base)
             await run_in_threadpool(p.start)
             state["pool"] = p
         try:
@@ -332,96 +314,7 @@ def create_app(config: ServeConfig, pool: WorkerPool | None = None) -> FastAPI:
                           summary=f"Graph Store Protocol: {method} a graph (--allow-update and the token)",
                           openapi_extra={"parameters": graph_params}, operation_id=f"store_{method.lower()}")
 
-    # --- pages ---------------------------------------------------------------------------------
-
-    @app.get("/", response_class=HTMLResponse, summary="the query page")
-    async def index() -> Response:
-        html = _env().get_template("query.html").render(
-            base=config.base, version=__version__, timeout=f"{config.timeout:g}", max_rows=config.max_rows,
-            updates=config.allow_update)
-        return HTMLResponse(html, headers={"Content-Security-Policy": PAGE_CSP})
-
-    @app.get("/static/{name}", summary="the query page's script and stylesheets")
-    async def static(name: str) -> Response:
-        if name not in _STATIC:
-            return _error(404, "no such file")
-        return Response((_TEMPLATES / name).read_bytes(), media_type=f"{_STATIC[name]}; charset=utf-8",
-                        headers={"Cache-Control": "no-cache"})
-
-    @app.get("/favicon.ico", include_in_schema=False)
-    async def favicon() -> Response:
-        return Response(status_code=204)
-
-    @app.get("/queries", summary="the canned queries of queries/")
-    async def queries() -> Response:
-        return JSONResponse(canned_queries())
-
-    def render_view() -> str:
-        from ..api import view
-
-        return view(store=_PoolStore(run)).html or ""  # type: ignore[arg-type]  # it reads with select() alone
-
-    @app.get("/view", response_class=HTMLResponse, summary="the network view")
-    async def view() -> Response:
-        try:  # drawn once per version of the store, on a thread, one drawing at a time
-            html = await view_flight.get(store_fingerprint(config.store), render_view)
-        except Rejected as err:
-            return _error(err.status, err.message)
-        except QueryTimeout:
-            return _error(504, f"drawing the network took longer than the {config.timeout:g} s timeout")
-        except (PoolBusy, WorkerCrashed) as err:
-            return _error(503, f"the network could not be read: {err}", {"Retry-After": "2"})
-        m = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
-        csp = (m.group(1).replace("&#39;", "'") if m else "default-src 'none'") + "; frame-ancestors 'none'"
-        return HTMLResponse(html, headers={"Content-Security-Policy": csp})
-
-    @app.get("/entity/{path:path}", summary="an entity: HTML, or RDF by content negotiation",
-             response_class=Response,
-             openapi_extra={"parameters": [{"name": "format", "in": "query", "required": False,
-                                            "schema": {"type": "string", "enum": ["turtle", "nt", "jsonld"]}}]})
-    async def entity(request: Request, path: str) -> Response:
-        raw = request.scope.get("raw_path") or quote(request.url.path).encode()
-        rest = raw.decode("latin-1").split("/entity/", 1)[-1]
-        try:
-            node = ox.NamedNode(entity_prefix + rest)
-        except ValueError:
-            return _error(404, "not an entity IRI")
-        try:
-            fmt = next((v for k, v in _params(request.scope.get("query_string", b"")) if k == "format"), None)
-        except Rejected as err:
-            return _error(err.status, err.message)
-        by_name = {"turtle": "text/turtle", "ttl": "text/turtle", "nt": "application/n-triples",
-                   "jsonld": "application/ld+json"}
-        if fmt is not None:
-            media = by_name.get(fmt)
-            if media is None:
-                return _error(400, "format is one of turtle, nt, jsonld")
-        else:
-            media = negotiate(request.headers.get("accept"), ["text/html", *GRAPH_TYPES, "application/xhtml+xml"])
-            if media is None:
-                return _error(406, "the Accept header allows none of text/html, " + ", ".join(GRAPH_TYPES))
-        headers = {"Vary": "Accept"}
-        if media in GRAPH_TYPES:
-            text = (f"CONSTRUCT {{ {node} ?p ?o . ?s ?q {node} }} WHERE {{ {{ {node} ?p ?o }} UNION "
-                    f"{{ ?s ?q {node} }} }} LIMIT {config.max_rows}")
-            reply = await call({"op": "construct", "text": text, "format": GRAPH_TYPES[media]})
-            if isinstance(reply, Response):
-                return reply
-            if reply.status == 404:
-                return _error(404, f"no entity {node.value} in the store")
-            if reply.status != 200:
-                return _error(reply.status, reply.header.get("message", "the query failed"))
-            return Response(reply.body, media_type=_content_type(media), headers=headers)
-        reply = await call({"op": "select", "queries": _entity_queries(str(node))})
-        if isinstance(reply, Response):
-            return reply
-        if reply.status != 200:
-            return _error(reply.status, reply.header.get("message", "the query failed"))
-        info, events, roles, articles = json.loads(reply.body)
-        if not (info or events or roles):
-            return _error(404, f"no entity {node.value} in the store")
-        html = _entity_html(node.value, info, events, roles, articles, entity_prefix)
-        return HTMLResponse(html, headers={**headers, "Content-Security-Policy": PAGE_CSP})
+    add_pages(app, config, call, run)
 
     if config.cors:
         app.add_middleware(CORSMiddleware, allow_origins=[config.cors], allow_credentials=False,

@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import UsageError
+from ..store import is_remote
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,9 @@ def check_config(c: ServeConfig) -> None:
     if c.allow_update and not c.token:
         raise UsageError("--allow-update needs a token (--token-file FILE, or KG_TOKEN): updates are only taken "
                          "with 'Authorization: Bearer T'")
+    if c.allow_update and is_remote(c.store):
+        raise UsageError("--allow-update is not offered over a SPARQL server (--store sparql+http://...): it takes "
+                         "writes itself (kg build --store URL); serve it read-only")
     if c.token is not None and not c.allow_update:
         raise UsageError("--token is only used with --allow-update")
     if c.token is not None and (not c.token.strip() or any(ch.isspace() or ord(ch) < 33 for ch in c.token)):

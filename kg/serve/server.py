@@ -2,6 +2,7 @@
 and a clean stop on SIGTERM."""
 from __future__ import annotations
 
+import re
 import socket
 import sys
 import threading
@@ -9,7 +10,7 @@ from typing import Any, Callable
 
 from ..errors import StoreError, StoreLocked, UsageError
 from ..sparql.pool import WorkerPool
-from ..store import require_store
+from ..store import is_remote, require_store
 from .app import create_app
 from .config import ServeConfig, check_config
 from .limits import Limits, guarded_protocol
@@ -58,6 +59,11 @@ def _exit_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, stop)
 
 
+def shown_store(location: str) -> str:
+    """A store's location as it may be printed: a server's URL without its password."""
+    return re.sub(r"(://[^/@:]*):[^/@]*@", r"\1:***@", location)
+
+
 def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | None = None) -> None:
     """Bind, start the workers, announce the URL, and answer until interrupted."""
     import uvicorn
@@ -66,11 +72,13 @@ def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | Non
     require_store(config.store)  # only kg build creates a store, --allow-update included
     _exit_on_sigterm()
     sock = _bind(config.host, config.port)
-    pool = WorkerPool(config.store, size=config.workers, writer=config.allow_update)
+    pool = WorkerPool(config.store, size=config.workers, writer=config.allow_update, base=config.base)
     try:
         pool.start()
     except OSError as err:
         sock.close()
+        if is_remote(config.store):
+            raise StoreError(f"cannot serve the SPARQL server: {err}") from err
         if "lock" in str(err).lower():
             raise StoreLocked(f"store {config.store} is locked by another kg process (kg build?); --allow-update "
                               "needs it to itself; wait for it to finish or serve read-only") from err

@@ -21,7 +21,8 @@ brackets. So a request goes through four layers:
    (``pyoxigraph.Store.read_only``; one read-write worker when updates are allowed), drops
    its network (``kg.sparql.sandbox``: a network namespace where the kernel allows it, and a seccomp
    filter that refuses IPv4/IPv6 sockets), evaluates in a
-   thread with a 512 MB stack, caps result rows, and serializes the answer.
+   thread with a 512 MB stack, caps result rows, and serializes the answer. Over a SPARQL server
+   (``kg.sparql.remote``) the worker keeps its network, read-only, and the server evaluates.
 4. ``WorkerPool`` — in the server: a few read workers and an optional writer; a request
    that runs past the timeout gets its worker killed (SIGKILL) and replaced while the
    other workers keep answering.

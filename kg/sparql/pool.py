@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from .lexer import Rejected
-from .worker import ProtocolError, _read_frame, _write_frame
+from .frames import ProtocolError, read_frame, write_frame
+from .worker import STORE_ENV
 
 
 class QueryTimeout(Exception):
@@ -42,21 +43,22 @@ class Reply:
 
 
 class _Proc:
-    def __init__(self, store: str, mode: str, start_timeout: float) -> None:
+    def __init__(self, store: str, mode: str, start_timeout: float, base: str | None = None) -> None:
         import kg
 
         env = dict(os.environ)
         root = str(Path(kg.__file__).resolve().parent.parent)
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        env[STORE_ENV] = store  # not on the command line: a server's URL may hold a password
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "kg.sparql.worker", "--store", store, "--mode", mode],
+            [sys.executable, "-m", "kg.sparql.worker", "--mode", mode, *(["--base", base] if base else [])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, close_fds=True,
         )
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.wfd = self.proc.stdin.fileno()
         self.rfd = self.proc.stdout.fileno()
         try:
-            hello, _ = _read_frame(self.rfd, time.monotonic() + start_timeout)
+            hello, _ = read_frame(self.rfd, time.monotonic() + start_timeout)
         except (TimeoutError, EOFError, ProtocolError, OSError) as err:
             self.kill()
             raise OSError(f"the query worker did not start ({type(err).__name__})") from err
@@ -64,10 +66,11 @@ class _Proc:
             self.kill()
             raise OSError(hello.get("message") or "the query worker could not open the store")
         self.sandboxed = bool(hello.get("sandboxed"))
+        self.remote = bool(hello.get("remote"))
 
     def ask(self, header: dict[str, Any], body: bytes, timeout: float) -> Reply:
-        _write_frame(self.wfd, header, body)
-        h, b = _read_frame(self.rfd, time.monotonic() + timeout)
+        write_frame(self.wfd, header, body)
+        h, b = read_frame(self.rfd, time.monotonic() + timeout)
         return Reply(h, b)
 
     def kill(self) -> None:
@@ -88,7 +91,8 @@ class _Proc:
 
 
 class WorkerPool:
-    """``size`` read-only workers (and one writer if ``writer``) over the store at ``path``.
+    """``size`` read-only workers (and one writer if ``writer``) over the store at ``path``: a
+    directory, or a SPARQL server's URL (``kg.sparql.remote``; ``base``: its kg graphs' base IRI).
 
     ``run(request)`` blocks (call it from a thread): it waits up to ``timeout`` for an idle
     worker (``PoolBusy``), then up to ``timeout`` for the answer; past that the worker is
@@ -96,8 +100,9 @@ class WorkerPool:
     """
 
     def __init__(self, path: str | Path, size: int = 2, writer: bool = False, start_timeout: float = 60.0,
-                 respawn: bool = True) -> None:
+                 respawn: bool = True, base: str | None = None) -> None:
         self.path = str(path)
+        self.base = base  # of kg's graphs on a server (None: the settings')
         self.size = size
         self.respawn = respawn  # replace a killed worker (a server does; a one-query pool need not)
         self.writer = writer
@@ -107,6 +112,7 @@ class WorkerPool:
         self._lock = threading.Lock()
         self._closed = False
         self.sandboxed = False
+        self.remote = False  # the workers send queries to a SPARQL server
         self.restarts = 0
 
     def start(self) -> None:
@@ -133,9 +139,10 @@ class WorkerPool:
             self.close()
             raise errors[0]
         self.sandboxed = all(p.sandboxed for p in self._all)
+        self.remote = any(p.remote for p in self._all)
 
     def _spawn(self, mode: str) -> _Proc:
-        proc = _Proc(self.path, mode, self.start_timeout)
+        proc = _Proc(self.path, mode, self.start_timeout, self.base)
         with self._lock:
             if self._closed:
                 proc.kill()

@@ -50,6 +50,10 @@ class Store(Protocol):
     def raw_query(self, sparql: str) -> object:
         """Run any query form over the union graph; the backend's own result object."""
 
+    def capped_query(self, sparql: str) -> tuple[object, bool]:
+        """``raw_query``, and whether the store cut the answer short at a row limit of its own (a
+        server's); ``raw_query`` refuses such an answer, ``kg serve``, which caps rows anyway, marks it."""
+
     def dump(self, fmt: str, union: bool) -> bytes:
         """Serialize the store: the union graph (triples) or every graph (quads)."""
 

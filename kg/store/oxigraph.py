@@ -96,7 +96,9 @@ class _OxigraphBase:
             self._store.flush()
 
     def remove_graph(self, graph: str) -> None:
-        self._drop_prefetch(graph)
+        read = self._drop_prefetch(graph)
+        if read is not None and not read.cancel():
+            read.exception()  # the dump under way ends first: it must not outlive the handle
         self._store.update(f"DROP SILENT GRAPH {ox.NamedNode(graph)}")
 
     def graphs(self) -> list[str]:
@@ -109,6 +111,10 @@ class _OxigraphBase:
             raise QueryError(f"the query does not parse: {err}") from err
         except (OSError, RuntimeError) as err:
             raise QueryError(f"the query failed: {err}") from err
+
+    def capped_query(self, sparql: str) -> tuple[object, bool]:
+        """``raw_query``: the embedded store never cuts an answer."""
+        return self.raw_query(sparql), False
 
     def select(self, sparql: str) -> list[Row]:
         res = self.raw_query(sparql)

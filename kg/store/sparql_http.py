@@ -279,7 +279,8 @@ class SparqlHttpStore:
             if answer.status >= 400:
                 raise _Refused(answer)
             return answer
-        raise StoreError(f"{what} failed at {self.display} after {self.attempts} attempts, {problem}; "
+        tries = f"{self.attempts} attempts" if self.attempts > 1 else "1 attempt"
+        raise StoreError(f"{what} failed at {self.display} after {tries}, {problem}; "
                          "check that the SPARQL server is running and reachable, then run kg again")
 
     # --- reading -------------------------------------------------------------------------------
@@ -344,10 +345,18 @@ class SparqlHttpStore:
 
     def raw_query(self, sparql: str) -> object:
         """SELECT/ASK as pyoxigraph results, CONSTRUCT/DESCRIBE as pyoxigraph ``QueryTriples``."""
+        return self._raw(sparql, cut_ok=False)[0]
+
+    def capped_query(self, sparql: str) -> tuple[object, bool]:
+        """``raw_query``, and whether the server cut the answer at its own row limit (``raw_query``
+        refuses such an answer; ``kg serve``, which caps rows anyway, passes it on marked as cut)."""
+        return self._raw(sparql, cut_ok=True)
+
+    def _raw(self, sparql: str, cut_ok: bool) -> tuple[object, bool]:
         text, dataset = self._dataset(sparql)
         shift = text.count("\n") - sparql.count("\n")
         if _query_form(sparql) in ("CONSTRUCT", "DESCRIBE"):
-            answer = self._query(text, "application/n-triples", dataset=dataset, shift=shift)
+            answer = self._query(text, "application/n-triples", paged=cut_ok, dataset=dataset, shift=shift)
             try:
                 triples = [ox.Triple(t.subject, t.predicate, _canonical_term(t.object))
                            for t in ox.parse(answer.body, format=ox.RdfFormat.N_TRIPLES)]
@@ -355,8 +364,8 @@ class SparqlHttpStore:
                 raise StoreError(f"{self.display} answered with N-Triples kg cannot read: {err}") from err
             local = ox.Store()  # pyoxigraph makes QueryTriples only from a query: ask an in-memory copy
             local.extend(ox.Quad(t.subject, t.predicate, t.object) for t in triples)
-            return local.query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }")
-        return self._solutions(text, dataset=dataset, shift=shift)[0]
+            return local.query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"), "x-sparql-maxrows" in answer.headers
+        return self._solutions(text, paged=cut_ok, dataset=dataset, shift=shift)
 
     def select(self, sparql: str) -> list[Row]:
         return _rows(self.raw_query(sparql))

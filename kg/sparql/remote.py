@@ -1,0 +1,108 @@
+"""The query worker of ``kg serve --store sparql+http://...``: the same checks, row cap and answers as
+over a directory (``kg.sparql.executor``), with the store opened by ``kg.store.open_store`` and every
+query sent through the ``Store`` protocol to the SPARQL server, which evaluates it.
+
+What differs, and why:
+
+- read-only: the server takes writes itself (``kg build --store URL``), so updates and Graph Store
+  writes are refused (``kg serve`` refuses ``--allow-update`` with a server store before it starts);
+- the dataset is kg's graphs on the server (``SparqlHttpStore``): their union is the default graph
+  and ``GRAPH <g>`` reads one of them. ``FROM``, ``FROM NAMED`` and the dataset parameters are
+  refused with a 400 rather than passed on, so no request reads the server's other graphs;
+- the functions a query calls are the server's to judge (its own errors come back as a 400);
+- the worker is not network-isolated (it must reach the server); ``SERVICE`` and ``LOAD`` are still
+  refused by the guard before anything is sent. The pool's timeout kills the worker, which closes
+  the connection; the server's own time limit bounds what it does after that.
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from ..errors import QueryError, StoreError
+from ..store import open_store
+from .dataset import Dataset, Inspected
+from .executor import Executor
+from .lexer import Rejected
+from .results import write_triples
+
+#: Seconds for which the list of kg's graphs on the server is trusted; then it is read again, so a
+#: build that writes to the server meanwhile is seen.
+GRAPHS_FRESH = 5.0
+
+
+class RemoteExecutor(Executor):
+    """An ``Executor`` whose store is a SPARQL server (``kg.store.sparql_http``), read-only."""
+
+    def __init__(self, path: str, mode: str, out_fd: int, base: str | None = None) -> None:
+        super().__init__(path, mode, out_fd)
+        self.base = base
+        self.graphs: set[str] = set()
+        self.listed = 0.0
+
+    def open(self) -> None:
+        if self.mode != "read":
+            raise StoreError("a SPARQL server is served read-only: write to it with kg build --store URL")
+        store = open_store(self.path, self.base, read_only=True)
+        if hasattr(store, "attempts"):
+            store.attempts = 1  # a failure is said at once; the pool's timeout bounds the wait
+        self.store = store
+        self.fresh(force=True)  # reach the server now: a wrong URL fails at startup with the reason
+
+    def fresh(self, force: bool = False) -> None:
+        """Read the list of kg's graphs again once it is ``GRAPHS_FRESH`` seconds old."""
+        if force or time.monotonic() - self.listed > GRAPHS_FRESH:
+            self.graphs = set(self.store.graphs())
+            self.listed = time.monotonic()
+
+    def close(self) -> None:
+        self.store = None
+
+    def handle(self, req: dict[str, Any], body: bytes) -> tuple[dict[str, Any], bytes]:
+        """Answer one request; the server's errors become answers: a query it refuses a 400, one it
+        cannot answer (unreachable, cut short by its time limit) a 502 with the reason."""
+        if req.get("op") == "ping":
+            return {"status": 200}, b""
+        try:
+            self.fresh()
+            return self.dispatch(req, body)
+        except QueryError as err:
+            raise Rejected(err.message, 400) from None
+        except StoreError as err:
+            raise Rejected(err.message, 502) from None
+
+    def dispatch(self, req: dict[str, Any], body: bytes) -> tuple[dict[str, Any], bytes]:
+        import pyoxigraph as ox
+
+        op = req.get("op")
+        if op == "query":
+            return self.query(req)
+        if op == "select":  # trusted, server-built queries: rows of plain values
+            rows = [self.store.select(text) for text in req["queries"]]
+            return {"status": 200}, json.dumps(rows, ensure_ascii=False).encode("utf-8")
+        if op == "construct":  # trusted
+            triples = list(self.store.raw_query(req["text"]))
+            return {"status": 200 if triples else 404, "count": len(triples)}, write_triples(triples, req["format"])
+        if op == "graph_get":
+            graph = req.get("graph")
+            if graph and graph not in self.graphs:
+                self.fresh(force=True)
+                if graph not in self.graphs:
+                    return {"status": 404, "message": f"no graph {graph} in the store"}, b""
+            where = f"GRAPH {ox.NamedNode(graph)} {{ ?s ?p ?o }}" if graph else "?s ?p ?o"
+            cap = int(req["max_rows"])
+            res, cut = self.store.capped_query(f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ {where} }} LIMIT {cap + 1}")
+            triples = list(dict.fromkeys(res))
+            return {"status": 200, "truncated": cut or len(triples) > cap}, write_triples(triples[:cap], req["format"])
+        raise Rejected("this endpoint serves a SPARQL server read-only: send updates to the server itself", 403)
+
+    def refuse(self, seen: Inspected, dataset: Dataset | None, base: str | None) -> None:
+        if dataset is not None or seen.dataset_clause:
+            raise Rejected("FROM, FROM NAMED and default-graph-uri/named-graph-uri are not taken when kg serve serves "
+                           "a SPARQL server: the default graph is the union of kg's graphs; read one with GRAPH <IRI> { }")
+
+    def evaluate(self, text: str, seen: Inspected, dataset: Dataset | None, base: str | None) -> tuple[Any, bool]:
+        """Send the checked text, with the endpoint's base IRI first (a BASE of the query's own comes
+        after it, and wins)."""
+        return self.store.capped_query(f"BASE <{base}>\n{text}" if base else text)
