@@ -157,3 +157,9 @@ def test_a_place_name_ending_in_an_institution_word_is_an_organization(nlp):
     text = "Anna Kowal, who had led Harlan General Hospital since 2014, resigned."
     assert ("Harlan General Hospital", "ORG") in repaired(nlp, text, ("Anna Kowal", "PERSON"), ("Harlan General Hospital", "GPE"))
     assert ("Harlan", "GPE") in repaired(nlp, "Troops entered Harlan.", ("Harlan", "GPE"))
+
+
+def test_a_work_of_art_that_tells_someone_something_is_a_person(nlp):
+    text = '"We are innocent," Pavel Novak told reporters.'
+    assert ("Pavel Novak", "PERSON") in repaired(nlp, text, ("Pavel Novak", "WORK_OF_ART"))
+    assert ("Tarnow Nights", "WORK_OF_ART") in repaired(nlp, "Critics praised Tarnow Nights.", ("Tarnow Nights", "WORK_OF_ART"))

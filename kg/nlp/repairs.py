@@ -13,6 +13,7 @@ from spacy.util import filter_spans
 
 from .words import known_word
 from .lexicon import (
+    COMMUNICATION_VERBS,
     DEMONYMS,
     DEPARTMENT_WORDS,
     ETHNIC_ADJECTIVES,
@@ -39,6 +40,9 @@ def repair_entities(doc: Doc) -> Doc:
     evidence: dict[tuple[str, ...], set[str]] = {}
     for ent in doc.ents:
         low = ent.text.lower().strip()
+        if ent.label_ == "WORK_OF_ART" and _speaks(ent):
+            ents.append(Span(doc, ent.start, ent.end, label="PERSON"))  # '"...," Ann Lee told reporters'
+            continue
         if ent.label_ not in _KEEP:
             ents.append(ent)
             continue
@@ -226,6 +230,12 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
         if tok.dep_ == "appos" and tok.head.i in range(ent.start, ent.end):
             return tok.lemma_.lower() in ROLE_NOUNS
     return False
+
+
+def _speaks(ent: Span) -> bool:
+    """Whether a capitalized name is the subject of a verb of communicating (a work of art tells no one)."""
+    return (ent.root.dep_ == "nsubj" and ent.root.head.lemma_.lower() in COMMUNICATION_VERBS
+            and all(t.text[:1].isupper() for t in ent) and len(ent) <= 4)
 
 
 def _says_he(ent: Span) -> bool:
