@@ -436,3 +436,10 @@ def test_a_finite_verb_joined_to_a_purpose_infinitive_is_done(read):
     assert has(f, "Police", "detain", "protesters")
     f = read("Police plan to disperse the crowd and detain the leaders.")
     assert not has(f, "Police", "detain")
+
+
+def test_as_someone_claimed_reports_the_clause(read):
+    f = read("As Tom Lind claimed, the troops withdrew.")
+    withdrew = [e for e in f.events if e.action == "withdraw"]
+    assert withdrew and all(e.modality == "reported" and f.entities[e.reported_by].label == "Tom Lind" for e in withdrew)
+    assert any(e.action == "claim" and e.modality == "asserted" for e in f.events)
