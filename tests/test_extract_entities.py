@@ -253,3 +253,8 @@ def test_a_spokesman_may_be_she(read):
     f = read("The rebels, led by Ivan Drago, attacked the town. Fourteen soldiers were killed, according to "
              "spokesman Captain Lena Vos. She said the army had withdrawn.")
     assert any(e.action == "say" and f.entities[e.actor].label == "Lena Vos" for e in f.events)
+
+
+def test_it_said_of_an_unnamed_body(read):
+    f = read("The ministry fired three officials. They had taken bribes, it said.")
+    assert any(e.action == "say" and f.entities[e.actor].label == "ministry" for e in f.events)

@@ -143,10 +143,11 @@ class Coreference:
             countries = index.countries()
             want = lambda m: m.type == "Organization" or m.key in countries or self._vehicle(m)  # noqa: E731
         elif low in NEUTER:
-            # "it" is often no entity at all ("it was damning"): only a subject organization or country.
+            # "it" is often no entity at all ("it was damning"): only a subject organization or country,
+            # or an unnamed body ("the ministry fired them ... it said").
             countries = index.countries()
-            want = lambda m: (m.type == "Organization" or m.key in countries or self._vehicle(m)) and (  # noqa: E731
-                m.subject or m.agent)
+            want = lambda m: (m.type == "Organization" or m.key in countries or self._vehicle(m)  # noqa: E731
+                              or self._body(m)) and (m.subject or m.agent)
         else:
             return None
         sent = tok.sent
@@ -227,6 +228,11 @@ class Coreference:
                         if key is not None:
                             return key
         return None
+
+    @staticmethod
+    def _body(m: Mention) -> bool:
+        """Whether a mention is of an unnamed body ("the ministry", "the company")."""
+        return m.type == "Group" and not m.plural and m.key.rsplit(":", 1)[-1] in COLLECTIVE_NOUNS
 
     @staticmethod
     def _vehicle(m: Mention) -> bool:
