@@ -258,3 +258,10 @@ def test_a_spokesman_may_be_she(read):
 def test_it_said_of_an_unnamed_body(read):
     f = read("The ministry fired three officials. They had taken bribes, it said.")
     assert any(e.action == "say" and f.entities[e.actor].label == "ministry" for e in f.events)
+
+
+def test_the_couple_are_people_a_couple_of_days_is_not(read):
+    f = read("Police arrested Omar Vance and his wife. The couple were released on bail later.")
+    assert any(e.action == "release" and e.target and f.entities[e.target].label == "couple" for e in f.events)
+    f = read("The rebels held the town for a couple of days.")
+    assert not any("couple" in e.label for e in f.entities.values())
