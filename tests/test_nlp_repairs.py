@@ -163,3 +163,17 @@ def test_a_work_of_art_that_tells_someone_something_is_a_person(nlp):
     text = '"We are innocent," Pavel Novak told reporters.'
     assert ("Pavel Novak", "PERSON") in repaired(nlp, text, ("Pavel Novak", "WORK_OF_ART"))
     assert ("Tarnow Nights", "WORK_OF_ART") in repaired(nlp, "Critics praised Tarnow Nights.", ("Tarnow Nights", "WORK_OF_ART"))
+
+
+def test_a_body_named_x_of_a_and_b_keeps_both_words(nlp):
+    text = "Tom Ruiz, a spokesman for the state Department of Parks and Wildlife, said the lake was closed."
+    found = repaired(nlp, text, ("Tom Ruiz", "PERSON"), ("the state Department of Parks", "ORG"), ("Wildlife", "ORG"))
+    assert ("Department of Parks and Wildlife", "ORG") in found
+    found = repaired(nlp, "The Department of Defense and Orvane signed a deal.", ("The Department of Defense", "ORG"),
+                     ("Orvane", "ORG"))
+    assert ("Orvane", "ORG") in found
+
+
+def test_a_lowercase_body_name_keeps_its_words(nlp):
+    text = "Meanwhile, the defense ministry has denied involvement."
+    assert ("defense ministry", "ORG") in repaired(nlp, text, ("defense ministry", "ORG"))

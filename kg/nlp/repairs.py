@@ -102,7 +102,9 @@ def repair_entities(doc: Doc) -> Doc:
         ents.append(ent)
     ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
     ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
-                         else _with_name_words(doc, e) if e.label_ in ("ORG", "NORP") else e for e in ents])
+                         else _with_name_words(doc, e) if e.label_ == "NORP"
+                         else _with_joined_words(doc, _with_name_words(doc, e)) if e.label_ == "ORG" else e
+                         for e in ents])
     ents = _consistent(doc, ents, evidence)
     surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
     ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
@@ -324,6 +326,30 @@ def _first_name_as_norp(tok: Token) -> bool:
             and (tok.i + 1 >= len(tok.doc) or tok.doc[tok.i + 1].ent_iob_ != "I")
             and low not in DEMONYMS and low not in RELIGIOUS_ADJECTIVES and low not in ETHNIC_ADJECTIVES
             and low not in PARTY_ADJECTIVES and not _common_word(tok))  # "Republican Terry Lund": a party
+
+
+def _with_joined_words(doc: Doc, ent: Span) -> Span:
+    """ "the Department of Fish and Game", "the state Department of Parks and Wildlife": a body's name
+    "X of A and B" goes on over "and" and capitalized ordinary words (a proper name after "and" is a
+    body of its own); lowercase words before the name are no part of it."""
+    start = ent.start
+    lead = start + (1 if ent[0].lower_ == "the" else 0)
+    first = lead
+    while lead < ent.end - 1 and doc[lead].is_lower and doc[lead].pos_ in ("NOUN", "ADJ"):
+        lead += 1
+    if lead > first and doc[lead].is_title:
+        start = lead  # "the state Department of ...", not "defense ministry"
+    end = ent.end - (1 if ent[-1].lower_ in ("and", "&") else 0)
+    if any(t.lower_ == "of" for t in doc[start:end]) and end < len(doc) and doc[end].lower_ in ("and", "&"):
+        stop = end + 1
+        while stop < len(doc) and stop - end <= 3 and doc[stop].is_title and doc[stop].pos_ == "PROPN" \
+                and _common_word(doc[stop]):
+            stop += 1
+        if stop > end + 1 and not (stop < len(doc) and doc[stop].is_title):
+            end = stop
+    if start == ent.start and end == ent.end:
+        return ent
+    return Span(doc, start, end, label=ent.label_) if end > start else ent
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:
