@@ -443,3 +443,8 @@ def test_as_someone_claimed_reports_the_clause(read):
     withdrew = [e for e in f.events if e.action == "withdraw"]
     assert withdrew and all(e.modality == "reported" and f.entities[e.reported_by].label == "Tom Lind" for e in withdrew)
     assert any(e.action == "claim" and e.modality == "asserted" for e in f.events)
+
+
+def test_a_thing_object_s_own_target(read):
+    f = read("The army launched an attack on the rebels.")
+    assert any(e.lemma == "launch attack" and f.entities[e.target].label == "rebels" for e in f.events if e.target)
