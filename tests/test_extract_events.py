@@ -448,3 +448,12 @@ def test_as_someone_claimed_reports_the_clause(read):
 def test_a_thing_object_s_own_target(read):
     f = read("The army launched an attack on the rebels.")
     assert any(e.lemma == "launch attack" and f.entities[e.target].label == "rebels" for e in f.events if e.target)
+
+
+def test_among_those_killed(read):
+    f = read("Ivan Petrov was among those killed in the attack.")
+    assert any(e.action == "kill" and e.target and f.entities[e.target].label == "Ivan Petrov" for e in f.events)
+
+
+def test_missing_is_a_state(read):
+    assert not read("Tom Lind has been missing since Tuesday.").events

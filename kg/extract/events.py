@@ -205,6 +205,12 @@ class EventReader:
             # "Acme won the vote, the election commission announced": a statement set off by a comma,
             # which the parser read as a participle of the noun ("the plan announced" is one)
             return [head], False
+        if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.dep_ == "pobj" and head.head.lower_ == "among" \
+                and head.head.head.lemma_ == "be" and not any(c.dep_ == "dobj" for c in below):
+            # "Lee was among those killed", "... among the people arrested": the subject is one of them
+            among = [c for c in kids(head.head.head) if c.dep_ in ("nsubj", "nsubjpass")]
+            if among:
+                return among, True
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in below):  # a passive takes no object

@@ -304,11 +304,11 @@ satisfy amaze astonish bother trouble anger annoy scare frighten relieve
 """.split())
 
 #: Verbs that, with no object, tell a change or a standing, not a deed ("her condition improved",
-#: "the candidate is leading in the polls", "the firm operates in Chile"); with an object they act
+#: "the candidate is leading in the polls", "the firm operates in Chile", "he has been missing"); with an object they act
 #: ("improved security", "led the protest", "operated the crane").
 INTRANSITIVE_STATES = frozenset("""
 improve worsen deteriorate recover grow shrink increase decrease rise fall drop climb soar plunge
-lead operate
+lead operate miss
 """.split())
 
 #: Verbs whose agentless passive tells where or what someone is, not what was done to them
