@@ -108,3 +108,15 @@ def test_a_team_s_titles_in_an_article_about_the_team(read):
     text = ("The Harlan Hawks fired their coach on Monday after the Harlan Hawks lost eight games. General manager "
             "Lisa Grant said the team would recover. The Harlan Hawks play on Wednesday.")
     assert ("Lisa Grant", "General manager", "Harlan Hawks") in roles(read(text))
+
+
+def test_a_span_of_time_as_a_post(read):
+    f = read("Edith Lorne, who served three terms as mayor of Portland, died on Sunday.")
+    assert ("Edith Lorne", "mayor", "Portland") in roles(f)
+    f = read("Maria Lopez spent ten years as director of the Lakeside Foundation.")
+    assert any(f.entities[r.person].label == "Maria Lopez" and r.role == "director" and r.former for r in f.roles)
+
+
+def test_chaired_the_board_of_an_organization(read):
+    f = read("Maria Lopez chaired the board of the Lakeside Foundation from 2001 to 2005.")
+    assert ("Maria Lopez", "chair", "Lakeside Foundation") in roles(f)

@@ -38,6 +38,7 @@ from .career_words import (
     PAST_ADVERBS,
     POST_NOUNS,
     RISING,
+    SPANS_OF_TIME,
     SUCCEEDING,
     TAKING,
     TRANSFERRING,
@@ -308,6 +309,10 @@ class CareerReader:
                           and any(m.ent_type_ == "PERSON" for m in kids(c))]
         nouns += [p for c in kids(verb) if c.dep_ == "prep" and (c.lower_ == "as" or (
                       c.lower_ == "to" and lemma in RISING)) for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        # "served three terms as mayor", "spent ten years as director": "as" on the span of time
+        nouns += [p for o in kids(verb) if o.dep_ in ("dobj", "npadvmod") and o.lemma_.lower() in SPANS_OF_TIME
+                  for c in kids(o) if c.dep_ == "prep" and c.lower_ == "as"
+                  for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
         for x in kids(verb):
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
@@ -369,6 +374,13 @@ class CareerReader:
                 if key is not None and key.startswith("Organization:"):
                     return key
         return None
+
+    def _body_owner(self, body: Token) -> str | None:
+        """ "chaired the board of Acme": the organization whose board (committee ...) it is."""
+        if body.lemma_.lower() not in BODY_NOUNS:
+            return None
+        return next((key for c in kids(body) if c.dep_ == "prep" and c.lower_ == "of"
+                     for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
 
     def _post_org(self, noun: Token) -> str | None:
         """ "the post of treasurer at Acme", "the office of treasurer of Acme": the post's organization."""
@@ -507,7 +519,7 @@ class CareerReader:
             if person is None:
                 continue
             for o in orgs:
-                org = self.t.org_in(o)
+                org = self.t.org_in(o) or self._body_owner(o)
                 if org:
                     since, until = self._period(verb, o, lemma)
                     former = (verb.tag_ == "VBD" and lemma not in ("found", "co-found", "cofound")) or until is not None
@@ -538,7 +550,7 @@ class CareerReader:
         if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in kids(verb)):
             return True  # "Before joining Acme, she was ..."
         has_aux = any(c.dep_ in ("aux", "auxpass") for c in kids(verb))
-        return verb.tag_ == "VBD" and lemma in ("serve", "work", "act", "function") and not has_aux
+        return verb.tag_ == "VBD" and lemma in ("serve", "work", "act", "function", "spend") and not has_aux
 
     def _period(self, verb: Token, noun: Token, lemma: str) -> tuple[Time | None, Time | None]:
         """ "from 1994 to 1997", "between 1994 and 1997", "until 2005", "since 2010", and "in 2004" with
