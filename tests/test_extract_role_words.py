@@ -120,3 +120,10 @@ def test_a_span_of_time_as_a_post(read):
 def test_chaired_the_board_of_an_organization(read):
     f = read("Maria Lopez chaired the board of the Lakeside Foundation from 2001 to 2005.")
     assert ("Maria Lopez", "chair", "Lakeside Foundation") in roles(f)
+
+
+def test_a_judge_s_title_names_the_court(read):
+    f = read("U.S. District Judge Ellen Marsh sentenced Omar Vance to 10 years in prison.")
+    assert ("Ellen Marsh", "District Judge", "U.S. District Court") in roles(f)
+    f = read("Judge Ellen Marsh of the Harlan County Circuit Court ruled.")
+    assert ("Ellen Marsh", "Judge", "Harlan County Circuit Court") in roles(f)

@@ -23,6 +23,7 @@ from .entities import EntityIndex
 from .events import evidence_of
 from .role_orgs import OrgFinder
 from .titles import (
+    COURT_KINDS,
     ASSISTING_NOUNS,
     is_corporate_title,
     LOCAL_HEADS,
@@ -308,6 +309,9 @@ class RoleReader(OrgFinder):
             org = self.org_of_noun(t) if t.is_lower else None  # "county treasurer": the county named
             if org is not None:
                 break
+        court = self._court_of_title(before, role_words)
+        if court is not None and (org is None or org.startswith("Place:")):
+            org = court  # "U.S. District Judge X": the U.S. District Court's judge
         rule, confidence = "title", 0.8
         if org is None and is_government_title(role_words):
             # "Prime Minister X" in an article about one country: that country's government.
@@ -325,6 +329,18 @@ class RoleReader(OrgFinder):
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
                      confidence=confidence)]
+
+    def _court_of_title(self, before: list[Token], role_words: list[Token]) -> str | None:
+        """The court a judge's capitalized title names by its kind ("District Judge", "Superior Court Judge",
+        "U.S. Bankruptcy Judge"), with the country or state written before it."""
+        if not role_words or lexicon_form(role_words[-1]) != "judge":
+            return None
+        kinds = [t for t in role_words[:-1] if t.lower_ in COURT_KINDS and t.is_title]
+        if not kinds or any(t.lower_ == "court" for t in role_words):
+            return None
+        place = [t for t in before if (self.key(t) or "").startswith("Place:")]
+        words = [t.text for t in place] + [t.text.capitalize() for t in kinds] + ["Court"]
+        return self._organization(" ".join(words))
 
     # ----- titles before the name ------------------------------------------------------
     @staticmethod
