@@ -127,3 +127,15 @@ def test_a_judge_s_title_names_the_court(read):
     assert ("Ellen Marsh", "District Judge", "U.S. District Court") in roles(f)
     f = read("Judge Ellen Marsh of the Harlan County Circuit Court ruled.")
     assert ("Ellen Marsh", "Judge", "Harlan County Circuit Court") in roles(f)
+
+
+def test_a_justice_and_a_place_after_the_name(read):
+    f = read("Kenya's chief justice, David Maraga, ruled on the case.")
+    assert ("David Maraga", "chief justice", "Kenya") in roles(f)
+    assert ("Anna Berg", "Justice Minister", "Norway") in roles(read("Justice Minister Anna Berg of Norway resigned."))
+    assert ("Tom Lind", "Senator", "Ohio") in roles(read("Senator Tom Lind from Ohio voted against the bill."))
+
+
+def test_a_body_named_of_justice_keeps_its_last_word(read):
+    f = read("Judge Ellen Marsh ruled for the United States Department of Justice.")
+    assert any(e.label == "United States Department of Justice" for e in f.entities.values())

@@ -23,6 +23,7 @@ from .entities import EntityIndex
 from .events import evidence_of
 from .role_orgs import OrgFinder
 from .titles import (
+    LEGISLATOR_HEADS,
     COURT_KINDS,
     ASSISTING_NOUNS,
     is_corporate_title,
@@ -309,6 +310,9 @@ class RoleReader(OrgFinder):
             org = self.org_of_noun(t) if t.is_lower else None  # "county treasurer": the county named
             if org is not None:
                 break
+        if org is None and ent is not None and role_words and (
+                is_government_title(role_words) or lexicon_form(role_words[-1]) in LOCAL_HEADS | LEGISLATOR_HEADS):
+            org = self._place_after(ent)  # "Prime Minister Ann Lee of Norway", "Senator X from Ohio"
         court = self._court_of_title(before, role_words)
         if court is not None and (org is None or org.startswith("Place:")):
             org = court  # "U.S. District Judge X": the U.S. District Court's judge
@@ -329,6 +333,12 @@ class RoleReader(OrgFinder):
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
                      confidence=confidence)]
+
+    def _place_after(self, ent: Span) -> str | None:
+        """The country, state or city a name's own "of" or "from" phrase names."""
+        return next((key for c in kids(ent.root) if c.dep_ == "prep" and c.lower_ in ("of", "from")
+                     for p in kids(c) if p.dep_ == "pobj" and (key := self.index.named_key(p) or "").startswith("Place:")),
+                    None)
 
     def _court_of_title(self, before: list[Token], role_words: list[Token]) -> str | None:
         """The court a judge's capitalized title names by its kind ("District Judge", "Superior Court Judge",

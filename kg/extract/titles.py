@@ -32,6 +32,8 @@ chief-of-staff lawyer attorney bodyguard
 """.split())
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
 GOVERNMENT_HEADS = frozenset({"minister", "president", "premier", "chancellor", "secretary", "vice-president"})
+#: Heads of the titles of members of a legislature, who represent a place ("Senator X from Ohio").
+LEGISLATOR_HEADS = frozenset("senator congressman congresswoman representative lawmaker legislator mp".split())
 #: Words before "Judge" that name the kind of court ("District Judge": a judge of the District Court).
 COURT_KINDS = frozenset("district circuit superior supreme appeals appellate bankruptcy county municipal".split())
 #: Heads of the titles of a company's (or a team's) management.

@@ -66,7 +66,7 @@ def repair_entities(doc: Doc) -> Doc:
                 continue
         if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None and nxt.lower_ == "of":
             continue  # "was appointed Dean of the Law School": a title, no name
-        if (ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS
+        if (ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS and ent[-2].lower_ != "of"
                 and not (ent[-1].lower_ in ORG_HEADS and ent[-1].is_title)):  # "the Harbour Guard" is a body
             # "the Treasury Department Spokesperson": the body is an organization, the last word a role.
             start = ent.start + (1 if ent[0].lower_ == "the" else 0)
