@@ -139,3 +139,9 @@ def test_a_justice_and_a_place_after_the_name(read):
 def test_a_body_named_of_justice_keeps_its_last_word(read):
     f = read("Judge Ellen Marsh ruled for the United States Department of Justice.")
     assert any(e.label == "United States Department of Justice" for e in f.entities.values())
+
+
+def test_heads_a_part_of_an_organization(read):
+    f = read('"Rates will rise," said Ann Lee, who heads research at Velmont Bank.')
+    assert ("Ann Lee", "head", "Velmont Bank") in roles(f)
+    assert not roles(read("Ann Lee leads the team in Geneva."))

@@ -375,6 +375,11 @@ class CareerReader:
                     return key
         return None
 
+    def _employer(self, obj: Token, verb: Token) -> str | None:
+        """ "heads research at Acme", "runs the lab at Acme": the organization the work is at or for."""
+        key = self.t.org_from_preps([obj, verb])
+        return key if key is not None and key.startswith("Organization:") else None
+
     def _body_owner(self, body: Token) -> str | None:
         """ "chaired the board of Acme": the organization whose board (committee ...) it is."""
         if body.lemma_.lower() not in BODY_NOUNS:
@@ -519,7 +524,7 @@ class CareerReader:
             if person is None:
                 continue
             for o in orgs:
-                org = self.t.org_in(o) or self._body_owner(o)
+                org = self.t.org_in(o) or self._body_owner(o) or self._employer(o, verb)
                 if org:
                     since, until = self._period(verb, o, lemma)
                     former = (verb.tag_ == "VBD" and lemma not in ("found", "co-found", "cofound")) or until is not None
