@@ -457,3 +457,8 @@ def test_among_those_killed(read):
 
 def test_missing_is_a_state(read):
     assert not read("Tom Lind has been missing since Tuesday.").events
+
+
+def test_warned_to_do_is_not_done(read):
+    f = read("The police had warned the residents to evacuate, but many stayed.")
+    assert not has(f, "residents", "evacuate")

@@ -419,7 +419,8 @@ OCCUPATION_SUFFIXES = ("ist", "er", "or", "ian", "ant", "eer")
 #: Verbs of asking and wanting: the infinitive they govern has not happened ("urged them to leave").
 REQUEST_VERBS = frozenset("""
 urge ask want need request demand expect press require invite beg advise instruct encourage wish
-appeal pressure implore exhort order tell command direct authorize authorise summon challenge
+appeal pressure implore exhort order tell command direct authorize authorise summon challenge warn
+remind permit allow forbid
 """.split())
 
 #: Nouns that count or measure what their "of" phrase names ("dozens of bottles": the bottles).
