@@ -111,8 +111,8 @@ def test_a_team_s_titles_in_an_article_about_the_team(read):
 
 
 def test_a_span_of_time_as_a_post(read):
-    f = read("Edith Lorne, who served three terms as mayor of Portland, died on Sunday.")
-    assert ("Edith Lorne", "mayor", "Portland") in roles(f)
+    f = read("Edith Lorne, who served three terms as mayor of Tarnow, died on Sunday.")
+    assert ("Edith Lorne", "mayor", "Tarnow") in roles(f)
     f = read("Maria Lopez spent ten years as director of the Lakeside Foundation.")
     assert any(f.entities[r.person].label == "Maria Lopez" and r.role == "director" and r.former for r in f.roles)
 
@@ -133,7 +133,7 @@ def test_a_justice_and_a_place_after_the_name(read):
     f = read("Kenya's chief justice, David Maraga, ruled on the case.")
     assert ("David Maraga", "chief justice", "Kenya") in roles(f)
     assert ("Anna Berg", "Justice Minister", "Norway") in roles(read("Justice Minister Anna Berg of Norway resigned."))
-    assert ("Tom Lind", "Senator", "Ohio") in roles(read("Senator Tom Lind from Ohio voted against the bill."))
+    assert ("Tom Lind", "Senator", "Velmora") in roles(read("Senator Tom Lind from Velmora voted against the bill."))
 
 
 def test_a_body_named_of_justice_keeps_its_last_word(read):

@@ -312,10 +312,10 @@ class RoleReader(OrgFinder):
                 break
         if org is None and ent is not None and role_words and (
                 is_government_title(role_words) or lexicon_form(role_words[-1]) in LOCAL_HEADS | LEGISLATOR_HEADS):
-            org = self._place_after(ent)  # "Prime Minister Ann Lee of Norway", "Senator X from Ohio"
+            org = self._place_after(ent)  # "Prime Minister Ann Lee of Norway", "Senator X from Velmora"
         court = self._court_of_title(before, role_words)
         if court is not None and (org is None or org.startswith("Place:")):
-            org = court  # "U.S. District Judge X": the U.S. District Court's judge
+            org = court  # "Harlan Circuit Judge X": a judge of the Harlan Circuit Court
         rule, confidence = "title", 0.8
         if org is None and is_government_title(role_words):
             # "Prime Minister X" in an article about one country: that country's government.

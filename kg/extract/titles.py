@@ -32,9 +32,9 @@ chief-of-staff lawyer attorney bodyguard
 """.split())
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
 GOVERNMENT_HEADS = frozenset({"minister", "president", "premier", "chancellor", "secretary", "vice-president"})
-#: Heads of the titles of members of a legislature, who represent a place ("Senator X from Ohio").
+#: Heads of the titles of members of a legislature, who represent a place ("Senator X from Velmora").
 LEGISLATOR_HEADS = frozenset("senator congressman congresswoman representative lawmaker legislator mp".split())
-#: Words before "Judge" that name the kind of court ("District Judge": a judge of the District Court).
+#: Words before "Judge" that name the kind of court ("Circuit Judge": a judge of the Circuit Court).
 COURT_KINDS = frozenset("district circuit superior supreme appeals appellate bankruptcy county municipal".split())
 #: Heads of the titles of a company's (or a team's) management.
 CORPORATE_HEADS = frozenset("executive ceo cfo coo chairman chairwoman chairperson founder co-founder manager coach".split())
