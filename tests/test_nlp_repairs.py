@@ -177,3 +177,10 @@ def test_a_body_named_x_of_a_and_b_keeps_both_words(nlp):
 def test_a_lowercase_body_name_keeps_its_words(nlp):
     text = "Meanwhile, the defense ministry has denied involvement."
     assert ("defense ministry", "ORG") in repaired(nlp, text, ("defense ministry", "ORG"))
+
+
+def test_a_name_loses_the_punctuation_the_model_took_in(nlp):
+    with nlp.select_pipes(disable=["kg_entity_repairs"]):
+        doc = nlp("The study was funded by the National Health Institute. Critics said it was flawed.")
+    doc.ents = [Span(doc, 5, 10, label="ORG")]  # "the National Health Institute ." as the model may tag it
+    assert [(e.text, e.label_) for e in repair_entities(doc).ents] == [("the National Health Institute", "ORG")]

@@ -38,7 +38,9 @@ def repair_entities(doc: Doc) -> Doc:
     ents: list[Span] = []
     #: name -> the labels the text itself gives it somewhere ("the town of X": a place)
     evidence: dict[tuple[str, ...], set[str]] = {}
-    for ent in doc.ents:
+    for ent in map(_without_edge_punct, doc.ents):
+        if ent is None:
+            continue
         low = ent.text.lower().strip()
         if ent.label_ == "WORK_OF_ART" and _speaks(ent):
             ents.append(Span(doc, ent.start, ent.end, label="PERSON"))  # '"...," Ann Lee told reporters'
@@ -232,6 +234,20 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
         if tok.dep_ == "appos" and tok.head.i in range(ent.start, ent.end):
             return tok.lemma_.lower() in ROLE_NOUNS
     return False
+
+
+def _without_edge_punct(ent: Span) -> Span | None:
+    """A name without the punctuation the model took in at its edges ("the Acme Institute." across
+    a sentence's end); None when nothing is left."""
+    start, end = ent.start, ent.end
+    doc = ent.doc
+    while start < end and doc[start].is_punct and doc[start].text not in ("'", "-"):
+        start += 1
+    while end > start and doc[end - 1].is_punct:
+        end -= 1
+    if (start, end) == (ent.start, ent.end):
+        return ent
+    return Span(doc, start, end, label=ent.label_) if end > start else None
 
 
 def _speaks(ent: Span) -> bool:
