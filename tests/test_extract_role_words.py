@@ -145,3 +145,9 @@ def test_heads_a_part_of_an_organization(read):
     f = read('"Rates will rise," said Ann Lee, who heads research at Velmont Bank.')
     assert ("Ann Lee", "head", "Velmont Bank") in roles(f)
     assert not roles(read("Ann Lee leads the team in Geneva."))
+
+
+def test_moved_to_an_organization_is_there_since(read):
+    f = read("Tom Lind moved to Orvane Corporation in 2004 after ten years at Velmont Bank.")
+    moved = [r for r in f.roles if f.entities[r.org].label == "Orvane Corporation"]
+    assert moved and not any(r.former for r in moved)
