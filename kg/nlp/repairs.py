@@ -69,8 +69,9 @@ def repair_entities(doc: Doc) -> Doc:
         if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None and nxt.lower_ == "of":
             continue  # "was appointed Dean of the Law School": a title, no name
         if (ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS and ent[-2].lower_ != "of"
-                and not (ent[-1].lower_ in ORG_HEADS and ent[-1].is_title)):  # "the Harbour Guard" is a body
-            # "the Treasury Department Spokesperson": the body is an organization, the last word a role.
+                and not (ent[-1].lower_ in ORG_HEADS | _NAME_ENDINGS and ent[-1].is_title)):
+            # "the Treasury Department Spokesperson": the body is an organization, the last word a role
+            # ("the Harbour Guard", "the Centre for Open Justice" are bodies whole).
             start = ent.start + (1 if ent[0].lower_ == "the" else 0)
             if ent.end - 1 > start:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
@@ -198,6 +199,8 @@ def _common_word(tok: Token) -> bool:
     return bool(known_word(tok.vocab, low, "noun") or known_word(tok.vocab, low, "verb"))
 
 
+#: Role nouns that also end the names of bodies as ordinary nouns ("Centre for Open Justice").
+_NAME_ENDINGS = frozenset({"justice"})
 #: Last words of a name that make it an institution's, never a place's ("Harlan University").
 _INSTITUTION_WORDS = frozenset("""
 university college institute hospital clinic school academy museum foundation association society
