@@ -265,3 +265,8 @@ def test_the_couple_are_people_a_couple_of_days_is_not(read):
     assert any(e.action == "release" and e.target and f.entities[e.target].label == "couple" for e in f.events)
     f = read("The rebels held the town for a couple of days.")
     assert not any("couple" in e.label for e in f.entities.values())
+
+
+def test_we_in_a_quote_is_the_body_of_the_speaker_s_title(read):
+    f = read('"We have arrested the men who attacked the convoy. They will face trial," police chief Omar Vance said.')
+    assert any(e.action == "arrest" and e.actor and f.entities[e.actor].label == "police" for e in f.events)

@@ -204,8 +204,22 @@ class Coreference:
         if speaker is None:
             return None
         if tok.lower_ in _FIRST_PLURAL and speaker.startswith("Person:"):
-            return self.index.affiliation.get(speaker)
+            return self.index.affiliation.get(speaker) or self._title_body(speaker)
         return speaker
+
+    def _title_body(self, person: str) -> str | None:
+        """The body a person's title names ("police chief Ann Lee": the police), for "we" in her quote."""
+        doc = self.index.doc
+        for m in self.index.mentions:
+            if m.key != person:
+                continue
+            for i in range(max(0, m.start - 3), m.start):
+                t = doc[i]
+                if t.is_lower and t.lemma_.lower() in COLLECTIVE_NOUNS and t.i < t.head.i < m.end:
+                    key = self.index.resolve(t)
+                    if key is not None and not key.startswith("Person:"):
+                        return key
+        return None
 
     def speaker(self, region: tuple[int, int]) -> str | None:
         """The subject of a reporting verb outside the quotation, in the sentences around it."""
