@@ -270,3 +270,9 @@ def test_the_couple_are_people_a_couple_of_days_is_not(read):
 def test_we_in_a_quote_is_the_body_of_the_speaker_s_title(read):
     f = read('"We have arrested the men who attacked the convoy. They will face trial," police chief Omar Vance said.')
     assert any(e.action == "arrest" and e.actor and f.entities[e.actor].label == "police" for e in f.events)
+
+
+def test_a_career_is_no_one(read):
+    f = read("Maria Delgado spoke. Earlier in her career, she was an economist at Velmont Bank.")
+    assert not any(e.type == "Group" for e in f.entities.values())
+    assert any(f.entities[r.person].label == "Maria Delgado" for r in f.roles)

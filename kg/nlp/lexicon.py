@@ -145,7 +145,8 @@ computer computers paper papers letter letters number numbers order orders power
 matter matters border borders center centre centers quarter quarters corner corners chapter sector
 sectors factor factors error errors interior exterior monitor monitors reactor reactors motor
 river rivers cancer weather winter summer member-state murder murders cover disaster disasters
-counter filter layer layers register tower towers shelter shelters folder poster-board
+counter filter layer layers register tower towers shelter shelters folder poster-board career careers
+theater theaters banner banners charter charters tractor tractors
 event events statement statements government-s element elements comment comments document documents
 incident incidents agreement agreements moment moments percent content contents payment investment
 agent-less treatment movement movements argument arguments amendment amendments
