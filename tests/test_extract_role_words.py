@@ -151,3 +151,9 @@ def test_moved_to_an_organization_is_there_since(read):
     f = read("Tom Lind moved to Orvane Corporation in 2004 after ten years at Velmont Bank.")
     moved = [r for r in f.roles if f.entities[r.org].label == "Orvane Corporation"]
     assert moved and not any(r.former for r in moved)
+
+
+def test_an_untagged_employer_after_a_role_noun(read):
+    f = read("Thomas Brandt was Chief Operating Officer of Velmont Rail from 1998 to 2005.")
+    assert ("Thomas Brandt", "Chief Operating Officer", "Velmont Rail") in roles(f)
+    assert not roles(read("Ann Lee is the Secretary of Homeland Security."))

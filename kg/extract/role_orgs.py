@@ -337,6 +337,8 @@ class OrgFinder:
                         if p.dep_ != "pobj" or bare_title_word(p):
                             continue  # "Secretary of State", "Vice President of Operations": the title's own words
                         key = self.org_name_at(p) or self._appos_org(p) or self.unnamed_body(p) or self.org_of_modifier(p)
+                        if key is None and c.lower_ in ("of", "at", "with") and lexicon_form(h) is not None:
+                            key = self._untagged_employer(p)
                         if key is not None and key.startswith("Organization:"):
                             key = self._body_of(p, key)
                         if key is not None and key.startswith("Person:") and not (
@@ -359,6 +361,18 @@ class OrgFinder:
                         if key:
                             return key  # an unnamed body ("the new firm"): named later in the article, or dropped
         return None
+
+    def _untagged_employer(self, tok: Token) -> str | None:
+        """ "Chief Operating Officer of Velmont Rail": capitalized words the model left untagged after a
+        role noun's "of" or "at" name the organization (not a place, not a title's own words)."""
+        words = sorted([c for c in kids(tok) if c.dep_ == "compound" and c.i < tok.i], key=lambda c: c.i) + [tok]
+        if not 2 <= len(words) <= 4 or words[-1].i - words[0].i + 1 != len(words) or any(
+                w.pos_ != "PROPN" or not w.is_title or w.ent_type_ or w.is_sent_start for w in words):
+            return None
+        name = " ".join(w.text for w in words).lower()
+        if name in PLACE_ALIASES or name in DEMONYMS:
+            return None
+        return self.org_named(words) or self.index.organization_span(words)
 
     def _body_of(self, tok: Token, key: str) -> str:
         """ "the Board of Governors of the Acme Bank": a body of an organization, named as one."""
