@@ -157,3 +157,9 @@ def test_an_untagged_employer_after_a_role_noun(read):
     f = read("Thomas Brandt was Chief Operating Officer of Velmont Rail from 1998 to 2005.")
     assert ("Thomas Brandt", "Chief Operating Officer", "Velmont Rail") in roles(f)
     assert not roles(read("Ann Lee is the Secretary of Homeland Security."))
+
+
+def test_a_post_for_a_field_at_an_organization(read):
+    f = read("Ms. Delgado served as Deputy Assistant Secretary for Financial Markets at the Department of the "
+             "Treasury from 2009 to 2013.")
+    assert any(o == "Department of the Treasury" for _, _, o in roles(f))

@@ -332,6 +332,9 @@ class CareerReader:
                           former=any(x.lower_ == "former" for x in title), rule="predicate")]
         if not roles or (lexicon_form(noun) is None and roles[0].org.startswith("Place:")):
             return []  # "he was the nation's top importer": an occupation, no post in a country
+        at = self._at_org(verb) if any(c.dep_ == "prep" and c.lower_ == "for" for c in kids(noun)) else None
+        if at is not None:
+            roles = [replace(r, org=at) for r in roles]  # "served as secretary for markets at the Treasury"
         since, until = self._period(verb, noun, lemma)
         former = (lemma in LEAVING or lemma in DISMISSING or self._past(verb, lemma, until)
                   or (lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb))))
@@ -348,6 +351,11 @@ class CareerReader:
                 if key is not None and key.startswith("Organization:"):
                     return key
         return None
+
+    def _at_org(self, verb: Token) -> str | None:
+        """The organization a verb's "at" phrase names ("served as ... at Acme")."""
+        return next((key for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "at" for p in kids(c)
+                     if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
 
     def _employer(self, obj: Token, verb: Token) -> str | None:
         """ "heads research at Acme", "runs the lab at Acme": the organization the work is at or for."""
