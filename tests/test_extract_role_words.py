@@ -163,3 +163,10 @@ def test_a_post_for_a_field_at_an_organization(read):
     f = read("Ms. Delgado served as Deputy Assistant Secretary for Financial Markets at the Department of the "
              "Treasury from 2009 to 2013.")
     assert any(o == "Department of the Treasury" for _, _, o in roles(f))
+
+
+def test_a_nominee_for_a_post_and_a_candidate_is_not_the_post(read):
+    f = read("Thomas Brandt, the nominee for president of the Halden Investment Corporation, testified.")
+    assert any(p == "Thomas Brandt" and r == "president" for p, r, _ in roles(f))
+    f = read("Tom Lind, the Unity Party candidate for mayor of Tarnow, conceded.")
+    assert not any(r == "mayor" for _, r, _ in roles(f))

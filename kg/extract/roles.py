@@ -23,6 +23,7 @@ from .entities import EntityIndex
 from .events import evidence_of
 from .role_orgs import OrgFinder
 from .titles import (
+    NOMINEE_NOUNS,
     LEGISLATOR_HEADS,
     COURT_KINDS,
     ASSISTING_NOUNS,
@@ -439,6 +440,10 @@ class RoleReader(OrgFinder):
             # "one of its members, Rui Ortiz"
             nouns += [p for c in kids(root.head) if c.dep_ == "prep" and c.lower_ == "of"
                       for p in kids(c) if p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS]
+        # "Ann Lee, Nominee for Assistant Secretary of the Treasury": the post she is nominated for
+        nouns = [next((p for c in kids(n) if c.dep_ == "prep" and c.lower_ == "for" for p in kids(c)
+                       if p.dep_ == "pobj" and is_role_noun(p)), n) if n.lemma_.lower() in NOMINEE_NOUNS else n
+                 for n in nouns]
         out: list[Role] = []
         for noun in nouns:
             title = self.noun_title(noun, ent)

@@ -32,6 +32,8 @@ chief-of-staff lawyer attorney bodyguard
 """.split())
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
 GOVERNMENT_HEADS = frozenset({"minister", "president", "premier", "chancellor", "secretary", "vice-president"})
+#: Nouns of one named for a post ("nominee for ambassador"): the post is the role.
+NOMINEE_NOUNS = frozenset(("nominee",))
 #: Heads of the titles of members of a legislature, who represent a place ("Senator X from Velmora").
 LEGISLATOR_HEADS = frozenset("senator congressman congresswoman representative lawmaker legislator mp".split())
 #: Words before "Judge" that name the kind of court ("Circuit Judge": a judge of the Circuit Court).

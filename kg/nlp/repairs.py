@@ -66,8 +66,9 @@ def repair_entities(doc: Doc) -> Doc:
             if ent.label_ != "GPE":
                 ents.append(Span(doc, ent.start, ent.end, label="GPE"))
                 continue
-        if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None and nxt.lower_ == "of":
-            continue  # "was appointed Dean of the Law School": a title, no name
+        if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None \
+                and nxt.lower_ in ("of", "for", "at"):
+            continue  # "was appointed Dean of the Law School", "X, Nominee for ...": a title, no name
         if (ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS and ent[-2].lower_ != "of"
                 and not (ent[-1].lower_ in ORG_HEADS | _NAME_ENDINGS and ent[-1].is_title)):
             # "the Treasury Department Spokesperson": the body is an organization, the last word a role
@@ -244,9 +245,9 @@ def _without_edge_punct(ent: Span) -> Span | None:
     a sentence's end); None when nothing is left."""
     start, end = ent.start, ent.end
     doc = ent.doc
-    while start < end and doc[start].is_punct and doc[start].text not in ("'", "-"):
+    while start < end and (doc[start].is_punct or doc[start].is_space):
         start += 1
-    while end > start and doc[end - 1].is_punct:
+    while end > start and (doc[end - 1].is_punct or doc[end - 1].is_space):
         end -= 1
     if (start, end) == (ent.start, ent.end):
         return ent
