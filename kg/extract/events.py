@@ -47,6 +47,8 @@ from .nominal import nominal_events
 from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
+#: Prepositions by which a verb's thing object takes a participant ("an attack on", "a deal with").
+_THING_TARGET_PREPS = frozenset(("on", "against", "with", "to"))
 #: Prepositions of another event in time or circumstance: a "by" phrase of their noun is that event's.
 _EARLIER_EVENT_PREPS = frozenset("after before following during since until amid despite upon".split())
 #: Verbs of judging someone: their object's possessor is the one judged ("praised her courage").
@@ -203,6 +205,12 @@ class EventReader:
             # "Acme won the vote, the election commission announced": a statement set off by a comma,
             # which the parser read as a participle of the noun ("the plan announced" is one)
             return [head], False
+        if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.dep_ == "pobj" and head.head.lower_ == "among" \
+                and head.head.head.lemma_ == "be" and not any(c.dep_ == "dobj" for c in below):
+            # "Lee was among those killed", "... among the people arrested": the subject is one of them
+            among = [c for c in kids(head.head.head) if c.dep_ in ("nsubj", "nsubjpass")]
+            if among:
+                return among, True
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in below):  # a passive takes no object
@@ -309,6 +317,11 @@ class EventReader:
                 if not things and not direct and c.lower_ in ("for", "on", "with", "over", "against", "about") \
                         and not prep_word and c.i == verb.i + 1 + len([x for x in below if x.dep_ == "prt"]):
                     prep_word = c.lower_
+        if not entity_objs and things:
+            # "launched an attack on the rebels", "signed a deal with Acme": the thing's own target
+            entity_objs = [p for c in kids(things[0]) if c.dep_ == "prep" and c.lower_ in _THING_TARGET_PREPS
+                           for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ not in _NOT_THEMES
+                           and (self.index.resolve(p) or "Place:").split(":")[0] in ("Person", "Group", "Organization")]
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
     def _named_in_title(self, obj: Token) -> Token:
