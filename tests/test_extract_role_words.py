@@ -170,3 +170,9 @@ def test_a_nominee_for_a_post_and_a_candidate_is_not_the_post(read):
     assert any(p == "Thomas Brandt" and r == "president" for p, r, _ in roles(f))
     f = read("Tom Lind, the Unity Party candidate for mayor of Tarnow, conceded.")
     assert not any(r == "mayor" for _, r, _ in roles(f))
+
+
+def test_until_a_year_ends_the_post(read):
+    f = read("Tom Lind served as chief executive of Orvane Corporation until 2010.")
+    ended = [r for r in f.roles if r.until is not None]
+    assert ended and ended[0].until.value == "2010" and ended[0].former
