@@ -176,3 +176,9 @@ def test_until_a_year_ends_the_post(read):
     f = read("Tom Lind served as chief executive of Orvane Corporation until 2010.")
     ended = [r for r in f.roles if r.until is not None]
     assert ended and ended[0].until.value == "2010" and ended[0].former
+
+
+def test_resigned_from_a_board_in_a_year(read):
+    f = read("Tom Lind resigned from the board of Velmont Bank in 2019.")
+    left = [r for r in f.roles if f.entities[r.org].label == "Velmont Bank"]
+    assert left and all(r.former for r in left) and left[0].until is not None and left[0].until.value == "2019"

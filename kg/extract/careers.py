@@ -126,7 +126,7 @@ class CareerReader:
                 mine.extend(self._member_of_object(person, verb, evidence, pronoun))
             if not mine and lemma in WORKING:
                 mine.extend(self._employee(person, verb, evidence, pronoun))
-            if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING):
+            if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING or lemma in LEAVING):
                 mine.extend(self._member_of_body(person, verb, evidence, pronoun))
             if lemma in TRANSFERRING:
                 mine = self._transferred(person, verb, h, evidence, pronoun)
@@ -195,7 +195,9 @@ class CareerReader:
         the Senate": a member of the body (or of each organization whose board it is)."""
         out: list[Role] = []
         for c in kids(verb):
-            if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in APPOINTING else ("on", "in")):
+            vlemma = verb.lemma_.lower()
+            if c.dep_ != "prep" or c.lower_ not in (
+                    ("to",) if vlemma in APPOINTING else ("from",) if vlemma in LEAVING else ("on", "in")):
                 continue
             for body in (p for p in kids(c) if p.dep_ == "pobj"):
                 named = self.t.org_in(body)
@@ -237,7 +239,7 @@ class CareerReader:
         since, until = self._period(verb, noun, verb.lemma_.lower())
         return Role(person=person, role=role, org=org, evidence=evidence, rule="member-of-body",
                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
-                    former=self._past(verb, verb.lemma_.lower(), until))
+                    former=verb.lemma_.lower() in LEAVING or self._past(verb, verb.lemma_.lower(), until))
 
     def _person(self, tok: Token) -> str | None:
         key = self.index.resolve(tok)
@@ -563,8 +565,8 @@ class CareerReader:
                 end = next((o for o in kids(to) if o.dep_ == "pobj"), None) if to is not None else None
                 if end is not None:
                     until = self._time(end) or until
-            elif p in ("until", "till", "through", "to") and c.head.i == verb.i:
-                until = self._time(obj) or until
+            elif (p in ("until", "till", "through", "to") or (p == "in" and lemma in LEAVING)) and c.head.i == verb.i:
+                until = self._time(obj) or until  # "served until 2010", "resigned in 2019"
             elif p == "between":
                 since = self._time(obj) or since
                 other = next((x for x in kids(obj) if x.dep_ == "conj"), None)
