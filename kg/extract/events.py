@@ -467,6 +467,8 @@ class EventReader:
             action = f"{lemma} {joiner}"
         elif things and not any(targets) and lemma not in REPORTING_VERBS:
             action = f"{lemma} {counted(things[0]).lemma_.lower()}"
+        elif things and lemma not in REPORTING_VERBS and not joiner:
+            action = f"{lemma} {things[0].lemma_.lower()}"  # "filed a lawsuit against Acme": file lawsuit
         elif patients and lemma not in REPORTING_VERBS:
             action = f"{lemma} {counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
         negative = negated(verb)
