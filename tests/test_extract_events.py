@@ -462,3 +462,13 @@ def test_missing_is_a_state(read):
 def test_warned_to_do_is_not_done(read):
     f = read("The police had warned the residents to evacuate, but many stayed.")
     assert not has(f, "residents", "evacuate")
+
+
+def test_the_action_keeps_its_thing_when_there_is_a_target(read):
+    f = read("Velmont Bank filed a lawsuit against Orvane Corporation.")
+    assert any(e.action == "file lawsuit" and f.entities[e.target].label == "Orvane Corporation" for e in f.events if e.target)
+
+
+def test_a_second_passive_that_leaves_its_be_out(read):
+    f = read("Five soldiers were killed and 12 wounded in the attack.")
+    assert any(e.action == "wound" and e.actor is None and e.target for e in f.events)

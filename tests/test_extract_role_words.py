@@ -170,3 +170,15 @@ def test_a_nominee_for_a_post_and_a_candidate_is_not_the_post(read):
     assert any(p == "Thomas Brandt" and r == "president" for p, r, _ in roles(f))
     f = read("Tom Lind, the Unity Party candidate for mayor of Tarnow, conceded.")
     assert not any(r == "mayor" for _, r, _ in roles(f))
+
+
+def test_until_a_year_ends_the_post(read):
+    f = read("Tom Lind served as chief executive of Orvane Corporation until 2010.")
+    ended = [r for r in f.roles if r.until is not None]
+    assert ended and ended[0].until.value == "2010" and ended[0].former
+
+
+def test_resigned_from_a_board_in_a_year(read):
+    f = read("Tom Lind resigned from the board of Velmont Bank in 2019.")
+    left = [r for r in f.roles if f.entities[r.org].label == "Velmont Bank"]
+    assert left and all(r.former for r in left) and left[0].until is not None and left[0].until.value == "2019"

@@ -126,7 +126,7 @@ class CareerReader:
                 mine.extend(self._member_of_object(person, verb, evidence, pronoun))
             if not mine and lemma in WORKING:
                 mine.extend(self._employee(person, verb, evidence, pronoun))
-            if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING):
+            if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING or lemma in LEAVING):
                 mine.extend(self._member_of_body(person, verb, evidence, pronoun))
             if lemma in TRANSFERRING:
                 mine = self._transferred(person, verb, h, evidence, pronoun)
@@ -195,7 +195,9 @@ class CareerReader:
         the Senate": a member of the body (or of each organization whose board it is)."""
         out: list[Role] = []
         for c in kids(verb):
-            if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in APPOINTING else ("on", "in")):
+            vlemma = verb.lemma_.lower()
+            if c.dep_ != "prep" or c.lower_ not in (
+                    ("to",) if vlemma in APPOINTING else ("from",) if vlemma in LEAVING else ("on", "in")):
                 continue
             for body in (p for p in kids(c) if p.dep_ == "pobj"):
                 named = self.t.org_in(body)
@@ -237,7 +239,7 @@ class CareerReader:
         since, until = self._period(verb, noun, verb.lemma_.lower())
         return Role(person=person, role=role, org=org, evidence=evidence, rule="member-of-body",
                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
-                    former=self._past(verb, verb.lemma_.lower(), until))
+                    former=verb.lemma_.lower() in LEAVING or self._past(verb, verb.lemma_.lower(), until))
 
     def _person(self, tok: Token) -> str | None:
         key = self.index.resolve(tok)
@@ -251,11 +253,11 @@ class CareerReader:
         v = verb
         for _ in range(4):
             subj = [c for c in kids(v) if c.dep_ in deps]
-            if v is not verb and v.dep_ != "conj" and verb.dep_ == "xcomp":
+            if v.i != verb.i and v.dep_ != "conj" and verb.dep_ == "xcomp":
                 subj = [c for c in kids(v) if c.dep_ == "dobj"] or subj
             if subj:
                 return subj + [x for s in subj for x in kids(s) if x.dep_ == "conj"]
-            if not (shares_subject(verb) and shares_subject(v)) or v.head is v:
+            if not (shares_subject(verb) and shares_subject(v)) or v.head.i == v.i:
                 return []
             v = v.head
             deps = ("nsubj", "nsubjpass")
@@ -375,7 +377,7 @@ class CareerReader:
         if noun.head.lower_ != "of" or post.lemma_.lower() not in POST_NOUNS:
             return None
         return next((key for c in kids(post) if c.dep_ == "prep" and c.lower_ in ("of", "at", "in", "with")
-                     and c is not noun.head for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
+                     and c.i != noun.head.i for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
 
     def _comma_org(self, noun: Token) -> str | None:
         """ "serving as deputy commanding general, U.S. Army Forces Command": an organization set after
@@ -399,7 +401,7 @@ class CareerReader:
         that of a clause the verb is coordinated with ("joined Acme in 2004 and became its chief")."""
         verbs = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj") else [])
         for v in verbs:
-            vlemma = lemma if v is verb else v.lemma_.lower()
+            vlemma = lemma if v.i == verb.i else v.lemma_.lower()
             if v.dep_ == "relcl" and any(c.lower_ == "where" for c in kids(v)):
                 key = self.t.org_in(v.head)
                 if key:
@@ -563,8 +565,8 @@ class CareerReader:
                 end = next((o for o in kids(to) if o.dep_ == "pobj"), None) if to is not None else None
                 if end is not None:
                     until = self._time(end) or until
-            elif p in ("until", "till", "through", "to") and c.head is verb:
-                until = self._time(obj) or until
+            elif (p in ("until", "till", "through", "to") or (p == "in" and lemma in LEAVING)) and c.head.i == verb.i:
+                until = self._time(obj) or until  # "served until 2010", "resigned in 2019"
             elif p == "between":
                 since = self._time(obj) or since
                 other = next((x for x in kids(obj) if x.dep_ == "conj"), None)
@@ -577,7 +579,7 @@ class CareerReader:
         if not (tok.ent_type_ in ("DATE", "TIME") or (tok.like_num and len(tok.text) == 4)):
             dated = next((t for t in tok.subtree if t.ent_type_ == "DATE" and t.head.dep_ == "prep"
                           and t.head.lower_ in ("in", "of")), None)
-            return self._time(dated) if dated is not None and dated is not tok else None
+            return self._time(dated) if dated is not None and dated.i != tok.i else None
         words = [t for t in tok.subtree if t.ent_type_ in ("DATE", "TIME") or t.i == tok.i]
         text = tok.doc[words[0].i:words[-1].i + 1].text if words else tok.text
         return normalise(text, self.anchor) if is_time_point(text) else None

@@ -265,7 +265,7 @@ def _own_subject(tok: Token) -> Token | None:
     body (a noun or name that is no person and no pronoun), else None."""
     verb = tok.head
     for _ in range(6):
-        if verb.pos_ in ("VERB", "AUX") or verb.head is verb:
+        if verb.pos_ in ("VERB", "AUX") or verb.head.i == verb.i:
             break
         verb = verb.head
     subjects = [c for c in kids(verb) if c.dep_ in _SUBJ_DEPS and c.i < tok.i]

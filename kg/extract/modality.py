@@ -305,7 +305,7 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
             return "planned", None  # "a plan to build", "efforts to end the strike"
         if t.dep_ == "ccomp" and t.head.lemma_ in REPORTING_VERBS and reporter is None:
             reporter = t.head
-        if reporter is None and t is verb:
+        if reporter is None and t.i == verb.i:
             # "As Lee claimed, the troops withdrew": the clause is what "as" says someone reported
             reporter = next((c for c in kids(t) if c.dep_ == "advcl" and c.lemma_ in REPORTING_VERBS
                              and any(m.dep_ == "mark" and m.lower_ == "as" for m in kids(c))), None)

@@ -393,7 +393,7 @@ class OrgFinder:
         for c in inner:  # "Board of Governors" whose own "of" phrase holds the organization's
             for p in kids(c):
                 if p.dep_ == "pobj" and self.index.named_key(p) == key:
-                    return self._body_of(p, key) if p is not tok else key
+                    return self._body_of(p, key) if p.i != tok.i else key
         return key
 
     def _organization(self, label: str) -> str:
@@ -445,10 +445,10 @@ class OrgFinder:
             key = self.index.resolve(tok)
             return key if key is not None and key.startswith("Organization:") else None
         for t in [tok] + [c for c in kids(tok) if c.dep_ in ("compound", "nmod", "amod", "poss")]:
-            key = self.org_name_at(t) or (self._appos_org(t) if t is tok else None)  # "the firm Acme"
+            key = self.org_name_at(t) or (self._appos_org(t) if t.i == tok.i else None)  # "the firm Acme"
             if key and key.startswith("Organization:"):
                 return key
-            if t is not tok and t.dep_ == "compound":
+            if t.i != tok.i and t.dep_ == "compound":
                 for g in kids(t):
                     if g.dep_ in ("compound", "amod", "nmod"):
                         key = self.index.named_key(g)

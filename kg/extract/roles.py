@@ -143,7 +143,7 @@ class RoleReader(OrgFinder):
                 noun = e.root.head
             elif e.root.dep_ in ("oprd", "attr") and e.root.head.lemma_.lower() in ("call", "name", "rename", "know", "dub"):
                 v = e.root.head
-                while v.dep_ in ("xcomp", "conj") and v.head is not v:
+                while v.dep_ in ("xcomp", "conj") and v.head.i != v.i:
                     v = v.head
                 if v.dep_ in ("relcl", "acl") and v.head.pos_ == "NOUN":
                     noun = v.head
