@@ -148,7 +148,7 @@ def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
                 raise StoreError(str(err)) from err
             raise StoreError(f"cannot open store {location} in a query worker: {err}") from err
         reply = pool.run({"op": "query", "text": text, "results": "application/sparql-results+json",
-                          "graph": "text/turtle", "max_rows": 2**62, "dataset": None, "base": None}, timeout=timeout)
+                          "graph": "text/turtle", "max_rows": 2**62, "dataset": None, "base": None, "whole": True}, timeout=timeout)
     except QueryTimeout as err:
         raise QueryError(f"the query ran longer than the {timeout:g} s timeout and was stopped") from err
     except (PoolBusy, WorkerCrashed) as err:
@@ -159,7 +159,7 @@ def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
         raise QueryError(str(reply.header.get("message", "the query failed")))
     if reply.header.get("truncated"):  # only a server cuts (at its own row limit): never a partial table
         raise QueryError("the SPARQL server cut the answer at its row limit; raise it (Virtuoso: ResultSetMaxRows "
-                         "in the [SPARQL] section of virtuoso.ini), or narrow the query")
+                         "in the [SPARQL] section of virtuoso.ini; kg serve: --max-rows), or narrow the query")
     if reply.header.get("type") == "text/turtle":
         return reply.body
     answer = json.loads(reply.body)

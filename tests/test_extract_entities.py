@@ -253,3 +253,26 @@ def test_a_spokesman_may_be_she(read):
     f = read("The rebels, led by Ivan Drago, attacked the town. Fourteen soldiers were killed, according to "
              "spokesman Captain Lena Vos. She said the army had withdrawn.")
     assert any(e.action == "say" and f.entities[e.actor].label == "Lena Vos" for e in f.events)
+
+
+def test_it_said_of_an_unnamed_body(read):
+    f = read("The ministry fired three officials. They had taken bribes, it said.")
+    assert any(e.action == "say" and f.entities[e.actor].label == "ministry" for e in f.events)
+
+
+def test_the_couple_are_people_a_couple_of_days_is_not(read):
+    f = read("Police arrested Omar Vance and his wife. The couple were released on bail later.")
+    assert any(e.action == "release" and e.target and f.entities[e.target].label == "couple" for e in f.events)
+    f = read("The rebels held the town for a couple of days.")
+    assert not any("couple" in e.label for e in f.entities.values())
+
+
+def test_we_in_a_quote_is_the_body_of_the_speaker_s_title(read):
+    f = read('"We have arrested the men who attacked the convoy. They will face trial," police chief Omar Vance said.')
+    assert any(e.action == "arrest" and e.actor and f.entities[e.actor].label == "police" for e in f.events)
+
+
+def test_a_career_is_no_one(read):
+    f = read("Maria Delgado spoke. Earlier in her career, she was an economist at Velmont Bank.")
+    assert not any(e.type == "Group" for e in f.entities.values())
+    assert any(f.entities[r.person].label == "Maria Delgado" for r in f.roles)

@@ -436,3 +436,39 @@ def test_a_finite_verb_joined_to_a_purpose_infinitive_is_done(read):
     assert has(f, "Police", "detain", "protesters")
     f = read("Police plan to disperse the crowd and detain the leaders.")
     assert not has(f, "Police", "detain")
+
+
+def test_as_someone_claimed_reports_the_clause(read):
+    f = read("As Tom Lind claimed, the troops withdrew.")
+    withdrew = [e for e in f.events if e.action == "withdraw"]
+    assert withdrew and all(e.modality == "reported" and f.entities[e.reported_by].label == "Tom Lind" for e in withdrew)
+    assert any(e.action == "claim" and e.modality == "asserted" for e in f.events)
+
+
+def test_a_thing_object_s_own_target(read):
+    f = read("The army launched an attack on the rebels.")
+    assert any(e.lemma == "launch attack" and f.entities[e.target].label == "rebels" for e in f.events if e.target)
+
+
+def test_among_those_killed(read):
+    f = read("Ivan Petrov was among those killed in the attack.")
+    assert any(e.action == "kill" and e.target and f.entities[e.target].label == "Ivan Petrov" for e in f.events)
+
+
+def test_missing_is_a_state(read):
+    assert not read("Tom Lind has been missing since Tuesday.").events
+
+
+def test_warned_to_do_is_not_done(read):
+    f = read("The police had warned the residents to evacuate, but many stayed.")
+    assert not has(f, "residents", "evacuate")
+
+
+def test_the_action_keeps_its_thing_when_there_is_a_target(read):
+    f = read("Velmont Bank filed a lawsuit against Orvane Corporation.")
+    assert any(e.action == "file lawsuit" and f.entities[e.target].label == "Orvane Corporation" for e in f.events if e.target)
+
+
+def test_a_second_passive_that_leaves_its_be_out(read):
+    f = read("Five soldiers were killed and 12 wounded in the attack.")
+    assert any(e.action == "wound" and e.actor is None and e.target for e in f.events)

@@ -102,3 +102,83 @@ def test_a_corporate_title_without_organization_in_an_article_about_one_company(
     assert ("Dana Whitfield", "Chief executive", "Lakeside Motors") in roles(read(text))
     text = "Lakeside Motors and Orvane Corporation met. Chief executive Dana Whitfield spoke for the company."
     assert not roles(read(text))
+
+
+def test_a_team_s_titles_in_an_article_about_the_team(read):
+    text = ("The Harlan Hawks fired their coach on Monday after the Harlan Hawks lost eight games. General manager "
+            "Lisa Grant said the team would recover. The Harlan Hawks play on Wednesday.")
+    assert ("Lisa Grant", "General manager", "Harlan Hawks") in roles(read(text))
+
+
+def test_a_span_of_time_as_a_post(read):
+    f = read("Edith Lorne, who served three terms as mayor of Tarnow, died on Sunday.")
+    assert ("Edith Lorne", "mayor", "Tarnow") in roles(f)
+    f = read("Maria Lopez spent ten years as director of the Lakeside Foundation.")
+    assert any(f.entities[r.person].label == "Maria Lopez" and r.role == "director" and r.former for r in f.roles)
+
+
+def test_chaired_the_board_of_an_organization(read):
+    f = read("Maria Lopez chaired the board of the Lakeside Foundation from 2001 to 2005.")
+    assert ("Maria Lopez", "chair", "Lakeside Foundation") in roles(f)
+
+
+def test_a_judge_s_title_names_the_court(read):
+    f = read("U.S. District Judge Ellen Marsh sentenced Omar Vance to 10 years in prison.")
+    assert ("Ellen Marsh", "District Judge", "U.S. District Court") in roles(f)
+    f = read("Judge Ellen Marsh of the Harlan County Circuit Court ruled.")
+    assert ("Ellen Marsh", "Judge", "Harlan County Circuit Court") in roles(f)
+
+
+def test_a_justice_and_a_place_after_the_name(read):
+    f = read("Kenya's chief justice, David Maraga, ruled on the case.")
+    assert ("David Maraga", "chief justice", "Kenya") in roles(f)
+    assert ("Anna Berg", "Justice Minister", "Norway") in roles(read("Justice Minister Anna Berg of Norway resigned."))
+    assert ("Tom Lind", "Senator", "Velmora") in roles(read("Senator Tom Lind from Velmora voted against the bill."))
+
+
+def test_a_body_named_of_justice_keeps_its_last_word(read):
+    f = read("Judge Ellen Marsh ruled for the United States Department of Justice.")
+    assert any(e.label == "United States Department of Justice" for e in f.entities.values())
+
+
+def test_heads_a_part_of_an_organization(read):
+    f = read('"Rates will rise," said Ann Lee, who heads research at Velmont Bank.')
+    assert ("Ann Lee", "head", "Velmont Bank") in roles(f)
+    assert not roles(read("Ann Lee leads the team in Geneva."))
+
+
+def test_moved_to_an_organization_is_there_since(read):
+    f = read("Tom Lind moved to Orvane Corporation in 2004 after ten years at Velmont Bank.")
+    moved = [r for r in f.roles if f.entities[r.org].label == "Orvane Corporation"]
+    assert moved and not any(r.former for r in moved)
+
+
+def test_an_untagged_employer_after_a_role_noun(read):
+    f = read("Thomas Brandt was Chief Operating Officer of Velmont Rail from 1998 to 2005.")
+    assert ("Thomas Brandt", "Chief Operating Officer", "Velmont Rail") in roles(f)
+    assert not roles(read("Ann Lee is the Secretary of Homeland Security."))
+
+
+def test_a_post_for_a_field_at_an_organization(read):
+    f = read("Ms. Delgado served as Deputy Assistant Secretary for Financial Markets at the Department of the "
+             "Treasury from 2009 to 2013.")
+    assert any(o == "Department of the Treasury" for _, _, o in roles(f))
+
+
+def test_a_nominee_for_a_post_and_a_candidate_is_not_the_post(read):
+    f = read("Thomas Brandt, the nominee for president of the Halden Investment Corporation, testified.")
+    assert any(p == "Thomas Brandt" and r == "president" for p, r, _ in roles(f))
+    f = read("Tom Lind, the Unity Party candidate for mayor of Tarnow, conceded.")
+    assert not any(r == "mayor" for _, r, _ in roles(f))
+
+
+def test_until_a_year_ends_the_post(read):
+    f = read("Tom Lind served as chief executive of Orvane Corporation until 2010.")
+    ended = [r for r in f.roles if r.until is not None]
+    assert ended and ended[0].until.value == "2010" and ended[0].former
+
+
+def test_resigned_from_a_board_in_a_year(read):
+    f = read("Tom Lind resigned from the board of Velmont Bank in 2019.")
+    left = [r for r in f.roles if f.entities[r.org].label == "Velmont Bank"]
+    assert left and all(r.former for r in left) and left[0].until is not None and left[0].until.value == "2019"

@@ -151,3 +151,36 @@ def test_an_ordinary_first_word_of_an_organization_stays_a_word(nlp):
 def test_a_name_beside_a_role_noun_is_a_person_whatever_the_model_says(nlp):
     text = "Castor's founder, Helen Park, will join the board."
     assert ("Helen Park", "PERSON") in repaired(nlp, text, ("Castor", "ORG"), ("Helen Park", "GPE"))
+
+
+def test_a_place_name_ending_in_an_institution_word_is_an_organization(nlp):
+    text = "Anna Kowal, who had led Harlan General Hospital since 2014, resigned."
+    assert ("Harlan General Hospital", "ORG") in repaired(nlp, text, ("Anna Kowal", "PERSON"), ("Harlan General Hospital", "GPE"))
+    assert ("Harlan", "GPE") in repaired(nlp, "Troops entered Harlan.", ("Harlan", "GPE"))
+
+
+def test_a_work_of_art_that_tells_someone_something_is_a_person(nlp):
+    text = '"We are innocent," Pavel Novak told reporters.'
+    assert ("Pavel Novak", "PERSON") in repaired(nlp, text, ("Pavel Novak", "WORK_OF_ART"))
+    assert ("Tarnow Nights", "WORK_OF_ART") in repaired(nlp, "Critics praised Tarnow Nights.", ("Tarnow Nights", "WORK_OF_ART"))
+
+
+def test_a_body_named_x_of_a_and_b_keeps_both_words(nlp):
+    text = "Tom Ruiz, a spokesman for the state Department of Parks and Wildlife, said the lake was closed."
+    found = repaired(nlp, text, ("Tom Ruiz", "PERSON"), ("the state Department of Parks", "ORG"), ("Wildlife", "ORG"))
+    assert ("Department of Parks and Wildlife", "ORG") in found
+    found = repaired(nlp, "The Department of Defense and Orvane signed a deal.", ("The Department of Defense", "ORG"),
+                     ("Orvane", "ORG"))
+    assert ("Orvane", "ORG") in found
+
+
+def test_a_lowercase_body_name_keeps_its_words(nlp):
+    text = "Meanwhile, the defense ministry has denied involvement."
+    assert ("defense ministry", "ORG") in repaired(nlp, text, ("defense ministry", "ORG"))
+
+
+def test_a_name_loses_the_punctuation_the_model_took_in(nlp):
+    with nlp.select_pipes(disable=["kg_entity_repairs"]):
+        doc = nlp("The study was funded by the National Health Institute. Critics said it was flawed.")
+    doc.ents = [Span(doc, 5, 10, label="ORG")]  # "the National Health Institute ." as the model may tag it
+    assert [(e.text, e.label_) for e in repair_entities(doc).ents] == [("the National Health Institute", "ORG")]

@@ -107,9 +107,12 @@ def _await(cdp: _Cdp, expression: str) -> Any:
     return res["result"].get("value")
 
 
-def _requests(cdp: _Cdp) -> list[str]:
+def _requests(cdp: _Cdp, document: str | None = None) -> list[str]:
+    """The URLs requested since the last navigation; with ``document``, only those of that document
+    (a favicon the page before still fetches after the navigation is that page's, not this one's)."""
     cdp.js("1")  # collect the events sent so far
-    return [e["params"]["request"]["url"] for e in cdp.events if e.get("method") == "Network.requestWillBeSent"]
+    return [e["params"]["request"]["url"] for e in cdp.events if e.get("method") == "Network.requestWillBeSent"
+            and (document is None or e["params"].get("documentURL", "").split("#")[0] == document)]
 
 
 def _all_local(urls: list[str]) -> bool:
@@ -174,7 +177,7 @@ def test_article_file_works_offline(cdp: _Cdp, store: Path, tmp_path: Path) -> N
     _open(cdp, url, "!!document.getElementById('kg-text')")
     assert cdp.js("document.body.dataset.shown") == "2"  # the deep link
     _check_article(cdp)
-    requests = _requests(cdp)
+    requests = _requests(cdp, document=out.resolve().as_uri())
     assert requests and all(u.startswith("file:") for u in requests), requests
     assert _problems(cdp) == []
 

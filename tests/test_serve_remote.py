@@ -24,7 +24,8 @@ from test_server_support import KG, ROOT, Served, build_store
 from kg import api
 from kg.build.jobs import to_graph
 from kg.build.writer import write_article
-from kg.store import MemoryStore
+from kg.errors import QueryError, StoreError
+from kg.store import MemoryStore, open_store
 
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
 LABELS = "SELECT ?e ?l WHERE { ?e <http://www.w3.org/2000/01/rdf-schema#label> ?l } ORDER BY ?e ?l"
@@ -123,6 +124,65 @@ def test_kg_query_with_a_timeout_takes_the_same_path(chain: tuple[Served, Served
     assert out.returncode != 0 and "SERVICE" in out.stderr and "Traceback" not in out.stderr
 
 
+PER_GRAPH = "SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g ORDER BY ?g"
+
+
+def _with_dataset(base: str, query: str, **graphs: list[str]) -> tuple[int, dict[str, str], str]:
+    """A protocol query with ``default_graph_uri`` / ``named_graph_uri`` parameters."""
+    params = {"query": [query], **{k.replace("_", "-"): v for k, v in graphs.items()}}
+    return _get(base + "sparql?" + urllib.parse.urlencode(params, doseq=True))
+
+
+def test_the_dataset_parameters_choose_among_kgs_graphs(chain: tuple[Served, Served]) -> None:
+    upstream, served = chain
+    graph, other = "https://kg.example.org/graph/bergen-shooting", "https://kg.example.org/graph/none-such"
+    status, _, body = _with_dataset(served.url, COUNT, default_graph_uri=[graph])
+    expected = _sparql(upstream.url, f"SELECT (COUNT(*) AS ?n) FROM <{graph}> WHERE {{ ?s ?p ?o }}")[2]
+    assert status == 200 and _rows(body) == _rows(expected)
+    assert 0 < int(_rows(body)[0][0]) < int(_rows(_sparql(served.url, COUNT)[2])[0][0])
+    status, _, body = _with_dataset(served.url, PER_GRAPH, named_graph_uri=[graph, other])
+    assert status == 200 and [r[0] for r in _rows(body)] == [graph]
+    assert _rows(_with_dataset(served.url, COUNT, default_graph_uri=[other])[2]) == [("0",)]
+    assert _with_dataset(served.url, COUNT, default_graph_uri=["not an IRI"])[0] == 400
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """``kg serve`` over an Oxigraph store of three graphs that cuts every answer at two rows."""
+    served = Served(build_store(tmp_path_factory.mktemp("capped") / "store"), "--max-rows", "2")
+    yield served
+    served.close()
+
+
+def test_the_row_cap_of_an_upstream_kg_serve_is_honoured(capped: Served, tmp_path: Path) -> None:
+    url = "sparql+" + capped.url + "sparql"
+    local = open_store(str(build_store(tmp_path / "store")), read_only=True)
+    try:
+        assert len(local.graphs()) == 3 and open_store(url).graphs() == local.graphs()  # read two rows at a time
+    finally:
+        local.close()
+    with pytest.raises(QueryError, match=r"cut the answer at 2 rows .*start it with a higher --max-rows"):
+        api.query(LABELS, store=url, timeout=20)
+    with pytest.raises(StoreError, match=r"cut the answer at 2 rows .*--max-rows"):
+        api.query(LABELS, store=url)
+    served = Served(url, "--max-rows", "5")  # type: ignore[arg-type]
+    try:
+        status, headers, body = _sparql(served.url, LABELS)
+        assert status == 200 and len(_rows(body)) == 2 and headers.get("x-kg-truncated") == "2"
+        status, headers, body = _get(served.url + "store?default", "application/n-triples")
+        assert status == 200 and len(body.strip().splitlines()) == 2 and headers.get("x-kg-truncated") == "2"
+    finally:
+        served.close()
+
+
+def test_kg_query_with_a_timeout_refuses_a_cut_answer_in_one_line(capped: Served) -> None:
+    out = subprocess.run([KG, "query", LABELS, "--store", "sparql+" + capped.url + "sparql", "--timeout", "20"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode != 0 and out.stdout == "" and len(lines) == 1, out.stderr
+    assert "cut the answer at 2 rows" in lines[0] and "--max-rows" in lines[0]
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -172,3 +232,29 @@ def test_serves_a_store_on_virtuoso(request: pytest.FixtureRequest) -> None:
         assert _sparql(served.url, "SELECT * WHERE { SERVICE <http://127.0.0.1:9/s> { ?s ?p ?o } }")[0] == 400
     finally:
         served.close()
+
+
+@pytest.mark.virtuoso
+def test_on_virtuoso_the_dataset_parameters_never_reach_other_graphs(request: pytest.FixtureRequest) -> None:
+    import virtuoso
+
+    from kg.store.sparql_http import SparqlHttpStore
+
+    store = virtuoso.empty_store(request)
+    for facts in vs.sample_facts():
+        write_article(store, to_graph(facts, vs.MINTER))
+    graph = store.graphs()[0]
+    foreign = SparqlHttpStore(virtuoso.server(request).anonymous, base="https://elsewhere.example.org/")
+    outside = "https://elsewhere.example.org/graph/1"
+    foreign.replace_graph(outside, "<https://elsewhere.example.org/s> <https://elsewhere.example.org/p> \"o\" .\n")
+    served = Served(virtuoso.server(request).anonymous, "--base", virtuoso.BASE)  # type: ignore[arg-type]
+    try:
+        local = store.select(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{graph}> {{ ?s ?p ?o }} }}")[0]["n"]
+        status, _, body = _with_dataset(served.url, COUNT, default_graph_uri=[graph])
+        assert status == 200 and _rows(body) == [(local,)] and int(local or 0) > 0
+        status, _, body = _with_dataset(served.url, PER_GRAPH, named_graph_uri=[graph, outside])
+        assert status == 200 and [r[0] for r in _rows(body)] == [graph]
+        assert _rows(_with_dataset(served.url, COUNT, default_graph_uri=[outside])[2]) == [("0",)]
+    finally:
+        served.close()
+        foreign.remove_graph(outside)

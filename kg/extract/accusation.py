@@ -90,7 +90,7 @@ def accusation(deed: Token, subjects: Subjects) -> Accusation | None:
         # "went on trial for", "faces charges in", "is in jail for": the judgement is a sibling noun.
         top = chain[-1]
         chain += [c for c in kids(top) if c.dep_ == "dobj" and c.pos_ == "NOUN"]
-        chain += [p for c in kids(top) if c.dep_ == "prep" and c is not prep
+        chain += [p for c in kids(top) if c.dep_ == "prep" and c.i != prep.i
                   for p in kids(c) if p.dep_ == "pobj" and p.pos_ == "NOUN"]
         # "is eligible for parole for the killing": a punishment named under the predicate adjective.
         remote = [p for a in kids(top) if a.dep_ == "acomp" and a.pos_ == "ADJ" and _kind(a) is None

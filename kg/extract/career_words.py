@@ -54,3 +54,5 @@ POST_NOUNS = frozenset("post office position seat presidency premiership chairma
 #: Adverbs that put a role in the past ("previously worked at", "was once a director of").
 PAST_ADVERBS = frozenset("previously formerly once earlier then later ago before".split())
 EMPLOYERS = ("for", "at", "with", "in")
+#: Spans of time a post was held for ("served two terms as mayor", "spent ten years as director").
+SPANS_OF_TIME = frozenset("term terms year years decade decades month months stint tenure".split())

@@ -20,14 +20,13 @@ from spacy.strings import StringStore
 from spacy.tokens import Span, Token
 
 from ..model.facts import Evidence, Role, Time
-from ..nlp.lexicon import REPORTING_VERBS
+from .career_clauses import after_prefix, reported_in_past, shares_subject
 from .career_words import (
     APPOINTERS,
     APPOINTING,
     APPOINTMENT_NOUNS,
     ASSIGNMENTS,
     BODY_NOUNS,
-    CONDITIONAL_MARKS,
     DISMISSING,
     EMPLOYERS,
     HEAD_VERBS,
@@ -38,6 +37,7 @@ from .career_words import (
     PAST_ADVERBS,
     POST_NOUNS,
     RISING,
+    SPANS_OF_TIME,
     SUCCEEDING,
     TAKING,
     TRANSFERRING,
@@ -54,31 +54,6 @@ if TYPE_CHECKING:
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
 _VERB_POS = np.array([_STRINGS.add(p) for p in ("VERB", "AUX", "NOUN")], dtype=np.uint64).view(np.int64)
-
-
-def _reported_in_past(verb: Token) -> bool:
-    """Whether a clause is what a past reporting verb says, with no condition on it ("Acme said
-    that ..."; not "... if the board agrees")."""
-    head = verb.head
-    return (verb.dep_ == "ccomp" and head.tag_ == "VBD" and head.lemma_.lower() in REPORTING_VERBS
-            and not any(c.dep_ in ("advcl", "mark") and c.lower_ in CONDITIONAL_MARKS
-                        or c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in CONDITIONAL_MARKS for m in kids(c))
-                        for c in kids(verb)))
-
-
-def _shares_subject(verb: Token) -> bool:
-    """A verb whose subject is its head's: coordinated, controlled ("asked to serve"), or an infinitive
-    of purpose ("left Acme to join Zenith")."""
-    return verb.dep_ in ("xcomp", "conj") or _after_prefix(verb) or (verb.dep_ == "advcl" and any(
-        c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb)))
-
-
-def _after_prefix(verb: Token) -> bool:
-    """ "was re-elected": the tokenizer cut the verb after "re-" and the parser made "re" the head that
-    holds the clause's subject and auxiliaries."""
-    doc = verb.doc
-    return (verb.i >= 2 and doc[verb.i - 1].text == "-" and not doc[verb.i - 2].whitespace_
-            and doc[verb.i - 2].lower_ in ("re", "co") and verb.head.i == verb.i - 2)
 
 
 class CareerReader:
@@ -126,7 +101,7 @@ class CareerReader:
             return self._appointment(verb, evidence)
         if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
             lemma = "resign"  # "stepped down as chairman": a post left
-        clause = verb.head if _after_prefix(verb) else verb
+        clause = verb.head if after_prefix(verb) else verb
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(clause)) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in kids(verb)))
         objective = lemma in APPOINTING or lemma in DISMISSING or lemma in TRANSFERRING
@@ -151,7 +126,7 @@ class CareerReader:
                 mine.extend(self._member_of_object(person, verb, evidence, pronoun))
             if not mine and lemma in WORKING:
                 mine.extend(self._employee(person, verb, evidence, pronoun))
-            if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING):
+            if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING or lemma in LEAVING):
                 mine.extend(self._member_of_body(person, verb, evidence, pronoun))
             if lemma in TRANSFERRING:
                 mine = self._transferred(person, verb, h, evidence, pronoun)
@@ -220,7 +195,9 @@ class CareerReader:
         the Senate": a member of the body (or of each organization whose board it is)."""
         out: list[Role] = []
         for c in kids(verb):
-            if c.dep_ != "prep" or c.lower_ not in (("to",) if verb.lemma_.lower() in APPOINTING else ("on", "in")):
+            vlemma = verb.lemma_.lower()
+            if c.dep_ != "prep" or c.lower_ not in (
+                    ("to",) if vlemma in APPOINTING else ("from",) if vlemma in LEAVING else ("on", "in")):
                 continue
             for body in (p for p in kids(c) if p.dep_ == "pobj"):
                 named = self.t.org_in(body)
@@ -262,7 +239,7 @@ class CareerReader:
         since, until = self._period(verb, noun, verb.lemma_.lower())
         return Role(person=person, role=role, org=org, evidence=evidence, rule="member-of-body",
                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
-                    former=self._past(verb, verb.lemma_.lower(), until))
+                    former=verb.lemma_.lower() in LEAVING or self._past(verb, verb.lemma_.lower(), until))
 
     def _person(self, tok: Token) -> str | None:
         key = self.index.resolve(tok)
@@ -276,11 +253,11 @@ class CareerReader:
         v = verb
         for _ in range(4):
             subj = [c for c in kids(v) if c.dep_ in deps]
-            if v is not verb and v.dep_ != "conj" and verb.dep_ == "xcomp":
+            if v.i != verb.i and v.dep_ != "conj" and verb.dep_ == "xcomp":
                 subj = [c for c in kids(v) if c.dep_ == "dobj"] or subj
             if subj:
                 return subj + [x for s in subj for x in kids(s) if x.dep_ == "conj"]
-            if not (_shares_subject(verb) and _shares_subject(v)) or v.head is v:
+            if not (shares_subject(verb) and shares_subject(v)) or v.head.i == v.i:
                 return []
             v = v.head
             deps = ("nsubj", "nsubjpass")
@@ -308,6 +285,10 @@ class CareerReader:
                           and any(m.ent_type_ == "PERSON" for m in kids(c))]
         nouns += [p for c in kids(verb) if c.dep_ == "prep" and (c.lower_ == "as" or (
                       c.lower_ == "to" and lemma in RISING)) for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        # "served three terms as mayor", "spent ten years as director": "as" on the span of time
+        nouns += [p for o in kids(verb) if o.dep_ in ("dobj", "npadvmod") and o.lemma_.lower() in SPANS_OF_TIME
+                  for c in kids(o) if c.dep_ == "prep" and c.lower_ == "as"
+                  for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
         for x in kids(verb):
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
@@ -353,6 +334,9 @@ class CareerReader:
                           former=any(x.lower_ == "former" for x in title), rule="predicate")]
         if not roles or (lexicon_form(noun) is None and roles[0].org.startswith("Place:")):
             return []  # "he was the nation's top importer": an occupation, no post in a country
+        at = self._at_org(verb) if any(c.dep_ == "prep" and c.lower_ == "for" for c in kids(noun)) else None
+        if at is not None:
+            roles = [replace(r, org=at) for r in roles]  # "served as secretary for markets at the Treasury"
         since, until = self._period(verb, noun, lemma)
         former = (lemma in LEAVING or lemma in DISMISSING or self._past(verb, lemma, until)
                   or (lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb))))
@@ -370,13 +354,30 @@ class CareerReader:
                     return key
         return None
 
+    def _at_org(self, verb: Token) -> str | None:
+        """The organization a verb's "at" phrase names ("served as ... at Acme")."""
+        return next((key for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "at" for p in kids(c)
+                     if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
+
+    def _employer(self, obj: Token, verb: Token) -> str | None:
+        """ "heads research at Acme", "runs the lab at Acme": the organization the work is at or for."""
+        key = self.t.org_from_preps([obj, verb])
+        return key if key is not None and key.startswith("Organization:") else None
+
+    def _body_owner(self, body: Token) -> str | None:
+        """ "chaired the board of Acme": the organization whose board (committee ...) it is."""
+        if body.lemma_.lower() not in BODY_NOUNS:
+            return None
+        return next((key for c in kids(body) if c.dep_ == "prep" and c.lower_ == "of"
+                     for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
+
     def _post_org(self, noun: Token) -> str | None:
         """ "the post of treasurer at Acme", "the office of treasurer of Acme": the post's organization."""
         post = noun.head.head
         if noun.head.lower_ != "of" or post.lemma_.lower() not in POST_NOUNS:
             return None
         return next((key for c in kids(post) if c.dep_ == "prep" and c.lower_ in ("of", "at", "in", "with")
-                     and c is not noun.head for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
+                     and c.i != noun.head.i for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
 
     def _comma_org(self, noun: Token) -> str | None:
         """ "serving as deputy commanding general, U.S. Army Forces Command": an organization set after
@@ -400,7 +401,7 @@ class CareerReader:
         that of a clause the verb is coordinated with ("joined Acme in 2004 and became its chief")."""
         verbs = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj") else [])
         for v in verbs:
-            vlemma = lemma if v is verb else v.lemma_.lower()
+            vlemma = lemma if v.i == verb.i else v.lemma_.lower()
             if v.dep_ == "relcl" and any(c.lower_ == "where" for c in kids(v)):
                 key = self.t.org_in(v.head)
                 if key:
@@ -468,7 +469,8 @@ class CareerReader:
                     since, until = self._period(verb, o, lemma)
                     out.append(Role(person=person, role=WORKING[verb.lemma_.lower()], org=org, evidence=evidence, rule="works-for",
                                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
-                                    former=self._past(verb, "work", until) or (spent and verb.tag_ == "VBD")))
+                                    former=self._past(verb, lemma if lemma == "move" else "work", until)
+                                    or (spent and verb.tag_ == "VBD")))  # "moved to Acme in 2004": there since
         return out
 
     def _predecessors(self, verb: Token, roles: list[Role], done: bool | None = None) -> list[Role]:
@@ -507,7 +509,7 @@ class CareerReader:
             if person is None:
                 continue
             for o in orgs:
-                org = self.t.org_in(o)
+                org = self.t.org_in(o) or self._body_owner(o) or self._employer(o, verb)
                 if org:
                     since, until = self._period(verb, o, lemma)
                     former = (verb.tag_ == "VBD" and lemma not in ("found", "co-found", "cofound")) or until is not None
@@ -525,7 +527,7 @@ class CareerReader:
         auxes = [c.lower_ for c in kids(verb) if c.dep_ == "aux"]
         if not any(a in HYPOTHETICAL for a in auxes) or any(a in ("will", "'ll", "shall") for a in auxes):
             return False
-        return not (auxes == ["would"] and _reported_in_past(verb))
+        return not (auxes == ["would"] and reported_in_past(verb))
 
     def _past(self, verb: Token, lemma: str, until: Time | None) -> bool:
         """A role once held: an end the text gives (in the past), a past adverb ("previously worked"),
@@ -538,7 +540,7 @@ class CareerReader:
         if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in kids(verb)):
             return True  # "Before joining Acme, she was ..."
         has_aux = any(c.dep_ in ("aux", "auxpass") for c in kids(verb))
-        return verb.tag_ == "VBD" and lemma in ("serve", "work", "act", "function") and not has_aux
+        return verb.tag_ == "VBD" and lemma in ("serve", "work", "act", "function", "spend") and not has_aux
 
     def _period(self, verb: Token, noun: Token, lemma: str) -> tuple[Time | None, Time | None]:
         """ "from 1994 to 1997", "between 1994 and 1997", "until 2005", "since 2010", and "in 2004" with
@@ -563,8 +565,8 @@ class CareerReader:
                 end = next((o for o in kids(to) if o.dep_ == "pobj"), None) if to is not None else None
                 if end is not None:
                     until = self._time(end) or until
-            elif p in ("until", "till", "through", "to") and c.head is verb:
-                until = self._time(obj) or until
+            elif (p in ("until", "till", "through", "to") or (p == "in" and lemma in LEAVING)) and c.head.i == verb.i:
+                until = self._time(obj) or until  # "served until 2010", "resigned in 2019"
             elif p == "between":
                 since = self._time(obj) or since
                 other = next((x for x in kids(obj) if x.dep_ == "conj"), None)
@@ -577,7 +579,7 @@ class CareerReader:
         if not (tok.ent_type_ in ("DATE", "TIME") or (tok.like_num and len(tok.text) == 4)):
             dated = next((t for t in tok.subtree if t.ent_type_ == "DATE" and t.head.dep_ == "prep"
                           and t.head.lower_ in ("in", "of")), None)
-            return self._time(dated) if dated is not None and dated is not tok else None
+            return self._time(dated) if dated is not None and dated.i != tok.i else None
         words = [t for t in tok.subtree if t.ent_type_ in ("DATE", "TIME") or t.i == tok.i]
         text = tok.doc[words[0].i:words[-1].i + 1].text if words else tok.text
         return normalise(text, self.anchor) if is_time_point(text) else None

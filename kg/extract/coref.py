@@ -143,10 +143,11 @@ class Coreference:
             countries = index.countries()
             want = lambda m: m.type == "Organization" or m.key in countries or self._vehicle(m)  # noqa: E731
         elif low in NEUTER:
-            # "it" is often no entity at all ("it was damning"): only a subject organization or country.
+            # "it" is often no entity at all ("it was damning"): only a subject organization or country,
+            # or an unnamed body ("the ministry fired them ... it said").
             countries = index.countries()
-            want = lambda m: (m.type == "Organization" or m.key in countries or self._vehicle(m)) and (  # noqa: E731
-                m.subject or m.agent)
+            want = lambda m: (m.type == "Organization" or m.key in countries or self._vehicle(m)  # noqa: E731
+                              or self._body(m)) and (m.subject or m.agent)
         else:
             return None
         sent = tok.sent
@@ -203,8 +204,22 @@ class Coreference:
         if speaker is None:
             return None
         if tok.lower_ in _FIRST_PLURAL and speaker.startswith("Person:"):
-            return self.index.affiliation.get(speaker)
+            return self.index.affiliation.get(speaker) or self._title_body(speaker)
         return speaker
+
+    def _title_body(self, person: str) -> str | None:
+        """The body a person's title names ("police chief Ann Lee": the police), for "we" in her quote."""
+        doc = self.index.doc
+        for m in self.index.mentions:
+            if m.key != person:
+                continue
+            for i in range(max(0, m.start - 3), m.start):
+                t = doc[i]
+                if t.is_lower and t.lemma_.lower() in COLLECTIVE_NOUNS and t.i < t.head.i < m.end:
+                    key = self.index.resolve(t)
+                    if key is not None and not key.startswith("Person:"):
+                        return key
+        return None
 
     def speaker(self, region: tuple[int, int]) -> str | None:
         """The subject of a reporting verb outside the quotation, in the sentences around it."""
@@ -229,6 +244,11 @@ class Coreference:
         return None
 
     @staticmethod
+    def _body(m: Mention) -> bool:
+        """Whether a mention is of an unnamed body ("the ministry", "the company")."""
+        return m.type == "Group" and not m.plural and m.key.rsplit(":", 1)[-1] in COLLECTIVE_NOUNS
+
+    @staticmethod
     def _vehicle(m: Mention) -> bool:
         """Whether a mention is of an unnamed vehicle ("the submarine ... it")."""
         return m.type == "Group" and not m.plural and m.key.rsplit(":", 1)[-1] in VEHICLE_NOUNS
@@ -245,7 +265,7 @@ def _own_subject(tok: Token) -> Token | None:
     body (a noun or name that is no person and no pronoun), else None."""
     verb = tok.head
     for _ in range(6):
-        if verb.pos_ in ("VERB", "AUX") or verb.head is verb:
+        if verb.pos_ in ("VERB", "AUX") or verb.head.i == verb.i:
             break
         verb = verb.head
     subjects = [c for c in kids(verb) if c.dep_ in _SUBJ_DEPS and c.i < tok.i]

@@ -594,4 +594,6 @@ def _counts_people(num: Token) -> bool:
     arg = num
     while arg.dep_ == "conj" and arg.head.pos_ == "NUM":
         arg = arg.head
-    return arg.dep_ in ("dobj", "nsubjpass") and arg.head.lemma_.lower() in PERSON_PATIENT_VERBS
+    gapped = (arg.dep_ == "nsubj" and arg.head.tag_ == "VBN" and arg.head.dep_ == "conj"
+              and any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(arg.head.head)))  # "... killed and 12 wounded"
+    return (arg.dep_ in ("dobj", "nsubjpass") or gapped) and arg.head.lemma_.lower() in PERSON_PATIENT_VERBS

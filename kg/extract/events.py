@@ -42,11 +42,13 @@ from .arguments import (
 from .columns import kids
 from .entities import EntityIndex
 from .groups import is_human_noun
-from .modality import modality, negated
+from .modality import is_passive, modality, negated
 from .nominal import nominal_events
 from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
+#: Prepositions by which a verb's thing object takes a participant ("an attack on", "a deal with").
+_THING_TARGET_PREPS = frozenset(("on", "against", "with", "to"))
 #: Prepositions of another event in time or circumstance: a "by" phrase of their noun is that event's.
 _EARLIER_EVENT_PREPS = frozenset("after before following during since until amid despite upon".split())
 #: Verbs of judging someone: their object's possessor is the one judged ("praised her courage").
@@ -93,6 +95,10 @@ class EventReader:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
         passive = [c for c in below if c.dep_ == "nsubjpass"]
+        if own and verb.tag_ == "VBN" and verb.dep_ == "conj" and is_passive(verb.head) and not any(
+                c.dep_ in ("aux", "dobj") for c in below):
+            # "30 people were killed and 100 injured": the second passive leaves its "were" out
+            passive, own = passive + [c for c in own if c.dep_ == "nsubj"], [c for c in own if c.dep_ != "nsubj"]
         if own and any(c.dep_ == "auxpass" for c in below):
             # "Ana Costa of Lyon, and Tom Ruiz were fined": a verb with a passive auxiliary has
             # no active subject; the parser split one passive subject in two.
@@ -203,6 +209,12 @@ class EventReader:
             # "Acme won the vote, the election commission announced": a statement set off by a comma,
             # which the parser read as a participle of the noun ("the plan announced" is one)
             return [head], False
+        if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.dep_ == "pobj" and head.head.lower_ == "among" \
+                and head.head.head.lemma_ == "be" and not any(c.dep_ == "dobj" for c in below):
+            # "Lee was among those killed", "... among the people arrested": the subject is one of them
+            among = [c for c in kids(head.head.head) if c.dep_ in ("nsubj", "nsubjpass")]
+            if among:
+                return among, True
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
                 and verb.lemma_.lower() not in NAMING_VERBS \
                 and not any(c.dep_ == "dobj" for c in below):  # a passive takes no object
@@ -309,6 +321,11 @@ class EventReader:
                 if not things and not direct and c.lower_ in ("for", "on", "with", "over", "against", "about") \
                         and not prep_word and c.i == verb.i + 1 + len([x for x in below if x.dep_ == "prt"]):
                     prep_word = c.lower_
+        if not entity_objs and things:
+            # "launched an attack on the rebels", "signed a deal with Acme": the thing's own target
+            entity_objs = [p for c in kids(things[0]) if c.dep_ == "prep" and c.lower_ in _THING_TARGET_PREPS
+                           for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ not in _NOT_THEMES
+                           and (self.index.resolve(p) or "Place:").split(":")[0] in ("Person", "Group", "Organization")]
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
 
     def _named_in_title(self, obj: Token) -> Token:
@@ -454,6 +471,8 @@ class EventReader:
             action = f"{lemma} {joiner}"
         elif things and not any(targets) and lemma not in REPORTING_VERBS:
             action = f"{lemma} {counted(things[0]).lemma_.lower()}"
+        elif things and lemma not in REPORTING_VERBS and not joiner:
+            action = f"{lemma} {things[0].lemma_.lower()}"  # "filed a lawsuit against Acme": file lawsuit
         elif patients and lemma not in REPORTING_VERBS:
             action = f"{lemma} {counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
         negative = negated(verb)

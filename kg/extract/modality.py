@@ -305,6 +305,10 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
             return "planned", None  # "a plan to build", "efforts to end the strike"
         if t.dep_ == "ccomp" and t.head.lemma_ in REPORTING_VERBS and reporter is None:
             reporter = t.head
+        if reporter is None and t.i == verb.i:
+            # "As Lee claimed, the troops withdrew": the clause is what "as" says someone reported
+            reporter = next((c for c in kids(t) if c.dep_ == "advcl" and c.lemma_ in REPORTING_VERBS
+                             and any(m.dep_ == "mark" and m.lower_ == "as" for m in kids(c))), None)
         if t.dep_ == "relcl" or t.head == t or _relative_clause(t):
             break  # a relative clause (also one the parser attached otherwise) keeps its own modality
         # A conjunct of its own ("... should be punished, but told ...") has its own tense and modality.

@@ -34,6 +34,8 @@ _NOT_COMPANY = frozenset(ORG_HEADS | {"university", "college", "school", "associ
                                       "foundation", "church", "hospital", "court", "league"})
 #: How many body mentions a country named in the headline counts for.
 _HEADLINE_WEIGHT = 3
+#: Nouns by which an article calls the company (or team) it is about.
+_SELF_NOUNS = frozenset(("company", "firm", "team", "club"))
 
 
 class OrgFinder:
@@ -182,12 +184,12 @@ class OrgFinder:
         return self._home
 
     def home_company(self) -> str | None:
-        """The company an article is about: the article speaks of "the company" (or "the firm"), and one
+        """The company an article is about: the article speaks of "the company" (the firm, team, club), and one
         organization is named 3+ times and twice as often as any other, its name in the headline counting
         three (a headline the text opens with is not counted as text)."""
         if not self._company_read:
             self._company_read = True
-            if not any(t.lower_ in ("company", "firm") and t.i > 0 and t.doc[t.i - 1].lower_ == "the" for t in self.doc):
+            if not any(t.lower_ in _SELF_NOUNS and t.i > 0 and t.doc[t.i - 1].lower_ == "the" for t in self.doc):
                 return None
             text = self.doc.text.lstrip()
             skip = len(self.doc.text) - len(text) + len(self.headline) if self.headline and text.startswith(self.headline) else 0
@@ -335,6 +337,8 @@ class OrgFinder:
                         if p.dep_ != "pobj" or bare_title_word(p):
                             continue  # "Secretary of State", "Vice President of Operations": the title's own words
                         key = self.org_name_at(p) or self._appos_org(p) or self.unnamed_body(p) or self.org_of_modifier(p)
+                        if key is None and c.lower_ in ("of", "at", "with") and lexicon_form(h) is not None:
+                            key = self._untagged_employer(p)
                         if key is not None and key.startswith("Organization:"):
                             key = self._body_of(p, key)
                         if key is not None and key.startswith("Person:") and not (
@@ -358,6 +362,18 @@ class OrgFinder:
                             return key  # an unnamed body ("the new firm"): named later in the article, or dropped
         return None
 
+    def _untagged_employer(self, tok: Token) -> str | None:
+        """ "Chief Operating Officer of Velmont Rail": capitalized words the model left untagged after a
+        role noun's "of" or "at" name the organization (not a place, not a title's own words)."""
+        words = sorted([c for c in kids(tok) if c.dep_ == "compound" and c.i < tok.i], key=lambda c: c.i) + [tok]
+        if not 2 <= len(words) <= 4 or words[-1].i - words[0].i + 1 != len(words) or any(
+                w.pos_ != "PROPN" or not w.is_title or w.ent_type_ or w.is_sent_start for w in words):
+            return None
+        name = " ".join(w.text for w in words).lower()
+        if name in PLACE_ALIASES or name in DEMONYMS:
+            return None
+        return self.org_named(words) or self.index.organization_span(words)
+
     def _body_of(self, tok: Token, key: str) -> str:
         """ "the Board of Governors of the Acme Bank": a body of an organization, named as one."""
         ent = self.index.entities.get(key)
@@ -377,7 +393,7 @@ class OrgFinder:
         for c in inner:  # "Board of Governors" whose own "of" phrase holds the organization's
             for p in kids(c):
                 if p.dep_ == "pobj" and self.index.named_key(p) == key:
-                    return self._body_of(p, key) if p is not tok else key
+                    return self._body_of(p, key) if p.i != tok.i else key
         return key
 
     def _organization(self, label: str) -> str:
@@ -429,10 +445,10 @@ class OrgFinder:
             key = self.index.resolve(tok)
             return key if key is not None and key.startswith("Organization:") else None
         for t in [tok] + [c for c in kids(tok) if c.dep_ in ("compound", "nmod", "amod", "poss")]:
-            key = self.org_name_at(t) or (self._appos_org(t) if t is tok else None)  # "the firm Acme"
+            key = self.org_name_at(t) or (self._appos_org(t) if t.i == tok.i else None)  # "the firm Acme"
             if key and key.startswith("Organization:"):
                 return key
-            if t is not tok and t.dep_ == "compound":
+            if t.i != tok.i and t.dep_ == "compound":
                 for g in kids(t):
                     if g.dep_ in ("compound", "amod", "nmod"):
                         key = self.index.named_key(g)

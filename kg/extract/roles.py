@@ -23,6 +23,9 @@ from .entities import EntityIndex
 from .events import evidence_of
 from .role_orgs import OrgFinder
 from .titles import (
+    NOMINEE_NOUNS,
+    LEGISLATOR_HEADS,
+    COURT_KINDS,
     ASSISTING_NOUNS,
     is_corporate_title,
     LOCAL_HEADS,
@@ -140,7 +143,7 @@ class RoleReader(OrgFinder):
                 noun = e.root.head
             elif e.root.dep_ in ("oprd", "attr") and e.root.head.lemma_.lower() in ("call", "name", "rename", "know", "dub"):
                 v = e.root.head
-                while v.dep_ in ("xcomp", "conj") and v.head is not v:
+                while v.dep_ in ("xcomp", "conj") and v.head.i != v.i:
                     v = v.head
                 if v.dep_ in ("relcl", "acl") and v.head.pos_ == "NOUN":
                     noun = v.head
@@ -308,6 +311,12 @@ class RoleReader(OrgFinder):
             org = self.org_of_noun(t) if t.is_lower else None  # "county treasurer": the county named
             if org is not None:
                 break
+        if org is None and ent is not None and role_words and (
+                is_government_title(role_words) or lexicon_form(role_words[-1]) in LOCAL_HEADS | LEGISLATOR_HEADS):
+            org = self._place_after(ent)  # "Prime Minister Ann Lee of Norway", "Senator X from Velmora"
+        court = self._court_of_title(before, role_words)
+        if court is not None and (org is None or org.startswith("Place:")):
+            org = court  # "Harlan Circuit Judge X": a judge of the Harlan Circuit Court
         rule, confidence = "title", 0.8
         if org is None and is_government_title(role_words):
             # "Prime Minister X" in an article about one country: that country's government.
@@ -325,6 +334,24 @@ class RoleReader(OrgFinder):
             return []
         return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
                      confidence=confidence)]
+
+    def _place_after(self, ent: Span) -> str | None:
+        """The country, state or city a name's own "of" or "from" phrase names."""
+        return next((key for c in kids(ent.root) if c.dep_ == "prep" and c.lower_ in ("of", "from")
+                     for p in kids(c) if p.dep_ == "pobj" and (key := self.index.named_key(p) or "").startswith("Place:")),
+                    None)
+
+    def _court_of_title(self, before: list[Token], role_words: list[Token]) -> str | None:
+        """The court a judge's capitalized title names by its kind ("District Judge", "Superior Court Judge",
+        "U.S. Bankruptcy Judge"), with the country or state written before it."""
+        if not role_words or lexicon_form(role_words[-1]) != "judge":
+            return None
+        kinds = [t for t in role_words[:-1] if t.lower_ in COURT_KINDS and t.is_title]
+        if not kinds or any(t.lower_ == "court" for t in role_words):
+            return None
+        place = [t for t in before if (self.key(t) or "").startswith("Place:")]
+        words = [t.text for t in place] + [t.text.capitalize() for t in kinds] + ["Court"]
+        return self._organization(" ".join(words))
 
     # ----- titles before the name ------------------------------------------------------
     @staticmethod
@@ -413,6 +440,10 @@ class RoleReader(OrgFinder):
             # "one of its members, Rui Ortiz"
             nouns += [p for c in kids(root.head) if c.dep_ == "prep" and c.lower_ == "of"
                       for p in kids(c) if p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS]
+        # "Ann Lee, Nominee for Assistant Secretary of the Treasury": the post she is nominated for
+        nouns = [next((p for c in kids(n) if c.dep_ == "prep" and c.lower_ == "for" for p in kids(c)
+                       if p.dep_ == "pobj" and is_role_noun(p)), n) if n.lemma_.lower() in NOMINEE_NOUNS else n
+                 for n in nouns]
         out: list[Role] = []
         for noun in nouns:
             title = self.noun_title(noun, ent)

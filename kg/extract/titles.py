@@ -32,8 +32,14 @@ chief-of-staff lawyer attorney bodyguard
 """.split())
 #: Heads of titles that name a post in a national government ("Prime Minister", "Home Secretary").
 GOVERNMENT_HEADS = frozenset({"minister", "president", "premier", "chancellor", "secretary", "vice-president"})
-#: Heads of the titles of a company's management.
-CORPORATE_HEADS = frozenset("executive ceo cfo coo chairman chairwoman chairperson founder co-founder".split())
+#: Nouns of one named for a post ("nominee for ambassador"): the post is the role.
+NOMINEE_NOUNS = frozenset(("nominee",))
+#: Heads of the titles of members of a legislature, who represent a place ("Senator X from Velmora").
+LEGISLATOR_HEADS = frozenset("senator congressman congresswoman representative lawmaker legislator mp".split())
+#: Words before "Judge" that name the kind of court ("Circuit Judge": a judge of the Circuit Court).
+COURT_KINDS = frozenset("district circuit superior supreme appeals appellate bankruptcy county municipal".split())
+#: Heads of the titles of a company's (or a team's) management.
+CORPORATE_HEADS = frozenset("executive ceo cfo coo chairman chairwoman chairperson founder co-founder manager coach".split())
 #: Words before a title that make it a past one ("former", "ex-", "the late").
 PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
 #: Words before a title that are no part of the role's name.

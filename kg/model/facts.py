@@ -65,7 +65,8 @@ class Entity:
 
 @dataclass(frozen=True)
 class Event:
-    """Who did what to whom: actor and target are entity keys, action the verb lemma.
+    """Who did what to whom: actor and target are entity keys, action the verb lemma (with its
+    particle or preposition, and the thing done where it names the deed: "call for", "throw stone").
 
     ``actor`` is None only for an agentless passive ("four guards were injured").
     """

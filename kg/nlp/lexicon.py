@@ -23,7 +23,7 @@ counsel trustee employee staffer intern assemblyman assemblywoman councilman cou
 diplomat surgeon physician nurse engineer architect pilot astronaut detective constable trooper warden
 player guard quarterback striker goalkeeper midfielder pitcher
 vice-chairman vice-chair vice-minister director-general secretary-general attorney-general veteran
-fellow scholar provost rector chaplain co-chair vice-chancellor
+fellow scholar provost rector chaplain co-chair vice-chancellor justice
 """.split())
 
 #: Nouns that name a post only inside a title ("Special Agent X", "Comets coach X"); elsewhere they
@@ -145,7 +145,8 @@ computer computers paper papers letter letters number numbers order orders power
 matter matters border borders center centre centers quarter quarters corner corners chapter sector
 sectors factor factors error errors interior exterior monitor monitors reactor reactors motor
 river rivers cancer weather winter summer member-state murder murders cover disaster disasters
-counter filter layer layers register tower towers shelter shelters folder poster-board
+counter filter layer layers register tower towers shelter shelters folder poster-board career careers
+theater theaters banner banners charter charters tractor tractors
 event events statement statements government-s element elements comment comments document documents
 incident incidents agreement agreements moment moments percent content contents payment investment
 agent-less treatment movement movements argument arguments amendment amendments
@@ -304,11 +305,11 @@ satisfy amaze astonish bother trouble anger annoy scare frighten relieve
 """.split())
 
 #: Verbs that, with no object, tell a change or a standing, not a deed ("her condition improved",
-#: "the candidate is leading in the polls", "the firm operates in Chile"); with an object they act
+#: "the candidate is leading in the polls", "the firm operates in Chile", "he has been missing"); with an object they act
 #: ("improved security", "led the protest", "operated the crane").
 INTRANSITIVE_STATES = frozenset("""
 improve worsen deteriorate recover grow shrink increase decrease rise fall drop climb soar plunge
-lead operate
+lead operate miss
 """.split())
 
 #: Verbs whose agentless passive tells where or what someone is, not what was done to them
@@ -419,7 +420,8 @@ OCCUPATION_SUFFIXES = ("ist", "er", "or", "ian", "ant", "eer")
 #: Verbs of asking and wanting: the infinitive they govern has not happened ("urged them to leave").
 REQUEST_VERBS = frozenset("""
 urge ask want need request demand expect press require invite beg advise instruct encourage wish
-appeal pressure implore exhort order tell command direct authorize authorise summon challenge
+appeal pressure implore exhort order tell command direct authorize authorise summon challenge warn
+remind permit allow forbid
 """.split())
 
 #: Nouns that count or measure what their "of" phrase names ("dozens of bottles": the bottles).

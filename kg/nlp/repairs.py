@@ -13,6 +13,7 @@ from spacy.util import filter_spans
 
 from .words import known_word
 from .lexicon import (
+    COMMUNICATION_VERBS,
     DEMONYMS,
     DEPARTMENT_WORDS,
     ETHNIC_ADJECTIVES,
@@ -37,8 +38,13 @@ def repair_entities(doc: Doc) -> Doc:
     ents: list[Span] = []
     #: name -> the labels the text itself gives it somewhere ("the town of X": a place)
     evidence: dict[tuple[str, ...], set[str]] = {}
-    for ent in doc.ents:
+    for ent in map(_without_edge_punct, doc.ents):
+        if ent is None:
+            continue
         low = ent.text.lower().strip()
+        if ent.label_ == "WORK_OF_ART" and _speaks(ent):
+            ents.append(Span(doc, ent.start, ent.end, label="PERSON"))  # '"...," Ann Lee told reporters'
+            continue
         if ent.label_ not in _KEEP:
             ents.append(ent)
             continue
@@ -60,11 +66,13 @@ def repair_entities(doc: Doc) -> Doc:
             if ent.label_ != "GPE":
                 ents.append(Span(doc, ent.start, ent.end, label="GPE"))
                 continue
-        if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None and nxt.lower_ == "of":
-            continue  # "was appointed Dean of the Law School": a title, no name
-        if (ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS
-                and not (ent[-1].lower_ in ORG_HEADS and ent[-1].is_title)):  # "the Harbour Guard" is a body
-            # "the Treasury Department Spokesperson": the body is an organization, the last word a role.
+        if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None \
+                and nxt.lower_ in ("of", "for", "at"):
+            continue  # "was appointed Dean of the Law School", "X, Nominee for ...": a title, no name
+        if (ent.label_ == "ORG" and len(ent) > 1 and ent[-1].lower_ in ROLE_NOUNS and ent[-2].lower_ != "of"
+                and not (ent[-1].lower_ in ORG_HEADS | _NAME_ENDINGS and ent[-1].is_title)):
+            # "the Treasury Department Spokesperson": the body is an organization, the last word a role
+            # ("the Harbour Guard", "the Centre for Open Justice" are bodies whole).
             start = ent.start + (1 if ent[0].lower_ == "the" else 0)
             if ent.end - 1 > start:
                 ents.append(Span(doc, start, ent.end - 1, label="ORG"))
@@ -76,6 +84,9 @@ def repair_entities(doc: Doc) -> Doc:
         if ent.label_ == "PERSON" and nxt is not None and nxt.lower_ in _PARTY_HEADS and nxt.pos_ in ("NOUN", "PROPN"):
             evidence.setdefault(_words(ent), set()).add("ORG")  # "the ruling Velmora party": no person
             ents.append(Span(doc, ent.start, ent.end + 1, label="ORG"))
+            continue
+        if ent.label_ in ("GPE", "LOC") and len(ent) > 1 and ent[-1].lower_ in _INSTITUTION_WORDS and ent[-1].is_title:
+            ents.append(Span(doc, ent.start, ent.end, label="ORG"))  # "St. Anne's Hospital": no place
             continue
         if ent.label_ in ("GPE", "NORP", "LOC", "ORG"):
             end = ent.end
@@ -95,7 +106,9 @@ def repair_entities(doc: Doc) -> Doc:
         ents.append(ent)
     ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
     ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
-                         else _with_name_words(doc, e) if e.label_ in ("ORG", "NORP") else e for e in ents])
+                         else _with_name_words(doc, e) if e.label_ == "NORP"
+                         else _with_joined_words(doc, _with_name_words(doc, e)) if e.label_ == "ORG" else e
+                         for e in ents])
     ents = _consistent(doc, ents, evidence)
     surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
     ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
@@ -187,6 +200,13 @@ def _common_word(tok: Token) -> bool:
     return bool(known_word(tok.vocab, low, "noun") or known_word(tok.vocab, low, "verb"))
 
 
+#: Role nouns that also end the names of bodies as ordinary nouns ("Centre for Open Justice").
+_NAME_ENDINGS = frozenset({"justice"})
+#: Last words of a name that make it an institution's, never a place's ("Harlan University").
+_INSTITUTION_WORDS = frozenset("""
+university college institute hospital clinic school academy museum foundation association society
+corporation company inc inc. corp corp. ltd ltd. llc plc
+""".split())
 #: Words that make a name an organization's, whatever follows it.
 _ORG_NAME_WORDS = ORG_HEADS | frozenset("""
 inc inc. corp corp. co co. ltd ltd. llc plc group company corporation university college institute
@@ -218,6 +238,26 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
         if tok.dep_ == "appos" and tok.head.i in range(ent.start, ent.end):
             return tok.lemma_.lower() in ROLE_NOUNS
     return False
+
+
+def _without_edge_punct(ent: Span) -> Span | None:
+    """A name without the punctuation the model took in at its edges ("the Acme Institute." across
+    a sentence's end); None when nothing is left."""
+    start, end = ent.start, ent.end
+    doc = ent.doc
+    while start < end and (doc[start].is_punct or doc[start].is_space):
+        start += 1
+    while end > start and (doc[end - 1].is_punct or doc[end - 1].is_space):
+        end -= 1
+    if (start, end) == (ent.start, ent.end):
+        return ent
+    return Span(doc, start, end, label=ent.label_) if end > start else None
+
+
+def _speaks(ent: Span) -> bool:
+    """Whether a capitalized name is the subject of a verb of communicating (a work of art tells no one)."""
+    return (ent.root.dep_ == "nsubj" and ent.root.head.lemma_.lower() in COMMUNICATION_VERBS
+            and all(t.text[:1].isupper() for t in ent) and len(ent) <= 4)
 
 
 def _says_he(ent: Span) -> bool:
@@ -306,6 +346,30 @@ def _first_name_as_norp(tok: Token) -> bool:
             and (tok.i + 1 >= len(tok.doc) or tok.doc[tok.i + 1].ent_iob_ != "I")
             and low not in DEMONYMS and low not in RELIGIOUS_ADJECTIVES and low not in ETHNIC_ADJECTIVES
             and low not in PARTY_ADJECTIVES and not _common_word(tok))  # "Republican Terry Lund": a party
+
+
+def _with_joined_words(doc: Doc, ent: Span) -> Span:
+    """ "the Department of Fish and Game", "the state Department of Parks and Wildlife": a body's name
+    "X of A and B" goes on over "and" and capitalized ordinary words (a proper name after "and" is a
+    body of its own); lowercase words before the name are no part of it."""
+    start = ent.start
+    lead = start + (1 if ent[0].lower_ == "the" else 0)
+    first = lead
+    while lead < ent.end - 1 and doc[lead].is_lower and doc[lead].pos_ in ("NOUN", "ADJ"):
+        lead += 1
+    if lead > first and doc[lead].is_title:
+        start = lead  # "the state Department of ...", not "defense ministry"
+    end = ent.end - (1 if ent[-1].lower_ in ("and", "&") else 0)
+    if any(t.lower_ == "of" for t in doc[start:end]) and end < len(doc) and doc[end].lower_ in ("and", "&"):
+        stop = end + 1
+        while stop < len(doc) and stop - end <= 3 and doc[stop].is_title and doc[stop].pos_ == "PROPN" \
+                and _common_word(doc[stop]):
+            stop += 1
+        if stop > end + 1 and not (stop < len(doc) and doc[stop].is_title):
+            end = stop
+    if start == ent.start and end == ent.end:
+        return ent
+    return Span(doc, start, end, label=ent.label_) if end > start else ent
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:

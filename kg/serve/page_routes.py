@@ -1,17 +1,17 @@
 """The HTML routes of ``kg serve``: the query page, its static files, the canned queries, the network
-view, entity pages and article pages. Every page is read through the workers (``call``), drawn from
-``kg/templates`` with its text escaped, and sent with a strict Content-Security-Policy."""
+view, entity pages and article pages. Every page is read through the workers (``ServeState``), drawn
+from ``kg/templates`` with its text escaped, and sent with a strict Content-Security-Policy."""
 from __future__ import annotations
 
 import hashlib
 import json
 import re
-from functools import lru_cache
-from typing import Any, Awaitable, Callable
+from functools import lru_cache, partial
+from typing import Any, Callable
 from urllib.parse import quote
 
 import pyoxigraph as ox
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -20,18 +20,15 @@ from ..outputs.view_article import read_article, render_article
 from ..outputs.view_entity import read_dossier, render_dossier
 from ..outputs.view_pages import Assets, static_text
 from ..sparql.lexer import Rejected
-from ..sparql.pool import PoolBusy, QueryTimeout, Reply, WorkerCrashed
+from ..sparql.pool import Reply
 from ..sparql.results import GRAPH_TYPES
 from ..sparql.worker import store_fingerprint
-from .config import ServeConfig
-from .limits import SingleFlight
 from .middleware import PAGE_CSP
 from .pages import _STATIC, QUERY_CSP, canned_queries, query_page
-from .protocol import _content_type, _error, _params, negotiate
+from .protocol import _error, _params, page_media, rdf_answer
+from .state import PAGE_ERRORS, ServeState, serve_state
 from .vendor import MEDIA as VENDOR_MEDIA
 from .vendor import vendored
-
-Call = Callable[..., Awaitable["Reply | Response"]]
 
 
 class _PoolStore:
@@ -63,149 +60,124 @@ def _static_body(name: str) -> tuple[bytes, str, str] | None:
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"', _STATIC[name]
 
 
-def add_pages(app: FastAPI, config: ServeConfig, call: Call, run: Callable[[dict[str, Any]], Reply]) -> None:
-    """Add the page routes to ``app``; ``call`` runs a request in the workers (a ``Response`` when it
-    failed), ``run`` the same, blocking, for code that runs on a thread."""
-    entity_prefix = config.base + "entity/"
-    view_flight: SingleFlight[str] = SingleFlight()
+def _href(prefix: str, route: str, iri: str) -> str | None:
+    """This server's page of ``iri`` (``route`` + the rest of it) if it starts with ``prefix``, else None."""
+    return route + iri[len(prefix):] if iri.startswith(prefix) else None
 
-    article_prefix = config.base + "article/"
 
-    def article_href(iri: str) -> str | None:
-        return "/article/" + iri[len(article_prefix):] if iri.startswith(article_prefix) else None
+def _rest_of(request: Request, marker: str) -> str:
+    """The raw (still percent-encoded) path after ``marker``."""
+    raw = request.scope.get("raw_path") or quote(request.url.path).encode()
+    return raw.decode("latin-1").split(marker, 1)[-1]
 
-    def select_sync(queries: list[str]) -> list[list[dict[str, str | None]]]:
-        """Rows of trusted, server-built SELECTs, from a thread (``Rejected`` if they failed)."""
-        reply = run({"op": "select", "queries": queries})
-        if reply.status != 200:
-            raise Rejected(reply.header.get("message", "the query failed"), reply.status)
-        return json.loads(reply.body)
 
-    def entity_href(iri: str) -> str | None:
-        return "/entity/" + iri[len(entity_prefix):] if iri.startswith(entity_prefix) else None
+router = APIRouter()
 
-    def rest_of(request: Request, marker: str) -> str:
-        raw = request.scope.get("raw_path") or quote(request.url.path).encode()
-        return raw.decode("latin-1").split(marker, 1)[-1]
 
-    @app.get("/", response_class=HTMLResponse, summary="the query page")
-    async def index() -> Response:
-        html = query_page(config.base, config.timeout, config.max_rows, config.allow_update)
-        return HTMLResponse(html, headers={"Content-Security-Policy": QUERY_CSP})
+@router.get("/", response_class=HTMLResponse, summary="the query page")
+async def index(state: ServeState = Depends(serve_state)) -> Response:
+    c = state.config
+    html = query_page(c.base, c.timeout, c.max_rows, c.allow_update)
+    return HTMLResponse(html, headers={"Content-Security-Policy": QUERY_CSP})
 
-    @app.get("/static/{name}", summary="the pages' scripts and stylesheets")
-    async def static(request: Request, name: str) -> Response:
-        found = _static_body(name)
-        if found is None:
-            return _error(404, "no such file")
-        body, etag, media = found
-        headers = {"Cache-Control": "no-cache", "ETag": etag}
-        if request.headers.get("if-none-match") == etag:
-            return Response(status_code=304, headers=headers)
-        return Response(body, media_type=f"{media}; charset=utf-8", headers=headers)
 
-    @app.get("/favicon.ico", include_in_schema=False)
-    async def favicon() -> Response:
-        return Response(status_code=204)
+@router.get("/static/{name}", summary="the pages' scripts and stylesheets")
+async def static(request: Request, name: str) -> Response:
+    found = _static_body(name)
+    if found is None:
+        return _error(404, "no such file")
+    body, etag, media = found
+    headers = {"Cache-Control": "no-cache", "ETag": etag}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=f"{media}; charset=utf-8", headers=headers)
 
-    @app.get("/queries", summary="the canned queries of queries/")
-    async def queries() -> Response:
-        return JSONResponse(canned_queries())
 
-    def render_view() -> str:
-        from ..api import view
-        return view(store=_PoolStore(run)).html or ""  # type: ignore[arg-type]  # it reads with select() alone
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon() -> Response:
+    return Response(status_code=204)
 
-    @app.get("/view", response_class=HTMLResponse, summary="the network view")
-    async def view() -> Response:
-        try:  # drawn once per version of the store, on a thread, one drawing at a time
-            html = await view_flight.get(store_fingerprint(config.store), render_view)
-        except Rejected as err:
-            return _error(err.status, err.message)
-        except QueryTimeout:
-            return _error(504, f"drawing the network took longer than the {config.timeout:g} s timeout")
-        except (PoolBusy, WorkerCrashed) as err:
-            return _error(503, f"the network could not be read: {err}", {"Retry-After": "2"})
-        m = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
-        csp = (m.group(1).replace("&#39;", "'") if m else "default-src 'none'") + "; frame-ancestors 'none'"
-        return HTMLResponse(html, headers={"Content-Security-Policy": csp})
 
-    async def select_many(queries: list[str]) -> list[list[dict[str, str | None]]] | Response:
-        reply = await call({"op": "select", "queries": queries})
+@router.get("/queries", summary="the canned queries of queries/")
+async def queries() -> Response:
+    return JSONResponse(canned_queries())
+
+
+def _render_view(state: ServeState) -> str:
+    from ..api import view
+    return view(store=_PoolStore(state.run)).html or ""  # type: ignore[arg-type]  # it reads with select() alone
+
+
+@router.get("/view", response_class=HTMLResponse, summary="the network view")
+async def view(state: ServeState = Depends(serve_state)) -> Response:
+    try:  # drawn once per version of the store, on a thread, one drawing at a time
+        html = await state.view_flight.get(store_fingerprint(state.config.store), partial(_render_view, state))
+    except PAGE_ERRORS as err:
+        return state.page_failure(err, "drawing the network", "the network")
+    m = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    csp = (m.group(1).replace("&#39;", "'") if m else "default-src 'none'") + "; frame-ancestors 'none'"
+    return HTMLResponse(html, headers={"Content-Security-Policy": csp})
+
+
+@router.get("/article/{path:path}", summary="an article: its text with every fact highlighted",
+            response_class=HTMLResponse)
+async def article(request: Request, path: str, state: ServeState = Depends(serve_state)) -> Response:
+    base = state.config.base
+    try:
+        iri = ox.NamedNode(base + "article/" + _rest_of(request, "/article/")).value
+    except ValueError:
+        return _error(404, "not an article IRI")
+    from ..outputs.view_article import article_queries
+
+    rows = await state.select(article_queries(iri))
+    if isinstance(rows, Response):
+        return rows
+    data = read_article(lambda _queries: rows, iri, partial(_href, base + "entity/", "/entity/"))
+    if data is None:
+        return _error(404, f"no article {iri} in the store")
+    html = render_article(data, Assets(inline=False), generator=f"kg {__version__}")
+    return HTMLResponse(html, headers={"Content-Security-Policy": PAGE_CSP})
+
+
+def _dossier(state: ServeState, iri: str, url: str) -> str | None:
+    """The entity's page, read with blocking calls (on a thread); None if the store has no such entity."""
+    base = state.config.base
+    d = read_dossier(state.select_sync, iri, partial(_href, base + "entity/", "/entity/"),
+                     partial(_href, base + "article/", "/article/"))
+    if d is None:
+        return None
+    return render_dossier(d, Assets(inline=False), generator=f"kg {__version__}", page_url=url)
+
+
+@router.get("/entity/{path:path}", summary="an entity: HTML, or RDF by content negotiation",
+            response_class=Response,
+            openapi_extra={"parameters": [{"name": "format", "in": "query", "required": False,
+                                           "schema": {"type": "string", "enum": ["turtle", "nt", "jsonld"]}}]})
+async def entity(request: Request, path: str, state: ServeState = Depends(serve_state)) -> Response:
+    try:
+        node = ox.NamedNode(state.config.base + "entity/" + _rest_of(request, "/entity/"))
+    except ValueError:
+        return _error(404, "not an entity IRI")
+    try:
+        fmt = next((v for k, v in _params(request.scope.get("query_string", b"")) if k == "format"), None)
+        media = page_media(fmt, request.headers.get("accept"))
+    except Rejected as err:
+        return _error(err.status, err.message)
+    if media in GRAPH_TYPES:
+        text = (f"CONSTRUCT {{ {node} ?p ?o . ?s ?q {node} }} WHERE {{ {{ {node} ?p ?o }} UNION "
+                f"{{ ?s ?q {node} }} }} LIMIT {state.config.max_rows}")
+        reply = await state.call({"op": "construct", "text": text, "format": GRAPH_TYPES[media]})
         if isinstance(reply, Response):
             return reply
+        if reply.status == 404:
+            return _error(404, f"no entity {node.value} in the store")
         if reply.status != 200:
             return _error(reply.status, reply.header.get("message", "the query failed"))
-        return json.loads(reply.body)
-
-    @app.get("/article/{path:path}", summary="an article: its text with every fact highlighted",
-             response_class=HTMLResponse)
-    async def article(request: Request, path: str) -> Response:
-        try:
-            iri = ox.NamedNode(config.base + "article/" + rest_of(request, "/article/")).value
-        except ValueError:
-            return _error(404, "not an article IRI")
-        from ..outputs.view_article import article_queries
-
-        rows = await select_many(article_queries(iri))
-        if isinstance(rows, Response):
-            return rows
-        data = read_article(lambda _queries: rows, iri, entity_href)
-        if data is None:
-            return _error(404, f"no article {iri} in the store")
-        html = render_article(data, Assets(inline=False), generator=f"kg {__version__}")
-        return HTMLResponse(html, headers={"Content-Security-Policy": PAGE_CSP})
-
-    @app.get("/entity/{path:path}", summary="an entity: HTML, or RDF by content negotiation",
-             response_class=Response,
-             openapi_extra={"parameters": [{"name": "format", "in": "query", "required": False,
-                                            "schema": {"type": "string", "enum": ["turtle", "nt", "jsonld"]}}]})
-    async def entity(request: Request, path: str) -> Response:
-        try:
-            node = ox.NamedNode(entity_prefix + rest_of(request, "/entity/"))
-        except ValueError:
-            return _error(404, "not an entity IRI")
-        try:
-            fmt = next((v for k, v in _params(request.scope.get("query_string", b"")) if k == "format"), None)
-        except Rejected as err:
-            return _error(err.status, err.message)
-        by_name = {"turtle": "text/turtle", "ttl": "text/turtle", "nt": "application/n-triples",
-                   "jsonld": "application/ld+json"}
-        if fmt is not None:
-            media = by_name.get(fmt)
-            if media is None:
-                return _error(400, "format is one of turtle, nt, jsonld")
-        else:
-            media = negotiate(request.headers.get("accept"), ["text/html", *GRAPH_TYPES, "application/xhtml+xml"])
-            if media is None:
-                return _error(406, "the Accept header allows none of text/html, " + ", ".join(GRAPH_TYPES))
-        headers = {"Vary": "Accept"}
-        if media in GRAPH_TYPES:
-            text = (f"CONSTRUCT {{ {node} ?p ?o . ?s ?q {node} }} WHERE {{ {{ {node} ?p ?o }} UNION "
-                    f"{{ ?s ?q {node} }} }} LIMIT {config.max_rows}")
-            reply = await call({"op": "construct", "text": text, "format": GRAPH_TYPES[media]})
-            if isinstance(reply, Response):
-                return reply
-            if reply.status == 404:
-                return _error(404, f"no entity {node.value} in the store")
-            if reply.status != 200:
-                return _error(reply.status, reply.header.get("message", "the query failed"))
-            return Response(reply.body, media_type=_content_type(media), headers=headers)
-        def dossier() -> str | None:
-            d = read_dossier(select_sync, node.value, entity_href, article_href)
-            if d is None:
-                return None
-            url = str(request.url.replace(query="", fragment=""))
-            return render_dossier(d, Assets(inline=False), generator=f"kg {__version__}", page_url=url)
-
-        try:
-            html = await run_in_threadpool(dossier)
-        except Rejected as err:
-            return _error(err.status, err.message)
-        except QueryTimeout:
-            return _error(504, f"reading the entity took longer than the {config.timeout:g} s timeout")
-        except (PoolBusy, WorkerCrashed) as err:
-            return _error(503, f"the entity could not be read: {err}", {"Retry-After": "2"})
-        if html is None:
-            return _error(404, f"no entity {node.value} in the store")
-        return HTMLResponse(html, headers={**headers, "Content-Security-Policy": PAGE_CSP})
+        return rdf_answer(reply.body, media)
+    try:
+        html = await run_in_threadpool(_dossier, state, node.value, str(request.url.replace(query="", fragment="")))
+    except PAGE_ERRORS as err:
+        return state.page_failure(err, "reading the entity", "the entity")
+    if html is None:
+        return _error(404, f"no entity {node.value} in the store")
+    return HTMLResponse(html, headers={"Vary": "Accept", "Content-Security-Policy": PAGE_CSP})

@@ -87,6 +87,50 @@ def _content_type(media: str) -> str:
     return f"{media}; charset=utf-8" if media.startswith("text/") else media
 
 
+def query_media(accept: str | None) -> tuple[str | None, str | None]:
+    """The media types a query's answer may take: (SPARQL results, RDF); ``Rejected`` (406) if neither."""
+    results, graph = _results_media(accept), _graph_media(accept)
+    if results is None and graph is None:
+        raise Rejected("the Accept header allows none of " + ", ".join([*RESULT_TYPES, *GRAPH_TYPES]), 406)
+    return results, graph
+
+
+def graph_media(accept: str | None) -> str:
+    """The RDF media type of a graph read; ``Rejected`` (406) if the Accept header allows none."""
+    media = _graph_media(accept)
+    if media is None:
+        raise Rejected("the Accept header allows none of " + ", ".join(GRAPH_TYPES), 406)
+    return media
+
+
+#: The ``?format=`` names of an entity's RDF (they win over the Accept header).
+ENTITY_FORMATS = {"turtle": "text/turtle", "ttl": "text/turtle", "nt": "application/n-triples",
+                  "jsonld": "application/ld+json"}
+
+
+def page_media(fmt: str | None, accept: str | None) -> str:
+    """An entity's media type: ``text/html`` (or XHTML) or an RDF type, by ``?format=`` if given,
+    else by the Accept header; ``Rejected`` with 400 (unknown format) or 406."""
+    if fmt is not None:
+        media = ENTITY_FORMATS.get(fmt)
+        if media is None:
+            raise Rejected("format is one of turtle, nt, jsonld")
+        return media
+    media = negotiate(accept, ["text/html", *GRAPH_TYPES, "application/xhtml+xml"])
+    if media is None:
+        raise Rejected("the Accept header allows none of text/html, " + ", ".join(GRAPH_TYPES), 406)
+    return media
+
+
+def rdf_answer(body: bytes, media: str, truncated_at: int | None = None) -> Response:
+    """An answer in a negotiated media type; ``truncated_at``: the rows it holds when it was cut short,
+    at ``--max-rows`` or at the row limit of the SPARQL server it came from (X-Kg-Truncated)."""
+    headers = {"Vary": "Accept"}
+    if truncated_at is not None:
+        headers["X-Kg-Truncated"] = str(truncated_at)
+    return Response(body, media_type=_content_type(media), headers=headers)
+
+
 def _params(raw: bytes) -> list[tuple[str, str]]:
     """Form / query-string pairs, strictly UTF-8 (``Rejected`` otherwise)."""
     text = re.sub(rb"[\x80-\xff]", lambda m: b"%%%02X" % m.group()[0], raw).decode("ascii")

@@ -210,8 +210,10 @@ class Executor:
             raise Rejected(f"the query calls the extension function <{missing}>, which this endpoint does not "
                            "implement (Oxigraph: the SPARQL 1.1 functions and the XSD casts)")
 
-    def evaluate(self, text: str, seen: Inspected, dataset: Dataset | None, base: str | None) -> tuple[Any, bool]:
-        """Run the checked text: pyoxigraph's result, and whether the store itself cut it short (never here)."""
+    def evaluate(self, text: str, seen: Inspected, dataset: Dataset | None, base: str | None,
+                 whole: bool = False) -> tuple[Any, bool]:
+        """Run the checked text: pyoxigraph's result, and whether the store itself cut it short (never
+        here); ``whole``: a store that cuts answers refuses to instead."""
         return self.store.query(text, **engine_options(dataset, seen.dataset_clause, base)), False
 
     def query(self, req: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
@@ -229,7 +231,7 @@ class Executor:
             offered = RESULT_TYPES if form in ("select", "ask") else GRAPH_TYPES
             return {"status": 406, "message": f"a {form.upper()} query gives {kinds}; the Accept header allows none of "
                                               f"{', '.join(offered)}"}, b""
-        res, cut = self.evaluate(text, seen, dataset, base)
+        res, cut = self.evaluate(text, seen, dataset, base, bool(req.get("whole")))
         cap = int(req["max_rows"])
         head: dict[str, Any] = {"status": 200, "type": media, "form": form, "truncated": cut}
         if isinstance(res, ox.QueryBoolean):

@@ -7,8 +7,10 @@ What differs, and why:
 - read-only: the server takes writes itself (``kg build --store URL``), so updates and Graph Store
   writes are refused (``kg serve`` refuses ``--allow-update`` with a server store before it starts);
 - the dataset is kg's graphs on the server (``SparqlHttpStore``): their union is the default graph
-  and ``GRAPH <g>`` reads one of them. ``FROM``, ``FROM NAMED`` and the dataset parameters are
-  refused with a 400 rather than passed on, so no request reads the server's other graphs;
+  and ``GRAPH <g>`` reads one of them. The dataset parameters (``default-graph-uri``,
+  ``named-graph-uri``) choose among kg's graphs only: another IRI is an empty graph, as over a
+  directory, so no request reads the server's other graphs. ``FROM`` and ``FROM NAMED`` in the
+  query are refused with a 400 (the server would read them as written);
 - the functions a query calls are the server's to judge (its own errors come back as a 400);
 - the worker is not network-isolated (it must reach the server); ``SERVICE`` and ``LOAD`` are still
   refused by the guard before anything is sent. The pool's timeout kills the worker, which closes
@@ -94,15 +96,29 @@ class RemoteExecutor(Executor):
             cap = int(req["max_rows"])
             res, cut = self.store.capped_query(f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ {where} }} LIMIT {cap + 1}")
             triples = list(dict.fromkeys(res))
-            return {"status": 200, "truncated": cut or len(triples) > cap}, write_triples(triples[:cap], req["format"])
+            kept = triples[:cap]
+            return {"status": 200, "truncated": cut or len(triples) > cap, "count": len(kept)}, write_triples(
+                kept, req["format"])
         raise Rejected("this endpoint serves a SPARQL server read-only: send updates to the server itself", 403)
 
     def refuse(self, seen: Inspected, dataset: Dataset | None, base: str | None) -> None:
-        if dataset is not None or seen.dataset_clause:
-            raise Rejected("FROM, FROM NAMED and default-graph-uri/named-graph-uri are not taken when kg serve serves "
-                           "a SPARQL server: the default graph is the union of kg's graphs; read one with GRAPH <IRI> { }")
+        if seen.dataset_clause:
+            raise Rejected("FROM and FROM NAMED are not taken when kg serve serves a SPARQL server: the default graph "
+                           "is the union of kg's graphs; read one with GRAPH <IRI> { }, or choose graphs with the "
+                           "default-graph-uri / named-graph-uri parameters")
 
-    def evaluate(self, text: str, seen: Inspected, dataset: Dataset | None, base: str | None) -> tuple[Any, bool]:
+    def chosen(self, dataset: Dataset) -> tuple[list[str], list[str]]:
+        """The graphs of ``dataset`` that are kg's on the server (the list read again if one is not
+        known yet: a build may just have written it); the others are empty graphs."""
+        if not set(dataset.default + dataset.named) <= self.graphs:
+            self.fresh(force=True)
+        return [g for g in dataset.default if g in self.graphs], [g for g in dataset.named if g in self.graphs]
+
+    def evaluate(self, text: str, seen: Inspected, dataset: Dataset | None, base: str | None,
+                 whole: bool = False) -> tuple[Any, bool]:
         """Send the checked text, with the endpoint's base IRI first (a BASE of the query's own comes
-        after it, and wins)."""
-        return self.store.capped_query(f"BASE <{base}>\n{text}" if base else text)
+        after it, and wins). An answer the server cut at its row limit is passed on marked as cut,
+        or with ``whole`` refused with the server's setting named (a 502)."""
+        sent = f"BASE <{base}>\n{text}" if base else text
+        graphs = None if dataset is None else self.chosen(dataset)
+        return (self.store.raw_query(sent, graphs), False) if whole else self.store.capped_query(sent, graphs)

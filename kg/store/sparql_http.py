@@ -22,7 +22,7 @@ import urllib.request
 from dataclasses import dataclass
 from email.message import Message
 from http.client import HTTPException
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 import pyoxigraph as ox
 
@@ -41,12 +41,16 @@ MAX_BATCH_BYTES = 4_000_000
 #: near 4,990 triples in one block ("SP030 ... memory exhausted"), not in a request of many blocks.
 BLOCK_TRIPLES = 4000
 #: Rows read per request when reading whole graphs. Virtuoso cuts every answer at its
-#: ``ResultSetMaxRows`` (10,000 by default); a smaller cap is noticed by its X-SPARQL-MaxRows header.
+#: ``ResultSetMaxRows`` (10,000 by default); a smaller cap is noticed by its X-SPARQL-MaxRows header
+#: (another ``kg serve``'s ``--max-rows`` by X-Kg-Truncated).
 PAGE_ROWS = 10_000
 #: Seconds to wait for one answer; attempts per request; first pause between attempts (doubled each time).
 TIMEOUT = 120.0
 ATTEMPTS = 4
 BACKOFF = 0.5
+
+#: A query's dataset: the IRIs of its default graph's parts and of its named graphs.
+Dataset = tuple[Sequence[str], Sequence[str]]
 
 _XSD_BOOLEAN = "http://www.w3.org/2001/XMLSchema#boolean"
 _PROLOGUE = re.compile(r"\s+|#[^\n]*|(?i:prefix)\s*[^\s:]*:\s*<[^>]*>|(?i:base)\s*<[^>]*>|(?i:define)\s+\S+\s+(?:<[^>]*>|\"[^\"]*\"|\S+)")
@@ -136,6 +140,16 @@ class _Answer:
     def first_line(self) -> str:
         text = self.body.decode("utf-8", "replace").strip()
         return text.splitlines()[0][:300] if text else f"HTTP {self.status} with no text"
+
+    def row_limit(self) -> str | None:
+        """If the server cut the answer at a row limit of its own: how many rows, and the setting to
+        raise (Virtuoso says so in X-SPARQL-MaxRows, another ``kg serve`` in X-Kg-Truncated)."""
+        if "x-sparql-maxrows" in self.headers:
+            return (f"{self.headers['x-sparql-maxrows']} rows; raise ResultSetMaxRows in the [SPARQL] section of "
+                    "virtuoso.ini")
+        if "x-kg-truncated" in self.headers:
+            return f"{self.headers['x-kg-truncated']} rows (it is a kg serve); start it with a higher --max-rows"
+        return None
 
 
 class SparqlHttpStore:
@@ -285,23 +299,27 @@ class SparqlHttpStore:
 
     # --- reading -------------------------------------------------------------------------------
 
-    def _dataset(self, sparql: str) -> tuple[str, dict[str, list[str]]]:
+    def _dataset(self, sparql: str, chosen: Dataset | None = None) -> tuple[str, dict[str, list[str]]]:
         """The query over kg's graphs only: their union as the default graph, and they alone as the
-        named graphs (so neither Virtuoso's system graphs nor a half-written staging graph show).
+        named graphs (so neither Virtuoso's system graphs nor a half-written staging graph show); or
+        over the graphs ``chosen`` (default, named), which the caller has limited to kg's.
 
         Virtuoso takes the list as ``define input:...`` pragmas: it answers the protocol's
         ``default-graph-uri`` with one response header per graph, and http.client refuses more
         than 100 headers. (Its ``input:default-graph-exclude`` would be shorter, but with it
         ``GRAPH <iri> { }`` matches nothing.) Other servers get the standard protocol parameters.
         """
-        if self._known is None:
-            self._known = set(self.graphs())
-        graphs = sorted(self._known) or ["urn:kg:no-graph"]  # an empty list would mean "the server's default"
+        if chosen is None:
+            if self._known is None:
+                self._known = set(self.graphs())
+            chosen = (sorted(self._known), sorted(self._known))
+        # an empty list would mean "the server's default"
+        default, named = (list(graphs) or ["urn:kg:no-graph"] for graphs in chosen)
         if "virtuoso" in self._server.lower():
-            pragmas = "".join(f"define input:default-graph-uri {g}\ndefine input:named-graph-uri {g}\n"
-                              for g in map(ox.NamedNode, graphs))
+            pragmas = "".join(f"define input:default-graph-uri {ox.NamedNode(g)}\n" for g in default)
+            pragmas += "".join(f"define input:named-graph-uri {ox.NamedNode(g)}\n" for g in named)
             return pragmas + sparql, {}
-        return sparql, {"default-graph-uri": graphs, "named-graph-uri": graphs}
+        return sparql, {"default-graph-uri": default, "named-graph-uri": named}
 
     def _query(self, sparql: str, accept: str, paged: bool = False,
                dataset: dict[str, list[str]] | None = None, shift: int = 0) -> _Answer:
@@ -316,9 +334,9 @@ class SparqlHttpStore:
         if answer.headers.get("x-sql-state"):  # Virtuoso's "anytime" answer: partial, cut at its time limit
             raise StoreError(f"{self.display} gave a partial answer ({answer.headers.get('x-sql-message', 'time limit')}); "
                              "raise MaxQueryExecutionTime in the [SPARQL] section of virtuoso.ini, or narrow the query")
-        if "x-sparql-maxrows" in answer.headers and not paged:
-            raise StoreError(f"{self.display} cut the answer at {answer.headers['x-sparql-maxrows']} rows; raise "
-                             "ResultSetMaxRows in the [SPARQL] section of virtuoso.ini, or narrow the query")
+        limit = answer.row_limit()
+        if limit is not None and not paged:
+            raise StoreError(f"{self.display} cut the answer at {limit}, or narrow the query")
         return answer
 
     def _solutions(self, sparql: str, paged: bool = False, dataset: dict[str, list[str]] | None = None,
@@ -328,7 +346,7 @@ class SparqlHttpStore:
             parsed = ox.parse_query_results(_canonical_json(answer.body), ox.QueryResultsFormat.JSON)
         except (ValueError, SyntaxError) as err:
             raise StoreError(f"{self.display} answered with results kg cannot read: {err}") from err
-        return parsed, "x-sparql-maxrows" in answer.headers
+        return parsed, answer.row_limit() is not None
 
     def _pages(self, select: str, order: str) -> Iterator[ox.QuerySolution]:
         """Every solution of a SELECT, read ``page_rows`` at a time (in a sorted subquery, which
@@ -343,17 +361,18 @@ class SparqlHttpStore:
             if not page or (len(page) < self.page_rows and not cut):
                 return
 
-    def raw_query(self, sparql: str) -> object:
-        """SELECT/ASK as pyoxigraph results, CONSTRUCT/DESCRIBE as pyoxigraph ``QueryTriples``."""
-        return self._raw(sparql, cut_ok=False)[0]
+    def raw_query(self, sparql: str, dataset: Dataset | None = None) -> object:
+        """SELECT/ASK as pyoxigraph results, CONSTRUCT/DESCRIBE as pyoxigraph ``QueryTriples``;
+        ``dataset``: the (default, named) graphs to query instead of all of kg's."""
+        return self._raw(sparql, cut_ok=False, chosen=dataset)[0]
 
-    def capped_query(self, sparql: str) -> tuple[object, bool]:
+    def capped_query(self, sparql: str, dataset: Dataset | None = None) -> tuple[object, bool]:
         """``raw_query``, and whether the server cut the answer at its own row limit (``raw_query``
         refuses such an answer; ``kg serve``, which caps rows anyway, passes it on marked as cut)."""
-        return self._raw(sparql, cut_ok=True)
+        return self._raw(sparql, cut_ok=True, chosen=dataset)
 
-    def _raw(self, sparql: str, cut_ok: bool) -> tuple[object, bool]:
-        text, dataset = self._dataset(sparql)
+    def _raw(self, sparql: str, cut_ok: bool, chosen: Dataset | None = None) -> tuple[object, bool]:
+        text, dataset = self._dataset(sparql, chosen)
         shift = text.count("\n") - sparql.count("\n")
         if _query_form(sparql) in ("CONSTRUCT", "DESCRIBE"):
             answer = self._query(text, "application/n-triples", paged=cut_ok, dataset=dataset, shift=shift)
@@ -364,7 +383,7 @@ class SparqlHttpStore:
                 raise StoreError(f"{self.display} answered with N-Triples kg cannot read: {err}") from err
             local = ox.Store()  # pyoxigraph makes QueryTriples only from a query: ask an in-memory copy
             local.extend(ox.Quad(t.subject, t.predicate, t.object) for t in triples)
-            return local.query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"), "x-sparql-maxrows" in answer.headers
+            return local.query("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }"), answer.row_limit() is not None
         return self._solutions(text, paged=cut_ok, dataset=dataset, shift=shift)
 
     def select(self, sparql: str) -> list[Row]:
