@@ -468,7 +468,7 @@ class EventReader:
                 if bound & set(actors):
                     return []
         action = lemma
-        things = [t for t in things if t.ent_type_ not in _AMOUNTS]  # "fined X 500 dollars": the fine, no thing
+        things = [t for t in things if counted(t).ent_type_ not in _AMOUNTS]  # "fined X 500 dollars": no thing
         patients = [x for x in subjects if x.pos_ in ("NOUN", "PROPN")] if passive and not any(targets) else []
         if joiner and not passive:
             action = f"{lemma} {joiner}"
