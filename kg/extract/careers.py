@@ -29,6 +29,7 @@ from .career_words import (
     BODY_NOUNS,
     DISMISSING,
     EMPLOYERS,
+    ENDORSING,
     HEAD_VERBS,
     HYPOTHETICAL,
     JOINING,
@@ -421,7 +422,7 @@ class CareerReader:
                         key = self.t.org_in(p) if p.dep_ == "pobj" else None
                         if key:
                             return key
-                if c.dep_ == "nsubj" and (vlemma in APPOINTING or vlemma in DISMISSING):
+                if c.dep_ == "nsubj" and (vlemma in APPOINTING or vlemma in DISMISSING) and vlemma not in ENDORSING:
                     # "Acme named X"; "the President intends to nominate X": the appointer's office
                     key = (self.t.org_in(c) or self.t.org_of_noun(c) or self._possessor_org(c)
                            or (self._person(c) if vlemma in APPOINTERS else None))
@@ -500,8 +501,14 @@ class CareerReader:
             if agents:
                 holders = agents
                 orgs = [verb.head] if verb.dep_ == "acl" else [c for c in kids(verb) if c.dep_ == "nsubjpass"]
-        if not holders or any(c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb)) or (
-                verb.dep_ == "xcomp" and verb.head.lemma_.lower() not in ("continue", "keep", "help")):
+        # "picked Ann Lee to lead Acme", "was tapped to head Acme": an announced appointment
+        appointed = verb.dep_ == "xcomp" and verb.head.lemma_.lower() in APPOINTING
+        if appointed and not holders:
+            holders = [c for c in kids(verb.head) if c.dep_ in ("dobj", "nsubjpass")]
+            orgs = [c for c in kids(verb) if c.dep_ == "dobj"]
+        not_yet = any(c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb))
+        if not holders or (not_yet and not appointed) or (
+                verb.dep_ == "xcomp" and verb.head.lemma_.lower() not in ("continue", "keep", "help") and not appointed):
             return []  # "X will head Y", "chosen to lead Y": no role (yet)
         out = []
         for h in holders:
