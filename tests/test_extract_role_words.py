@@ -192,3 +192,8 @@ def test_a_confirming_body_is_not_the_employer(read):
 def test_picked_to_lead_is_an_announced_appointment(read):
     f = read("Maria Delgado was tapped to head the Federal Aviation Administration.")
     assert ("Maria Delgado", "head", "Federal Aviation Administration") in roles(f)
+
+
+def test_promoted_to_a_post_parsed_as_an_infinitive(read):
+    f = read("Maria Delgado has been promoted to partner at Velmont Bank.")
+    assert ("Maria Delgado", "partner", "Velmont Bank") in roles(f)

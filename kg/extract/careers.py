@@ -293,6 +293,8 @@ class CareerReader:
         for x in kids(verb):
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
+            if x.dep_ == "xcomp" and lemma in RISING and x.tag_.startswith("NN") and is_role_noun(x):
+                nouns.append(x)  # "promoted to partner", parsed as an infinitive "to partner"
             if x.dep_ == "prep" and x.lower_ == "to" and lemma in APPOINTING:
                 # "appointed X to the post of chief digital officer"
                 nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in POST_NOUNS
