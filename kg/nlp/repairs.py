@@ -445,9 +445,20 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
                 and (len(run) > 1 or tok.tag_ in ("NNPS", "NNS"))):
             found.append(Span(doc, start, tok.i + 1, label="ORG"))
         elif 2 <= len(run) <= 3 and all(t.is_title for t in run) and not (before is not None and before.pos_ == "DET") \
-                and (not _common_word(run[-1]) or _said_of_a_person(tok)):
+                and (not _common_word(run[-1]) or _said_of_a_person(tok) or _after_title(doc, start)):
             found.append(Span(doc, start, tok.i + 1, label="PERSON"))
     return found
+
+
+def _after_title(doc: Doc, start: int) -> bool:
+    """ "Senator Ann Costa", "Secretary of State Ann Costa": a run of names right after a title."""
+    if start == 0:
+        return False
+    before = doc[start - 1]
+    if before.is_title and _role_word(before):
+        return True
+    return (start >= 3 and before.lower_ in DEPARTMENT_WORDS and doc[start - 2].lower_ == "of"
+            and _role_word(doc[start - 3]))
 
 
 def _said_of_a_person(tok: Token) -> bool:
