@@ -276,3 +276,10 @@ def test_a_career_is_no_one(read):
     f = read("Maria Delgado spoke. Earlier in her career, she was an economist at Velmont Bank.")
     assert not any(e.type == "Group" for e in f.entities.values())
     assert any(f.entities[r.person].label == "Maria Delgado" for r in f.roles)
+
+
+def test_they_of_a_collective_subject_and_of_those_acted_on(read):
+    f = read("The army surrounded the town. They shelled the market.")
+    assert any(e.action.startswith("shell") and f.entities[e.actor].label == "army" for e in f.events if e.actor)
+    f = read("Police arrested three protesters. They were released later.")
+    assert any(e.action == "release" and f.entities[e.target].label == "three protesters" for e in f.events if e.target)

@@ -472,3 +472,13 @@ def test_the_action_keeps_its_thing_when_there_is_a_target(read):
 def test_a_second_passive_that_leaves_its_be_out(read):
     f = read("Five soldiers were killed and 12 wounded in the attack.")
     assert any(e.action == "wound" and e.actor is None and e.target for e in f.events)
+
+
+def test_an_amount_is_no_thing_of_the_action(read):
+    f = read("The court fined Tom Lind 500 dollars for his debts.")
+    assert any(e.action == "fine" and e.target and f.entities[e.target].label == "Tom Lind" for e in f.events)
+
+
+def test_speaking_to_reporters_is_the_statement_itself(read):
+    f = read("Speaking to reporters, the minister said the talks had failed.")
+    assert [e.action for e in f.events if e.actor and f.entities[e.actor].label == "minister"] == ["say"]

@@ -182,3 +182,18 @@ def test_resigned_from_a_board_in_a_year(read):
     f = read("Tom Lind resigned from the board of Velmont Bank in 2019.")
     left = [r for r in f.roles if f.entities[r.org].label == "Velmont Bank"]
     assert left and all(r.former for r in left) and left[0].until is not None and left[0].until.value == "2019"
+
+
+def test_a_confirming_body_is_not_the_employer(read):
+    f = read("The Senate confirmed Maria Delgado as ambassador to Norway on Tuesday.")
+    assert not any(o == "Senate" for _, _, o in roles(f))
+
+
+def test_picked_to_lead_is_an_announced_appointment(read):
+    f = read("Maria Delgado was tapped to head the Federal Aviation Administration.")
+    assert ("Maria Delgado", "head", "Federal Aviation Administration") in roles(f)
+
+
+def test_promoted_to_a_post_parsed_as_an_infinitive(read):
+    f = read("Maria Delgado has been promoted to partner at Velmont Bank.")
+    assert ("Maria Delgado", "partner", "Velmont Bank") in roles(f)

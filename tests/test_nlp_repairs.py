@@ -184,3 +184,14 @@ def test_a_name_loses_the_punctuation_the_model_took_in(nlp):
         doc = nlp("The study was funded by the National Health Institute. Critics said it was flawed.")
     doc.ents = [Span(doc, 5, 10, label="ORG")]  # "the National Health Institute ." as the model may tag it
     assert [(e.text, e.label_) for e in repair_entities(doc).ents] == [("the National Health Institute", "ORG")]
+
+
+def test_a_company_name_stays_a_company_beside_a_role_noun(nlp):
+    text = "The mine's owner, Orvane Mining, said it had stopped all work at the site."
+    assert ("Orvane Mining", "ORG") in repaired(nlp, text, ("Orvane Mining", "ORG"))
+    assert ("Orvane Mining", "ORG") in repaired(nlp, text, ("Orvane Mining", "PERSON"))
+
+
+def test_a_name_after_a_title_is_a_person_even_when_it_is_also_a_word(nlp):
+    found = repaired(nlp, "Secretary of State Ana Costa met the Norwegian foreign minister.", ("State", "ORG"))
+    assert ("Ana Costa", "PERSON") in found

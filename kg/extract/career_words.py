@@ -56,3 +56,6 @@ PAST_ADVERBS = frozenset("previously formerly once earlier then later ago before
 EMPLOYERS = ("for", "at", "with", "in")
 #: Spans of time a post was held for ("served two terms as mayor", "spent ten years as director").
 SPANS_OF_TIME = frozenset("term terms year years decade decades month months stint tenure".split())
+#: Appointing verbs whose subject approves or names a holder without employing them ("the Senate
+#: confirmed X as ambassador", "officials identified X as a leader of Y").
+ENDORSING = frozenset("confirm swear sworn identify declare recognize recognise".split())

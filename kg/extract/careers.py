@@ -29,6 +29,7 @@ from .career_words import (
     BODY_NOUNS,
     DISMISSING,
     EMPLOYERS,
+    ENDORSING,
     HEAD_VERBS,
     HYPOTHETICAL,
     JOINING,
@@ -292,6 +293,8 @@ class CareerReader:
         for x in kids(verb):
             if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
                 nouns += self._role_nouns(x, x.lemma_.lower())
+            if x.dep_ == "xcomp" and lemma in RISING and x.tag_.startswith("NN") and is_role_noun(x):
+                nouns.append(x)  # "promoted to partner", parsed as an infinitive "to partner"
             if x.dep_ == "prep" and x.lower_ == "to" and lemma in APPOINTING:
                 # "appointed X to the post of chief digital officer"
                 nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in POST_NOUNS
@@ -421,7 +424,7 @@ class CareerReader:
                         key = self.t.org_in(p) if p.dep_ == "pobj" else None
                         if key:
                             return key
-                if c.dep_ == "nsubj" and (vlemma in APPOINTING or vlemma in DISMISSING):
+                if c.dep_ == "nsubj" and (vlemma in APPOINTING or vlemma in DISMISSING) and vlemma not in ENDORSING:
                     # "Acme named X"; "the President intends to nominate X": the appointer's office
                     key = (self.t.org_in(c) or self.t.org_of_noun(c) or self._possessor_org(c)
                            or (self._person(c) if vlemma in APPOINTERS else None))
@@ -500,8 +503,14 @@ class CareerReader:
             if agents:
                 holders = agents
                 orgs = [verb.head] if verb.dep_ == "acl" else [c for c in kids(verb) if c.dep_ == "nsubjpass"]
-        if not holders or any(c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb)) or (
-                verb.dep_ == "xcomp" and verb.head.lemma_.lower() not in ("continue", "keep", "help")):
+        # "picked Ann Lee to lead Acme", "was tapped to head Acme": an announced appointment
+        appointed = verb.dep_ == "xcomp" and verb.head.lemma_.lower() in APPOINTING
+        if appointed and not holders:
+            holders = [c for c in kids(verb.head) if c.dep_ in ("dobj", "nsubjpass")]
+            orgs = [c for c in kids(verb) if c.dep_ == "dobj"]
+        not_yet = any(c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb))
+        if not holders or (not_yet and not appointed) or (
+                verb.dep_ == "xcomp" and verb.head.lemma_.lower() not in ("continue", "keep", "help") and not appointed):
             return []  # "X will head Y", "chosen to lead Y": no role (yet)
         out = []
         for h in holders:

@@ -130,7 +130,8 @@ class Coreference:
                 m.type == "Group" and not m.plural and self._is_person_group(m))) and self.gender.get(m.key) != other
         elif low in PLURAL:
             # Plural groups anywhere; an organization only as a subject ("the party ... they").
-            want = lambda m: (m.plural and m.type != "Place") or (m.type == "Organization" and (m.subject or m.agent))  # noqa: E731
+            want = lambda m: (m.plural and m.type != "Place") or (  # noqa: E731
+                (m.type == "Organization" or self._body(m)) and (m.subject or m.agent))
         elif low == "it" and tok.dep_ in ("dobj", "pobj", "dative"):
             want = lambda m: (m.type == "Organization" or self._vehicle(m)) and m.start >= tok.sent.start  # noqa: E731
         elif low in FIRST:
@@ -175,6 +176,12 @@ class Coreference:
         if low in PLURAL and _sentences_between(last_sent, sent) > _PLURAL_REACH:
             return None  # "they" reaches back less far than "he": groups are seldom topics for long
         in_last = [m for m in prev if m.start >= last_sent.start]
+        if low in PLURAL and tok.dep_ == "nsubjpass":
+            # "Police arrested three protesters. They were released later": the ones acted on before
+            # are the ones acted on now
+            done_to = [m for m in in_last if not m.subject and not m.agent and m.plural and m.type == "Group"]
+            if done_to:
+                return done_to[-1].key
         if low in PLURAL and tok.dep_ == "pobj" and tok.head.head.pos_ in ("NUM", "PRON", "NOUN"):
             # "Police arrested three men. One of them ...": a part of a group that was acted on
             objects = [m for m in in_last if not m.subject and not m.agent]

@@ -47,6 +47,8 @@ from .nominal import nominal_events
 from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
+#: Entity types of objects that say how much, not what was done ("fined X 500 dollars").
+_AMOUNTS = frozenset(("MONEY", "QUANTITY", "PERCENT", "CARDINAL", "DATE", "TIME"))
 #: Prepositions by which a verb's thing object takes a participant ("an attack on", "a deal with").
 _THING_TARGET_PREPS = frozenset(("on", "against", "with", "to"))
 #: Prepositions of another event in time or circumstance: a "by" phrase of their noun is that event's.
@@ -466,6 +468,7 @@ class EventReader:
                 if bound & set(actors):
                     return []
         action = lemma
+        things = [t for t in things if counted(t).ent_type_ not in _AMOUNTS]  # "fined X 500 dollars": no thing
         patients = [x for x in subjects if x.pos_ in ("NOUN", "PROPN")] if passive and not any(targets) else []
         if joiner and not passive:
             action = f"{lemma} {joiner}"

@@ -114,7 +114,11 @@ def elaborating_speech(verb: Token) -> bool:
     """ "claimed the bombing, saying it was revenge", "praised the firefighters, noting ...":
     a participle that tells what the same act said is not a second statement. With a subject of
     its own ("with Lee stating that ...") it is one."""
-    if verb.tag_ != "VBG" or verb.lemma_.lower() not in _SPEECH_PARTICIPLES:
+    lemma = verb.lemma_.lower()
+    if verb.tag_ == "VBG" and lemma in ("speak", "talk") and verb.dep_ == "advcl" \
+            and verb.head.lemma_.lower() in REPORTING_VERBS and not any(c.dep_ == "nsubj" for c in kids(verb)):
+        return True  # "Speaking to reporters, the minister said ...": the saying is the one statement
+    if verb.tag_ != "VBG" or lemma not in _SPEECH_PARTICIPLES:
         return False
     if any(c.dep_ in ("nsubj", "nsubjpass") for c in kids(verb)):
         return False

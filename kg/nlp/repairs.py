@@ -66,6 +66,10 @@ def repair_entities(doc: Doc) -> Doc:
             if ent.label_ != "GPE":
                 ents.append(Span(doc, ent.start, ent.end, label="GPE"))
                 continue
+        if ent.label_ == "PERSON" and len(ent) > 1 and ent[-1].lower_ in _BUSINESS_WORDS and ent[-1].is_title:
+            evidence.setdefault(_words(ent), set()).add("ORG")
+            ents.append(Span(doc, ent.start, ent.end, label="ORG"))  # "Orvane Mining said": a company
+            continue
         if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None \
                 and nxt.lower_ in ("of", "for", "at"):
             continue  # "was appointed Dean of the Law School", "X, Nominee for ...": a title, no name
@@ -200,6 +204,11 @@ def _common_word(tok: Token) -> bool:
     return bool(known_word(tok.vocab, low, "noun") or known_word(tok.vocab, low, "verb"))
 
 
+#: Last words of a company's name that are never a person's ("Orvane Mining", "Halden Foods").
+_BUSINESS_WORDS = frozenset("""
+mining motors airlines airways foods holdings partners technologies systems pharmaceuticals industries
+logistics securities ventures communications insurance railways chemicals electronics enterprises
+""".split())
 #: Role nouns that also end the names of bodies as ordinary nouns ("Centre for Open Justice").
 _NAME_ENDINGS = frozenset({"justice"})
 #: Last words of a name that make it an institution's, never a place's ("Harlan University").
@@ -221,7 +230,7 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
     that is given an age, is a person."""
     if not 1 <= len(ent) <= 3 or not all(t.pos_ == "PROPN" and t.text.istitle() for t in ent):
         return False
-    if any(t.lower_ in _ORG_NAME_WORDS for t in ent):
+    if any(t.lower_ in _ORG_NAME_WORDS for t in ent) or ent[-1].lower_ in _BUSINESS_WORDS:
         return False
     before = doc[ent.start - 1] if ent.start > 0 else None
     if before is not None and before.is_lower and before.pos_ == "NOUN" and before.lemma_ in PERSON_NOUNS:
@@ -436,9 +445,20 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
                 and (len(run) > 1 or tok.tag_ in ("NNPS", "NNS"))):
             found.append(Span(doc, start, tok.i + 1, label="ORG"))
         elif 2 <= len(run) <= 3 and all(t.is_title for t in run) and not (before is not None and before.pos_ == "DET") \
-                and (not _common_word(run[-1]) or _said_of_a_person(tok)):
+                and (not _common_word(run[-1]) or _said_of_a_person(tok) or _after_title(doc, start)):
             found.append(Span(doc, start, tok.i + 1, label="PERSON"))
     return found
+
+
+def _after_title(doc: Doc, start: int) -> bool:
+    """ "Senator Ann Costa", "Secretary of State Ann Costa": a run of names right after a title."""
+    if start == 0:
+        return False
+    before = doc[start - 1]
+    if before.is_title and _role_word(before):
+        return True
+    return (start >= 3 and before.lower_ in DEPARTMENT_WORDS and doc[start - 2].lower_ == "of"
+            and _role_word(doc[start - 3]))
 
 
 def _said_of_a_person(tok: Token) -> bool:
