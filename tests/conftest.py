@@ -7,6 +7,8 @@ fixture below that loads it, or is marked so), and ``unit`` otherwise; ``make te
 the ``unit`` ones, in which loading the model fails the test."""
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -104,3 +106,23 @@ def triples(facts: ArticleFacts, asserted_only: bool = True) -> set[tuple[str | 
 def roles(facts: ArticleFacts) -> set[tuple[str, str, str]]:
     """(person label, role, org label) of the roles."""
     return {(facts.entities[r.person].label, r.role, facts.entities[r.org].label) for r in facts.roles}
+
+
+def find_chromium() -> str | None:
+    """Debian's chromium, the browser of the page tests."""
+    for name in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if name and os.path.exists(name):
+            return name
+    return None
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    """Chromium's path; the test skips without it (fails in CI, where ``make test`` installs it)."""
+    path = find_chromium()
+    if path is None:
+        msg = "chromium is not installed: apt-get install chromium"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+    return path

@@ -9,7 +9,6 @@ Without chromium these tests skip, or fail when the CI environment variable is s
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -20,27 +19,12 @@ import pytest
 import test_view_browser
 import viewsamples as vs
 from test_server_support import Served, purifier_report
-from test_view_browser import _Cdp, _find_chromium
+from test_view_browser import LOOPBACK_FLAGS, _Cdp
 
 from kg import api
 from kg.build.jobs import to_graph
 from kg.build.writer import write_article
 from kg.store import OxigraphStore
-
-FLAGS = [f if not f.startswith("--host-resolver-rules=") else "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
-         for f in test_view_browser.CHROMIUM_FLAGS]
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    path = _find_chromium()
-    if path is None:
-        msg = "chromium is not installed: apt-get install chromium"
-        if os.environ.get("CI"):
-            pytest.fail(msg)
-        pytest.skip(msg)
-    return path
-
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -67,7 +51,7 @@ def cdp(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[_Cd
         pytest.skip("--remote-debugging-pipe needs POSIX file descriptors")
     profile = tmp_path_factory.mktemp("cdp-profile")
     saved = test_view_browser.CHROMIUM_FLAGS
-    test_view_browser.CHROMIUM_FLAGS = FLAGS  # _Cdp starts chromium with these
+    test_view_browser.CHROMIUM_FLAGS = LOOPBACK_FLAGS  # _Cdp starts chromium with these
     try:
         client = _Cdp(chromium, profile)
     finally:

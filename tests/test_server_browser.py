@@ -8,7 +8,6 @@ Without chromium these tests skip, or fail when the CI environment variable is s
 from __future__ import annotations
 
 import json
-import os
 import sys
 import urllib.parse
 import urllib.request
@@ -19,25 +18,10 @@ import pytest
 import test_view_browser
 import viewsamples as vs
 from test_server_support import Served, build_store, purifier_report
-from test_view_browser import _Cdp, _find_chromium
+from test_view_browser import LOOPBACK_FLAGS, _Cdp
 
 PAGE_OK = "document.body && document.body.dataset.state"
 # the view tests' flags (no proxy, no name resolution), but with the loopback address reachable
-FLAGS = [f if not f.startswith("--host-resolver-rules=") else "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
-         for f in test_view_browser.CHROMIUM_FLAGS]
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    path = _find_chromium()
-    if path is None:
-        msg = "chromium is not installed: apt-get install chromium"
-        if os.environ.get("CI"):
-            pytest.fail(msg)
-        pytest.skip(msg)
-    return path
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     store = build_store(tmp_path_factory.mktemp("browser") / "store")
@@ -52,7 +36,7 @@ def cdp(chromium: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
         pytest.skip("--remote-debugging-pipe needs POSIX file descriptors")
     profile = tmp_path / "cdp-profile"
     profile.mkdir()
-    monkeypatch.setattr(test_view_browser, "CHROMIUM_FLAGS", FLAGS)  # _Cdp starts chromium with these
+    monkeypatch.setattr(test_view_browser, "CHROMIUM_FLAGS", LOOPBACK_FLAGS)  # _Cdp starts chromium with these
     client = _Cdp(chromium, profile)
     try:
         targets = client.call("Target.getTargets")["targetInfos"]

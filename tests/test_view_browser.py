@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import os
 import select
-import shutil
 import subprocess
 import sys
 import time
@@ -57,22 +56,9 @@ CHROMIUM_FLAGS = [
 ]
 
 
-def _find_chromium() -> str | None:
-    for name in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
-        if name and os.path.exists(name):
-            return name
-    return None
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    path = _find_chromium()
-    if path is None:
-        msg = "chromium is not installed: apt-get install chromium"
-        if os.environ.get("CI"):
-            pytest.fail(msg)
-        pytest.skip(msg)
-    return path
+#: The same, with the loopback address reachable (for pages a local kg serve serves).
+LOOPBACK_FLAGS = [f if not f.startswith("--host-resolver-rules=") else "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+                  for f in CHROMIUM_FLAGS]
 
 
 @pytest.fixture(scope="module")
