@@ -197,3 +197,8 @@ def test_picked_to_lead_is_an_announced_appointment(read):
 def test_promoted_to_a_post_parsed_as_an_infinitive(read):
     f = read("Maria Delgado has been promoted to partner at Velmont Bank.")
     assert ("Maria Delgado", "partner", "Velmont Bank") in roles(f)
+
+
+def test_a_short_name_of_a_university_and_no_membership_beside_a_post(read):
+    f = read("Harlan University has appointed Samuel Okafor as its next provost. Okafor joins Harlan from Wexford College.")
+    assert roles(f) == {("Samuel Okafor", "provost", "Harlan University")}

@@ -552,6 +552,7 @@ _GENERIC_HEADS = {
     "party": "party", "movement": "movement", "front": "front", "militia": "militia", "company": "company",
     "corp": "company", "corp.": "company", "corporation": "company", "inc": "company", "inc.": "company",
     "co": "company", "co.": "company", "ltd": "company", "ltd.": "company", "plc": "company", "llc": "company",
+    "university": "university", "college": "college", "institute": "institute", "bank": "bank",
 }
 #: Last words of the roles that lead a country or body: "the X leader" is who holds one.
 _LEADING_ROLES = frozenset("president minister premier chancellor king queen emir sultan monarch chairman "

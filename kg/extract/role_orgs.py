@@ -24,7 +24,8 @@ _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_A
 #: Last words of a company's name that the article may leave out ("Acme" for "Acme Bank").
 _SHORTENED_HEADS = frozenset(norm_name(w) for w in """
 bank corp corporation inc co company group holdings capital partners llc ltd plc airlines airways
-motors systems industries securities insurance trust
+motors systems industries securities insurance trust university college foods mining technologies
+pharmaceuticals logistics ventures enterprises electronics chemicals media energy
 """.split())
 #: Nouns for a kind of place whose name ends with them ("Arden County", "Lanao Province").
 _PLACE_KIND_NOUNS = frozenset({"county", "province", "district", "prefecture", "borough", "region", "parish"})
