@@ -202,3 +202,10 @@ def test_promoted_to_a_post_parsed_as_an_infinitive(read):
 def test_a_short_name_of_a_university_and_no_membership_beside_a_post(read):
     f = read("Harlan University has appointed Samuel Okafor as its next provost. Okafor joins Harlan from Wexford College.")
     assert roles(f) == {("Samuel Okafor", "provost", "Harlan University")}
+
+
+def test_was_a_post_is_a_past_post(read):
+    f = read("Lena Marsh was the chief executive of Velmont Bank.")
+    assert f.roles and all(r.former for r in f.roles)
+    f = read("Lena Marsh was named chief executive of Velmont Bank.")
+    assert f.roles and not any(r.former for r in f.roles)

@@ -549,7 +549,7 @@ class CareerReader:
         if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in kids(verb)):
             return True  # "Before joining Acme, she was ..."
         has_aux = any(c.dep_ in ("aux", "auxpass") for c in kids(verb))
-        return verb.tag_ == "VBD" and lemma in ("serve", "work", "act", "function", "spend") and not has_aux
+        return verb.tag_ == "VBD" and lemma in ("serve", "work", "act", "function", "spend", "be") and not has_aux
 
     def _period(self, verb: Token, noun: Token, lemma: str) -> tuple[Time | None, Time | None]:
         """ "from 1994 to 1997", "between 1994 and 1997", "until 2005", "since 2010", and "in 2004" with
