@@ -195,3 +195,9 @@ def test_a_company_name_stays_a_company_beside_a_role_noun(nlp):
 def test_a_name_after_a_title_is_a_person_even_when_it_is_also_a_word(nlp):
     found = repaired(nlp, "Secretary of State Ana Costa met the Norwegian foreign minister.", ("State", "ORG"))
     assert ("Ana Costa", "PERSON") in found
+
+
+def test_a_first_name_that_opens_the_sentence_stays_in_the_name(nlp):
+    text = "Ana Moreno defeated Tom Lind in the runoff."
+    assert ("Ana Moreno", "PERSON") in repaired(nlp, text, ("Moreno", "PERSON"), ("Tom Lind", "PERSON"))
+    assert ("Moreno", "PERSON") in repaired(nlp, "Yesterday Moreno defeated Tom Lind.", ("Moreno", "PERSON"))

@@ -13,6 +13,7 @@ from spacy.util import filter_spans
 
 from .words import known_word
 from .lexicon import (
+    TITLE_ONLY_NOUNS,
     COMMUNICATION_VERBS,
     DEMONYMS,
     DEPARTMENT_WORDS,
@@ -337,7 +338,7 @@ def _with_first_names(doc: Doc, ent: Span) -> Span:
             continue
         if not (t.pos_ == "PROPN" and t.is_title and t.ent_type_ == "" and not _role_word(t)
                 and t.lower_ not in RANKS and t.lower_ not in DEPARTMENT_WORDS and t.lower_ not in ROLE_MODIFIERS
-                and t.lower_ not in ORG_HEADS and not t.is_sent_start):
+                and t.lower_ not in ORG_HEADS and (not t.is_sent_start or _first_word_of_name(t, ent))):
             break
         start -= 1
     end = ent.end
@@ -345,6 +346,13 @@ def _with_first_names(doc: Doc, ent: Span) -> Span:
            and doc[end - 1].dep_ == "compound" and doc[end - 1].head.i == end and not _role_word(doc[end])):
         end += 1  # "Judge Ana Maria Ruiz" with "Ana Maria" tagged: the head "Ruiz" too
     return ent if (start, end) == (ent.start, ent.end) else Span(doc, start, end, label="PERSON")
+
+
+def _first_word_of_name(tok: Token, ent: Span) -> bool:
+    """ "Ana Moreno defeated ...": a sentence's first word that the parser made a proper noun
+    compounded into the name after it."""
+    return (tok.dep_ == "compound" and tok.tag_ == "NNP" and ent.start <= tok.head.i < ent.end
+            and tok.lower_ not in TITLE_ONLY_NOUNS)  # "Coach Anna Berg was fired": a title
 
 
 def _first_name_as_norp(tok: Token) -> bool:
