@@ -209,3 +209,8 @@ def test_was_a_post_is_a_past_post(read):
     assert f.roles and all(r.former for r in f.roles)
     f = read("Lena Marsh was named chief executive of Velmont Bank.")
     assert f.roles and not any(r.former for r in f.roles)
+
+
+def test_each_of_two_people_named_to_a_post(read):
+    f = read("Orvane Corporation hired Tom Lind and Ana Moreno as engineers.")
+    assert {p for p, r, o in roles(f) if r == "engineer" and o == "Orvane Corporation"} == {"Tom Lind", "Ana Moreno"}

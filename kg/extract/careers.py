@@ -109,6 +109,7 @@ class CareerReader:
         if objective and not passive:
             holders = [c for c in kids(verb) if c.dep_ in ("dobj", "oprd") and c.ent_type_ == "PERSON"
                        or c.dep_ == "dobj"] + self._object_of_naming(verb)
+            holders += [x for h in holders for x in kids(h) if x.dep_ == "conj"]  # "named Lee and Ruiz as"
         elif objective:
             holders = self._subjects(verb, ("nsubjpass",)) or ([verb.head] if verb.dep_ == "acl" else [])
         else:
