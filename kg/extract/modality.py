@@ -235,7 +235,7 @@ def _conditional_main(clause: Token) -> bool:
 def _generic_present(verb: Token) -> bool:
     """A simple present that tells a habit or a state, not a dated deed ("the firm sells tractors
     in Chile", "a driver suffers a crash every ten minutes", "cases are chosen at random").
-    Verbs of saying ("the governor tells reporters") and first-person performatives ("we reject
+    Verbs of saying ("the envoy tells reporters") and first-person performatives ("we reject
     the offer") are events in the present too."""
     if verb.lemma_ in COMMUNICATION_VERBS or verb.dep_ not in ("ROOT", "conj", "ccomp", "relcl", "advcl"):
         return False

@@ -247,7 +247,7 @@ emphasize point_out reiterate testify recall remark reply respond answer told co
 """.split())
 
 #: Verbs of communicating: each clause of one is a statement, an event also in the present tense
-#: ("the governor tells reporters", "the party condemns the attack").
+#: ("the envoy tells reporters", "the party condemns the attack").
 COMMUNICATION_VERBS = REPORTING_VERBS | frozenset("""
 urge call appeal demand condemn criticize criticise praise welcome thank blame accuse promise pledge
 vow threaten propose ask request reject applaud hail commend denounce express describe speak talk
