@@ -196,10 +196,10 @@ class CareerReader:
         """ "served on the boards of Acme and Zenith", "sits on the Finance Committee", "was elected to
         the Senate": a member of the body (or of each organization whose board it is)."""
         out: list[Role] = []
+        vlemma = verb.lemma_.lower()
+        preps = ("to",) if vlemma in APPOINTING else ("from",) if vlemma in LEAVING else ("on", "in")
         for c in kids(verb):
-            vlemma = verb.lemma_.lower()
-            if c.dep_ != "prep" or c.lower_ not in (
-                    ("to",) if vlemma in APPOINTING else ("from",) if vlemma in LEAVING else ("on", "in")):
+            if c.dep_ != "prep" or c.lower_ not in preps:
                 continue
             for body in (p for p in kids(c) if p.dep_ == "pobj"):
                 named = self.t.org_in(body)
@@ -358,10 +358,16 @@ class CareerReader:
                     return key
         return None
 
+    def _org_after(self, head: Token, preps: tuple[str, ...], skip: Token | None = None) -> str | None:
+        """The first organization named by the object of one of ``head``'s prepositions ``preps``
+        (but ``skip``): "at Acme", "the board of Acme"."""
+        return next((key for c in kids(head) if c.dep_ == "prep" and c.lower_ in preps
+                     and (skip is None or c.i != skip.i)
+                     for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
+
     def _at_org(self, verb: Token) -> str | None:
         """The organization a verb's "at" phrase names ("served as ... at Acme")."""
-        return next((key for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "at" for p in kids(c)
-                     if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
+        return self._org_after(verb, ("at",))
 
     def _employer(self, obj: Token, verb: Token) -> str | None:
         """ "heads research at Acme", "runs the lab at Acme": the organization the work is at or for."""
@@ -370,18 +376,14 @@ class CareerReader:
 
     def _body_owner(self, body: Token) -> str | None:
         """ "chaired the board of Acme": the organization whose board (committee ...) it is."""
-        if body.lemma_.lower() not in BODY_NOUNS:
-            return None
-        return next((key for c in kids(body) if c.dep_ == "prep" and c.lower_ == "of"
-                     for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
+        return self._org_after(body, ("of",)) if body.lemma_.lower() in BODY_NOUNS else None
 
     def _post_org(self, noun: Token) -> str | None:
         """ "the post of treasurer at Acme", "the office of treasurer of Acme": the post's organization."""
         post = noun.head.head
         if noun.head.lower_ != "of" or post.lemma_.lower() not in POST_NOUNS:
             return None
-        return next((key for c in kids(post) if c.dep_ == "prep" and c.lower_ in ("of", "at", "in", "with")
-                     and c.i != noun.head.i for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
+        return self._org_after(post, ("of", "at", "in", "with"), skip=noun.head)
 
     def _comma_org(self, noun: Token) -> str | None:
         """ "serving as deputy commanding general, U.S. Army Forces Command": an organization set after
