@@ -26,6 +26,7 @@ from ..nlp.lexicon import (
 from .columns import columns_of, kids
 from .coref import FIRST, Coreference, Mention, expletive
 from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
+from .modality import elided_passive
 from .places import PlaceIndex, norm_name
 
 __all__ = ["EntityIndex", "FACILITY_NOUNS", "is_human_noun", "norm_name"]
@@ -595,6 +596,5 @@ def _counts_people(num: Token) -> bool:
     arg = num
     while arg.dep_ == "conj" and arg.head.pos_ == "NUM":
         arg = arg.head
-    gapped = (arg.dep_ == "nsubj" and arg.head.tag_ == "VBN" and arg.head.dep_ == "conj"
-              and any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(arg.head.head)))  # "... killed and 12 wounded"
+    gapped = arg.dep_ == "nsubj" and elided_passive(arg.head)  # "... killed and 12 wounded"
     return (arg.dep_ in ("dobj", "nsubjpass") or gapped) and arg.head.lemma_.lower() in PERSON_PATIENT_VERBS

@@ -42,7 +42,7 @@ from .arguments import (
 from .columns import kids
 from .entities import EntityIndex
 from .groups import is_human_noun
-from .modality import is_passive, modality, negated
+from .modality import elided_passive, modality, negated
 from .nominal import nominal_events
 from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
@@ -97,9 +97,7 @@ class EventReader:
             # "boats which the UN has criticised": the relative pronoun is the object, not a subject
             own = [c for c in own if c.tag_ not in ("WDT", "WP")] or own
         passive = [c for c in below if c.dep_ == "nsubjpass"]
-        if own and verb.tag_ == "VBN" and verb.dep_ == "conj" and is_passive(verb.head) and not any(
-                c.dep_ in ("aux", "dobj") for c in below):
-            # "30 people were killed and 100 injured": the second passive leaves its "were" out
+        if own and elided_passive(verb):
             passive, own = passive + [c for c in own if c.dep_ == "nsubj"], [c for c in own if c.dep_ != "nsubj"]
         if own and any(c.dep_ == "auxpass" for c in below):
             # "Ana Costa of Lyon, and Tom Ruiz were fined": a verb with a passive auxiliary has

@@ -61,6 +61,13 @@ def is_passive(verb: Token) -> bool:
     return any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(verb))
 
 
+def elided_passive(verb: Token) -> bool:
+    """ "30 people were killed and 100 injured": a participle joined to a passive that leaves its
+    "were" out is a passive of its own (its subject the one acted on)."""
+    return (verb.tag_ == "VBN" and verb.dep_ == "conj" and is_passive(verb.head)
+            and not any(c.dep_ in ("aux", "dobj") for c in kids(verb)))
+
+
 def finite_own_clause(verb: Token) -> bool:
     """A conjunct with its own subject or auxiliary, or a contrasted one, is a clause of its own:
     negation and modals of the first conjunct do not reach it."""
