@@ -48,7 +48,7 @@ def _same(store: Store, name: str) -> int:
 def _articles() -> list:  # -> list[ArticleFacts]
     """Invented articles: a short name that joins its full name (a member's owl:sameAs), a label two
     entities share, an event with two targets, an agentless one, an actor that is its own target,
-    several event classes, a reported and a claimed event, roles."""
+    several event classes, a reported and a claimed event, a negated, a planned and a hypothetical one, roles."""
     sample = sample_facts()
     text_a = "Halvard Moen of the Iron Wolves condemned the Harbor Authority and the Salt Guild."
     a = article("qa", text_a, [("m", "Halvard Moen", "Person"), ("w", "Iron Wolves", "Organization"),
@@ -62,11 +62,14 @@ def _articles() -> list:  # -> list[ArticleFacts]
     text_b = "Moen of the Iron Wolves met the Salt Guild; Moen did not threaten them."
     b = article("qb", text_b, [("m", "Moen", "Person"), ("w", "Iron Wolves", "Organization"),
                                ("g", "Salt Guild", "Organization")],
-                events=[("m", "meet", "g"), ("m", "threaten", "g"), ("g", "meet", "m")],
+                events=[("m", "meet", "g"), ("m", "threaten", "g"), ("g", "meet", "m"), ("w", "attack", "g"),
+                        ("g", "sue", "w")],
                 roles=[("m", "spokesman", "w"), ("m", "leader", "w")])
     b.events[0] = replace(b.events[0], cameo="04")
     b.events[1] = replace(b.events[1], cameo="13", negated=True)
     b.events[2] = replace(b.events[2], cameo="04", confidence=0.5)
+    b.events[3] = replace(b.events[3], cameo="18", modality="planned")
+    b.events[4] = replace(b.events[4], cameo="11", modality="hypothetical")
     return [sample, a, b]
 
 
