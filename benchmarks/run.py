@@ -81,7 +81,15 @@ TARGETS = {
     "query_speedup": 10.0,
     "export_s": 10.0,
     "view_s": 5.0,
+    # issue 23: whole-store queries, the word index, the two streamed exports, work per article
+    "whole_ms": 1000.0,
+    "shared_words_s": 5.0,
+    "turtle_s": 5.0,
+    "nquads_s": 3.0,
+    "build_cpu": 1.15,
 }
+#: The canned query issue 23 holds to its own target (``shared_words_s``), not to ``whole_ms``.
+SHARED_WORDS = "shared-words.rq"
 
 
 # --------------------------------------------------------------------------------------- output
@@ -420,6 +428,10 @@ def section_build(args: argparse.Namespace, report: Report, work: Path) -> dict[
         report.figure(f"build/bare ratio, {workers} process{'es' if workers > 1 else ''}", f"{ratio:.2f}",
                       f">= {TARGETS['ratio']:.2f}", ratio >= TARGETS["ratio"])
         report.figure(f"build/kg pipe ratio, {workers} process{'es' if workers > 1 else ''}", f"{own_ratio:.2f}")
+        if workers == 1:
+            cpu = built["cpu"] / bare["cpu"]
+            report.figure("build CPU / bare nlp.pipe CPU, 1 process", f"{cpu:.2f}", f"<= {TARGETS['build_cpu']:.2f}",
+                          cpu <= TARGETS["build_cpu"])
     if 1 in args.procs and 2 in args.procs:
         scale = build_rate[2] / build_rate[1]
         bare_scale = best[("model", 1)]["seconds"] / best[("model", 2)]["seconds"]
@@ -578,8 +590,10 @@ def section_load(args: argparse.Namespace, report: Report, work: Path) -> Loaded
         report.line(f"{fmt:<7} ({what}): {dt:.1f} s, {path.stat().st_size / 1e6:,.1f} MB, {quads / dt:,.0f} quads/s")
         report.figure(f"export {fmt}", f"{dt:.1f} s", f"<= {TARGETS['export_s']:.0f} s (one of two)",
                       dt <= TARGETS["export_s"])
+        own = TARGETS["turtle_s" if fmt == "turtle" else "nquads_s"]
+        report.figure(f"export {fmt} (issue 23)", f"{dt:.1f} s", f"<= {own:.0f} s", dt <= own)
     store.close()
-    met = [f for f in report.figures if f.name.startswith("export ")][-2:]
+    met = [f for f in report.figures if f.name.startswith("export ") and "issue" not in f.name][-2:]
     ok = any(f.met == "yes" for f in met)
     report.line(f"target (<= {TARGETS['export_s']:.0f} s for at least one of them): {'met' if ok else 'not met'}")
 
@@ -863,7 +877,9 @@ def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, wo
                 report.figure(f"{name} rdflib/Oxigraph", value, f">= {TARGETS['query_speedup']:.0f}x",
                               speed is not None and speed >= TARGETS["query_speedup"])
         else:
-            report.figure(f"{name} on Oxigraph (median)", _show(ox_r, args.cap))
+            limit = TARGETS["shared_words_s"] * 1000 if name == SHARED_WORDS else TARGETS["whole_ms"]
+            report.figure(f"{name} on Oxigraph (median)", _show(ox_r, args.cap), f"<= {limit / 1000:.0f} s",
+                          ox_m is not None and ox_m * 1000 <= limit)
     if differ:
         report.line(f"row counts differ for {', '.join(differ)}: pyoxigraph's union default graph gives a triple "
                     "once per named graph that holds it (see the duplicate count in section 4; Oxigraph issue "
