@@ -2,6 +2,7 @@
 directory) and ``MemoryStore`` (in memory, for tests and throwaway builds)."""
 from __future__ import annotations
 
+import collections
 import io
 import os
 import re
@@ -169,21 +170,24 @@ class _OxigraphBase:
         else:
             out.write(self.dump(fmt, union))
 
-    #: Graphs dumped at once by ``dump_to`` (their text is held until written).
+    #: Graphs ``dump_to`` reads ahead of the one it writes (their text is held until written).
     DUMP_WINDOW = 64
 
     def _chunks(self, dump: Callable[[ox.NamedNode | ox.BlankNode | ox.DefaultGraph], bytes], default: bool = True
                 ) -> Iterator[tuple[bytes | None, bytes]]:
         """(graph term or None for the default graph, ``dump`` of it): the default graph (unless not
-        ``default``), then every named graph by IRI, dumped in windows on one thread per core
-        (pyoxigraph lets go of the GIL while it reads)."""
+        ``default``), then every named graph by IRI, dumped on one thread per core (pyoxigraph lets go
+        of the GIL while it reads), at most ``DUMP_WINDOW`` ahead of the one the caller has: the
+        threads go on reading while the caller writes."""
         graphs: list[ox.NamedNode | ox.BlankNode | ox.DefaultGraph] = [
             *([ox.DefaultGraph()] if default else []), *sorted(self._store.named_graphs(), key=lambda g: g.value)]
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            for start in range(0, len(graphs), self.DUMP_WINDOW):
-                window = graphs[start:start + self.DUMP_WINDOW]
-                for g, text in zip(window, pool.map(dump, window)):
-                    yield (None if isinstance(g, ox.DefaultGraph) else str(g).encode("utf-8")), text
+            ahead = collections.deque(pool.submit(dump, g) for g in graphs[:self.DUMP_WINDOW])
+            for i, g in enumerate(graphs):
+                text = ahead.popleft().result()
+                if i + self.DUMP_WINDOW < len(graphs):
+                    ahead.append(pool.submit(dump, graphs[i + self.DUMP_WINDOW]))
+                yield (None if isinstance(g, ox.DefaultGraph) else str(g).encode("utf-8")), text
 
     def _graph_dumps(self) -> list[tuple[bytes | None, bytes]]:
         """Every graph as N-Triples (the default graph first, then by IRI), dumped on one thread per
