@@ -5,8 +5,10 @@ store of a real build; and on rdflib too (the dev-set scorer runs events.rq and 
 from __future__ import annotations
 
 import collections
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 import rdflib
@@ -99,3 +101,55 @@ def test_reshaped_queries_give_the_same_rows_on_rdflib() -> None:
 def test_reshaped_queries_give_the_rows_they_gave_on_the_seeds(seeds_store: Store) -> None:
     counts = {name: _same(seeds_store, name) for name in KEYS}
     assert counts["events.rq"] > 50, counts
+
+
+def _triples_read(graph: rdflib.Graph, sparql: str) -> int:
+    """How many triples rdflib reads from ``graph`` to answer ``sparql``."""
+    read = 0
+    triples = graph.triples
+
+    def counted(pattern: Any) -> Iterator[Any]:
+        nonlocal read
+        for t in triples(pattern):
+            read += 1
+            yield t
+
+    graph.triples = counted  # type: ignore[method-assign,assignment]
+    try:
+        list(graph.query(sparql))
+    finally:
+        del graph.triples
+    return read
+
+
+def _graph_of(n: int) -> rdflib.Graph:
+    """The union graph of ``n`` invented articles of the same shape, resolved, as the scorer reads it."""
+    facts = []
+    for i in range(n):
+        text = f"Reporter {i}: the Copper League sued the Tin Union and did not pay the Lead Guild."
+        f = article(f"lin{i}", text, [("c", "Copper League", "Organization"), ("t", f"Tin Union {i}", "Organization"),
+                                     ("l", "Lead Guild", "Organization"), ("p", f"Ilse Varga{i}", "Person")],
+                    events=[("c", "sue", "t"), ("c", "pay", "l"), ("t", "answer", None), ("l", "fine", "c")],
+                    roles=[("p", "treasurer", "c")])
+        f.events[0] = replace(f.events[0], cameo="11")
+        f.events[1] = replace(f.events[1], negated=True)
+        f.events[2] = replace(f.events[2], modality="planned")
+        f.events[3] = replace(f.events[3], cameo="17", reported_by="p", modality="reported")
+        facts.append(f)
+    store = store_of(*facts)
+    update_resolution(store, MINTER)
+    graph = rdflib.Graph()
+    graph.parse(data=store.dump("nt", union=True).decode("utf-8"), format="nt")
+    return graph
+
+
+def test_whole_store_queries_read_a_store_twice_as_big_in_about_twice_the_reads_on_rdflib() -> None:
+    """rdflib evaluates a join of subqueries whole, once per row of the group around it: a shape that
+    reads a whole table per event grows with the square of the store (events.rq took 175 s instead of
+    2 s on 60 articles that way; shared-words.rq before its word tables read 3.6 times as many
+    triples here). Counted in triples read, not in time."""
+    small, big = _graph_of(6), _graph_of(12)
+    for name in [*KEYS, "shared-words.rq"]:
+        sparql = (ROOT / "queries" / name).read_text(encoding="utf-8")
+        a, b = _triples_read(small, sparql), _triples_read(big, sparql)
+        assert a > 0 and b < 2.6 * a, (name, a, b)
