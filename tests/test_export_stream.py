@@ -69,3 +69,20 @@ def test_a_triple_in_two_graphs_of_another_writer_is_written_once(tmp_path: Path
     export_file(store, tmp_path / "g.ttl", "turtle")
     triples = list(ox.parse((tmp_path / "g.ttl").read_bytes(), format=ox.RdfFormat.TURTLE))
     assert len(triples) == len(set(triples)) == len({q.triple for q in _held(store)})
+
+
+def test_big_graphs_read_first_are_still_written_in_their_place() -> None:
+    """``first`` starts the reads of the graphs it names (the resolution graph, which sorts last)
+    ahead of the others; the file is the same, whichever graphs it names."""
+    import io
+
+    store = _store()
+    graphs = [g.value for g in sorted(store._store.named_graphs(), key=lambda g: g.value)]
+    assert len(graphs) >= 4
+    for fmt, union in (("nquads", False), ("turtle", True)):
+        plain = io.BytesIO()
+        store.dump_to(plain, fmt, union, union)
+        for first in ([graphs[-1]], [graphs[0], graphs[2]], graphs, ["https://example.org/no-such-graph"]):
+            out = io.BytesIO()
+            store.dump_to(out, fmt, union, union, first)
+            assert out.getvalue() == plain.getvalue(), (fmt, first)

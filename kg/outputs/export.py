@@ -60,7 +60,11 @@ STREAMED = ("turtle", "nquads")
 
 def _dump_to(store: Store, out: BinaryIO, fmt: str) -> None:
     union = fmt not in DATASET_FORMATS
-    store.dump_to(out, fmt, union, union and kg_graphs(store))  # type: ignore[attr-defined]
+    big = [r["g"] for r in store.select(_Q_RESOLUTION) if r["g"]]  # read from the start: it is the biggest
+    store.dump_to(out, fmt, union, union and kg_graphs(store), big)  # type: ignore[attr-defined]
+
+
+_Q_RESOLUTION = sparql_prefixes("kg") + "SELECT DISTINCT ?g WHERE { GRAPH ?g { ?g kg:inputDigest ?d } }"
 
 
 def export_file(store: Store, path: Path, fmt: str) -> None:

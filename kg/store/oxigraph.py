@@ -2,14 +2,13 @@
 directory) and ``MemoryStore`` (in memory, for tests and throwaway builds)."""
 from __future__ import annotations
 
-import collections
 import io
 import os
 import re
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator, TypeVar
+from typing import BinaryIO, Callable, Collection, Iterator, TypeVar
 
 import pyoxigraph as ox
 
@@ -146,21 +145,25 @@ class _OxigraphBase:
                                 prefixes=PREFIXES) or b""
         return self._store.dump(format=rdf_format, prefixes=PREFIXES) or b""
 
-    def dump_to(self, out: BinaryIO, fmt: str, union: bool, disjoint: bool = False) -> None:
+    def dump_to(self, out: BinaryIO, fmt: str, union: bool, disjoint: bool = False,
+                first: Collection[str] = ()) -> None:
         """``dump`` written to a binary file as it is read, graph by graph (a window of graphs dumped on
         one thread per core) rather than made whole in memory: N-Quads; and Turtle of the union when the
         caller knows that no two graphs hold the same triple (``disjoint``: each article graph of kg
         holds only its own nodes), as the graphs' own Turtle one after the other under one set of
-        prefixes. Otherwise as ``dump``, which writes a triple two graphs hold once."""
+        prefixes. Otherwise as ``dump``, which writes a triple two graphs hold once. ``first``: IRIs of
+        big graphs, read from the start wherever they come in the file (``_chunks``)."""
         if not union and fmt == "nquads":
             nt = ox.RdfFormat.N_TRIPLES
-            for graph, text in self._chunks(lambda g: self._store.dump(format=nt, from_graph=g) or b""):
+            for graph, text in self._chunks(lambda g: self._store.dump(format=nt, from_graph=g) or b"",
+                                            first=first):
                 out.write(text if graph is None else text.replace(b" .\n", b" %s .\n" % graph))
         elif union and fmt == "turtle" and disjoint and not any(True for _ in self._store.quads_for_pattern(
                 None, None, None, ox.DefaultGraph())):
             head = False
             for _, text in self._chunks(lambda g: self._store.dump(format=ox.RdfFormat.TURTLE, from_graph=g,
-                                                                   prefixes=PREFIXES) or b"", default=False):
+                                                                   prefixes=PREFIXES) or b"", default=False,
+                                        first=first):
                 body = _after_prefixes(text)
                 if body.strip():
                     if not head:
@@ -173,20 +176,25 @@ class _OxigraphBase:
     #: Graphs ``dump_to`` reads ahead of the one it writes (their text is held until written).
     DUMP_WINDOW = 64
 
-    def _chunks(self, dump: Callable[[ox.NamedNode | ox.BlankNode | ox.DefaultGraph], bytes], default: bool = True
-                ) -> Iterator[tuple[bytes | None, bytes]]:
+    def _chunks(self, dump: Callable[[ox.NamedNode | ox.BlankNode | ox.DefaultGraph], bytes], default: bool = True,
+                first: Collection[str] = ()) -> Iterator[tuple[bytes | None, bytes]]:
         """(graph term or None for the default graph, ``dump`` of it): the default graph (unless not
         ``default``), then every named graph by IRI, dumped on one thread per core (pyoxigraph lets go
         of the GIL while it reads), at most ``DUMP_WINDOW`` ahead of the one the caller has: the
-        threads go on reading while the caller writes."""
+        threads go on reading while the caller writes. The graphs of ``first`` are read from the
+        start, wherever they come: a big graph reached last would be read alone at the end, the
+        other threads idle (kg's resolution graph sorts after the article graphs)."""
         graphs: list[ox.NamedNode | ox.BlankNode | ox.DefaultGraph] = [
             *([ox.DefaultGraph()] if default else []), *sorted(self._store.named_graphs(), key=lambda g: g.value)]
+        early = [i for i, g in enumerate(graphs) if isinstance(g, ox.NamedNode) and g.value in first]
+        rest = set(range(len(graphs))) - set(early)
+        order = iter([*early, *sorted(rest)])
+        reads: dict[int, Future[bytes]] = {}
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            ahead = collections.deque(pool.submit(dump, g) for g in graphs[:self.DUMP_WINDOW])
             for i, g in enumerate(graphs):
-                text = ahead.popleft().result()
-                if i + self.DUMP_WINDOW < len(graphs):
-                    ahead.append(pool.submit(dump, graphs[i + self.DUMP_WINDOW]))
+                while len(reads) < self.DUMP_WINDOW + len(early) and (nxt := next(order, None)) is not None:
+                    reads[nxt] = pool.submit(dump, graphs[nxt])
+                text = reads.pop(i).result()
                 yield (None if isinstance(g, ox.DefaultGraph) else str(g).encode("utf-8")), text
 
     def _graph_dumps(self) -> list[tuple[bytes | None, bytes]]:
@@ -267,15 +275,16 @@ class OxigraphStore(_OxigraphBase):
             return self._again(lambda: super(OxigraphStore, self).dump(fmt, union))
         return super().dump(fmt, union)
 
-    def dump_to(self, out: BinaryIO, fmt: str, union: bool, disjoint: bool = False) -> None:
+    def dump_to(self, out: BinaryIO, fmt: str, union: bool, disjoint: bool = False,
+                first: Collection[str] = ()) -> None:
         if not self.read_only:
-            return super().dump_to(out, fmt, union, disjoint)
+            return super().dump_to(out, fmt, union, disjoint, first)
         start = out.tell()
 
         def again() -> None:  # a read tried again starts the file again
             out.seek(start)
             out.truncate()
-            super(OxigraphStore, self).dump_to(out, fmt, union, disjoint)
+            super(OxigraphStore, self).dump_to(out, fmt, union, disjoint, first)
 
         self._again(again)
 
