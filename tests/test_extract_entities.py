@@ -99,6 +99,9 @@ def test_a_body_noun_stands_for_the_organizations_in_apposition(read):
         "Centre for Open Justice", "Northern Liberties Union"}
     f = read("The regional newspaper Morgenpost Daily reported the fire.")
     assert actors_of(f, "report") == {"Morgenpost Daily"}
+    # any noun for a body, not only those for people: "the carmaker X", "the software maker X"
+    f = read("The software maker Brightvale sued its rival Cobalt Ridge Systems on Monday.")
+    assert events_of(f, "sue") == {("Brightvale", "Cobalt Ridge Systems")}
 
 
 def test_one_person_in_apposition_to_a_plural_names_the_head_noun(read):

@@ -462,7 +462,7 @@ class EntityIndex(PlaceIndex):
                 if person is not None and len(bodies) == 1:
                     return self.canonical(next(iter(bodies)))  # "his party said": the one party named
         if tok.pos_ == "NOUN":
-            described = self._description_of(tok)
+            described = self._description_of(tok) or self._appos_bodies(tok)  # "the carmaker Voltro"
             if described is not None:
                 return described
         if tok.pos_ in ("NOUN", "PROPN") and (is_human_noun(tok) or is_vehicle(tok)):
