@@ -214,3 +214,8 @@ def test_was_a_post_is_a_past_post(read):
 def test_each_of_two_people_named_to_a_post(read):
     f = read("Orvane Corporation hired Tom Lind and Ana Moreno as engineers.")
     assert {p for p, r, o in roles(f) if r == "engineer" and o == "Orvane Corporation"} == {"Tom Lind", "Ana Moreno"}
+
+
+def test_a_name_the_model_took_for_a_product_after_a_role_noun_is_the_employer(read):
+    f = read("Sanna Holt, deputy editor of the Evening Courier, was among the guests.")
+    assert ("Sanna Holt", "deputy editor", "Evening Courier") in roles(f)

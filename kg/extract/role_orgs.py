@@ -27,6 +27,9 @@ bank corp corporation inc co company group holdings capital partners llc ltd plc
 motors systems industries securities insurance trust university college foods mining technologies
 pharmaceuticals logistics ventures enterprises electronics chemicals media energy
 """.split())
+#: Entity labels an unfamiliar name after a role noun's "of" or "at" may carry and still name the
+#: employer: none, or a product or a work's title ("editor of the Evening Courier").
+_UNTAGGED = frozenset({"", "PRODUCT", "WORK_OF_ART"})
 #: Nouns for a kind of place whose name ends with them ("Arden County", "Lanao Province").
 _PLACE_KIND_NOUNS = frozenset({"county", "province", "district", "prefecture", "borough", "region", "parish"})
 #: Nouns for a business: "the company" is the organization named just before, if it is no other body.
@@ -364,11 +367,12 @@ class OrgFinder:
         return None
 
     def _untagged_employer(self, tok: Token) -> str | None:
-        """ "Chief Operating Officer of Velmont Rail": capitalized words the model left untagged after a
-        role noun's "of" or "at" name the organization (not a place, not a title's own words)."""
+        """ "Chief Operating Officer of Velmont Rail": capitalized words the model left untagged (or took
+        for a product or a work's title: "deputy editor of the Evening Courier") after a role noun's "of"
+        or "at" name the organization (not a place, not a title's own words)."""
         words = sorted([c for c in kids(tok) if c.dep_ == "compound" and c.i < tok.i], key=lambda c: c.i) + [tok]
         if not 2 <= len(words) <= 4 or words[-1].i - words[0].i + 1 != len(words) or any(
-                w.pos_ != "PROPN" or not w.is_title or w.ent_type_ or w.is_sent_start for w in words):
+                w.pos_ != "PROPN" or not w.is_title or w.ent_type_ not in _UNTAGGED or w.is_sent_start for w in words):
             return None
         name = " ".join(w.text for w in words).lower()
         if name in PLACE_ALIASES or name in DEMONYMS:
