@@ -219,3 +219,9 @@ def test_each_of_two_people_named_to_a_post(read):
 def test_a_name_the_model_took_for_a_product_after_a_role_noun_is_the_employer(read):
     f = read("Sanna Holt, deputy editor of the Evening Courier, was among the guests.")
     assert ("Sanna Holt", "deputy editor", "Evening Courier") in roles(f)
+
+
+def test_a_local_title_belongs_to_the_town_an_earlier_local_title_was_of(read):
+    # the model takes "Kelston" for an organization: the town is still the one "the mayor of" names
+    f = read("The mayor of Kelston resigned. Deputy mayor Colin Farr praised her work.")
+    assert roles(f) == {("Colin Farr", "Deputy mayor", "Kelston")}

@@ -16,7 +16,7 @@ from ..model.facts import Entity
 from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES, SOURCE_VERBS
 from .columns import kids
 from .entities import EntityIndex, norm_name
-from .titles import ASSISTING_NOUNS, ORG_PREPS, bare_title_word, lexicon_form
+from .titles import ASSISTING_NOUNS, LOCAL_HEADS, ORG_PREPS, bare_title_word, lexicon_form
 
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
@@ -143,7 +143,13 @@ class OrgFinder:
         return next(iter(found)) if len(found) == 1 else None
 
     def only_place_before(self, end: int) -> str | None:
-        """The city or state of a local title ("Mayor X"): the only one, not a country, named so far."""
+        """The city or state of a local title ("Mayor X"): the one named so far with such a title ("the
+        mayor of Kelby", whatever the model took Kelby for), else the only one, not a country, named so far."""
+        tied = {k for e in self.index.ents if e.end <= end and e.root.dep_ == "pobj" and e.root.head.lower_ == "of"
+                and lexicon_form(e.root.head.head) in LOCAL_HEADS
+                and (k := self.index.named_key(e.root)) is not None and k.startswith(("Place:", "Organization:"))}
+        if len(tied) == 1:
+            return next(iter(tied))
         countries = self.index.countries()
         found = {k for e in self.index.ents if e.end <= end and e.label_ == "GPE"
                  and (k := self.index.named_key(e.root)) is not None and k.startswith("Place:") and k not in countries}
