@@ -225,3 +225,8 @@ def test_a_local_title_belongs_to_the_town_an_earlier_local_title_was_of(read):
     # the model takes "Kelston" for an organization: the town is still the one "the mayor of" names
     f = read("The mayor of Kelston resigned. Deputy mayor Colin Farr praised her work.")
     assert roles(f) == {("Colin Farr", "Deputy mayor", "Kelston")}
+
+
+def test_an_as_post_the_parser_hung_on_the_appointed_object(read):
+    f = read("Voters in Brenmark elected the centrist Lukas Aberg as president, official results showed.")
+    assert ("Lukas Aberg", "president", "Brenmark") in roles(f)

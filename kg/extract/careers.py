@@ -287,8 +287,10 @@ class CareerReader:
                           and any(m.ent_type_ == "PERSON" for m in kids(c))]
         nouns += [p for c in kids(verb) if c.dep_ == "prep" and (c.lower_ == "as" or (
                       c.lower_ == "to" and lemma in RISING)) for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
-        # "served three terms as mayor", "spent ten years as director": "as" on the span of time
-        nouns += [p for o in kids(verb) if o.dep_ in ("dobj", "npadvmod") and o.lemma_.lower() in SPANS_OF_TIME
+        # "served three terms as mayor", "spent ten years as director": "as" on the span of time; and on
+        # the object of an appointment ("elected the centrist X as president", as the parser hangs it)
+        nouns += [p for o in kids(verb) if o.dep_ in ("dobj", "npadvmod") and (
+                      o.lemma_.lower() in SPANS_OF_TIME or (o.dep_ == "dobj" and lemma in APPOINTING))
                   for c in kids(o) if c.dep_ == "prep" and c.lower_ == "as"
                   for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
         for x in kids(verb):
