@@ -104,6 +104,13 @@ def test_phrasal_verb_and_call_for(read):
     assert any(a and "bishop" in a and act == "call for" for a, act, _ in triples(f))
 
 
+def test_a_passive_keeps_its_particle(read):
+    f = read("The old bridge was blown up by the rebels.")
+    assert ("rebels", "blow up", "old bridge") in {(a, act, t) for a, act, t in triples(f)}
+    f = read("The striker was sent off by the referee.")
+    assert any(act == "send off" for _, act, _ in triples(f))
+
+
 def test_light_verb_keeps_its_noun(read):
     f = read("A rebel group claimed responsibility for the bombing.")
     assert any(a and "rebel group" in a and act.startswith("claim") for a, act, _ in triples(f))

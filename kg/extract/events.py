@@ -465,17 +465,20 @@ class EventReader:
                 # subject, so the participle's doer is not the main subject but the paying itself.
                 if bound & set(actors):
                     return []
-        action = lemma
+        # a passive keeps its verb's particle, not a preposition ("the bridge was blown up by rebels")
+        verb_words = " ".join([lemma, *(c.lower_ for c in kids(verb) if c.dep_ == "prt" and particle_place(verb, c))]) \
+            if passive else lemma
+        action = verb_words
         things = [t for t in things if counted(t).ent_type_ not in _AMOUNTS]  # "fined X 500 dollars": no thing
         patients = [x for x in subjects if x.pos_ in ("NOUN", "PROPN")] if passive and not any(targets) else []
         if joiner and not passive:
             action = f"{lemma} {joiner}"
         elif things and not any(targets) and lemma not in REPORTING_VERBS:
-            action = f"{lemma} {counted(things[0]).lemma_.lower()}"
+            action = f"{verb_words} {counted(things[0]).lemma_.lower()}"
         elif things and lemma not in REPORTING_VERBS and not joiner:
-            action = f"{lemma} {things[0].lemma_.lower()}"  # "filed a lawsuit against Acme": file lawsuit
+            action = f"{verb_words} {things[0].lemma_.lower()}"  # "filed a lawsuit against Acme": file lawsuit
         elif patients and lemma not in REPORTING_VERBS:
-            action = f"{lemma} {counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
+            action = f"{verb_words} {counted(patients[0]).lemma_.lower()}"  # "the commitment made by X": make commitment
         negative = negated(verb)
         mode, reporter_verb = modality(verb, headline=self._headline)
         reported_by = None
