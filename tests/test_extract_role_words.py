@@ -230,3 +230,8 @@ def test_a_local_title_belongs_to_the_town_an_earlier_local_title_was_of(read):
 def test_an_as_post_the_parser_hung_on_the_appointed_object(read):
     f = read("Voters in Brenmark elected the centrist Lukas Aberg as president, official results showed.")
     assert ("Lukas Aberg", "president", "Brenmark") in roles(f)
+
+
+def test_a_past_word_opening_the_sentence_before_an_untagged_name_makes_the_post_past(read):
+    f = read("Former Brenmark prime minister Ulla Sand died on Sunday.")
+    assert [(r.role, r.former) for r in f.roles] == [("prime minister", True)]

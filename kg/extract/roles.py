@@ -30,6 +30,7 @@ from .titles import (
     is_corporate_title,
     LOCAL_HEADS,
     NOT_ROLE_WORDS,
+    PAST_WORDS,
     ORG_PREPS,
     RANK_MODIFIERS,
     TRAILING_RANKS,
@@ -187,8 +188,9 @@ class RoleReader(OrgFinder):
             i -= 1
         if title and is_role_word(title[0]) and i >= floor:
             name = self._proper_name_before(i, floor)
-            if name is not None:
-                title = name + title
+            if name is not None:  # with a past word before it ("Former Velmark prime minister X")
+                before = doc[name[0].i - 1] if name[0].i - 1 >= floor else None
+                title = ([before] if before is not None and before.lower_ in PAST_WORDS else []) + name + title
         return title
 
     def noun_title(self, noun: Token, ent: Span | None = None) -> list[Token]:
