@@ -235,3 +235,9 @@ def test_an_as_post_the_parser_hung_on_the_appointed_object(read):
 def test_a_past_word_opening_the_sentence_before_an_untagged_name_makes_the_post_past(read):
     f = read("Former Brenmark prime minister Ulla Sand died on Sunday.")
     assert [(r.role, r.former) for r in f.roles] == [("prime minister", True)]
+
+
+def test_joining_a_board_of_an_organization_makes_a_board_member(read):
+    f = read("Ana Ruiz joined the board of directors of Orvik Holdings in 2015.")
+    assert roles(f) == {("Ana Ruiz", "board member", "Orvik Holdings")}
+    assert [r.since.value for r in f.roles if r.since is not None] == ["2015"]

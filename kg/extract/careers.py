@@ -128,7 +128,7 @@ class CareerReader:
                 mine.extend(self._member_of_object(person, verb, evidence, pronoun))
             if not mine and lemma in WORKING:
                 mine.extend(self._employee(person, verb, evidence, pronoun))
-            if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING or lemma in LEAVING):
+            if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING or lemma in LEAVING or lemma in JOINING):
                 mine.extend(self._member_of_body(person, verb, evidence, pronoun))
             if lemma in TRANSFERRING:
                 mine = self._transferred(person, verb, h, evidence, pronoun)
@@ -194,14 +194,15 @@ class CareerReader:
 
     def _member_of_body(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
         """ "served on the boards of Acme and Zenith", "sits on the Finance Committee", "was elected to
-        the Senate": a member of the body (or of each organization whose board it is)."""
+        the Senate", "joined the board of Acme": a member of the body (or of each organization whose board it is)."""
         out: list[Role] = []
         vlemma = verb.lemma_.lower()
         preps = ("to",) if vlemma in APPOINTING else ("from",) if vlemma in LEAVING else ("on", "in")
         for c in kids(verb):
-            if c.dep_ != "prep" or c.lower_ not in preps:
+            joined = vlemma in JOINING and c.dep_ == "dobj"
+            if not joined and (c.dep_ != "prep" or c.lower_ not in preps):
                 continue
-            for body in (p for p in kids(c) if p.dep_ == "pobj"):
+            for body in [c] if joined else (p for p in kids(c) if p.dep_ == "pobj"):
                 named = self.t.org_in(body)
                 if named and named.startswith("Organization:"):  # "served in the Senate", "sits on the board"
                     out.append(self._membership(person, "member", named, verb, body, evidence, pronoun))
