@@ -286,3 +286,8 @@ def test_they_of_a_collective_subject_and_of_those_acted_on(read):
     assert any(e.action.startswith("shell") and f.entities[e.actor].label == "army" for e in f.events if e.actor)
     f = read("Police arrested three protesters. They were released later.")
     assert any(e.action == "release" and f.entities[e.target].label == "three protesters" for e in f.events if e.target)
+
+
+def test_the_company_that_acts_is_the_one_the_article_names(read):
+    f = read("Orvane Mining fired 20 workers on Monday. The company said the cuts were needed.")
+    assert actors_of(f, "say") == {"Orvane Mining"}

@@ -23,8 +23,8 @@ def extract_facts(doc: Doc, article: Article) -> ArticleFacts:
 def _extract(doc: Doc, article: Article) -> ArticleFacts:
     index = EntityIndex(doc)
     index.set_headline(article.title)
-    events_reader = EventReader(index, article.text)
     roles_reader = RoleReader(index, article.text, article.title, article.date)
+    events_reader = EventReader(index, article.text, bodies=roles_reader.org_of_noun)
     facts = ArticleFacts(article=article)
     text = index.cols.text
     sents = [s for s in index.cols.sents if text[s.start_char:s.end_char].strip()]  # Span.text joins its tokens: slower

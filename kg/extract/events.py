@@ -10,6 +10,8 @@ itself), objects and targets, and the article-level checks (headline, retold fac
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spacy.tokens import Span, Token
 
 from ..model.facts import Evidence, Event
@@ -76,9 +78,11 @@ def evidence_of(sent: Span, text: str) -> Evidence:
 class EventReader:
     """Reads events from the sentences of one parsed article."""
 
-    def __init__(self, index: EntityIndex, text: str) -> None:
+    def __init__(self, index: EntityIndex, text: str, bodies: Callable[[Token], str | None] | None = None) -> None:
         self.index = index
         self.text = text
+        #: the one body of its kind a noun stands for ("the company": the one the article names)
+        self.bodies = bodies
         #: reading a headline: a bare participle is passive ("Four players suspended"), a bare
         #: infinitive is planned ("Acme to buy Lyon Steel"), a simple present is a past deed
         self._headline = False
@@ -364,7 +368,7 @@ class EventReader:
     def _source(self, subject: Token) -> str | None:
         """The entity a subject names; for a statement ("A UN statement said", "Acme's report
         says") the body that issued it."""
-        key = self.index.resolve(subject)
+        key = self._entity(subject)
         if key is None and subject.lemma_.lower() in STATEMENT_NOUNS:
             for c in kids(subject):
                 if c.dep_ in ("compound", "poss", "nmod") or c.dep_ == "prep" and c.lower_ in ("by", "from"):
@@ -372,6 +376,13 @@ class EventReader:
                     found = self.index.resolve(issuer) if issuer is not None else None
                     if found is not None:
                         return found
+        return key
+
+    def _entity(self, tok: Token, allow_things: bool = False) -> str | None:
+        """``index.resolve``, but "the company said" is the company the article names, not a group."""
+        key = self.index.resolve(tok, allow_things)
+        if self.bodies is not None and (key is None or key.startswith("Group:")):
+            return self.index.canonical(self.bodies(tok)) or key
         return key
 
     # ----- reading --------------------------------------------------------------
@@ -439,7 +450,7 @@ class EventReader:
                 return []
         else:
             actors = [self._source(s) for s in subjects]
-            targets = [self.index.resolve(o, allow_things=True) for o in entity_objs] or [None]
+            targets = [self._entity(o, allow_things=True) for o in entity_objs] or [None]
             if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in kids(verb) if c.dep_ in SUBJ]:
                 rule = "inherited-subject"
             if subjects and all(natural_force(s) for s in subjects) and any(targets):
