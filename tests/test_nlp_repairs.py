@@ -201,3 +201,13 @@ def test_a_first_name_that_opens_the_sentence_stays_in_the_name(nlp):
     text = "Ana Moreno defeated Tom Lind in the runoff."
     assert ("Ana Moreno", "PERSON") in repaired(nlp, text, ("Moreno", "PERSON"), ("Tom Lind", "PERSON"))
     assert ("Moreno", "PERSON") in repaired(nlp, "Yesterday Moreno defeated Tom Lind.", ("Moreno", "PERSON"))
+
+
+def test_two_coordinated_bodies_taken_for_one_are_two(nlp):
+    # the spans the model gives, fixed here so the test holds whatever the model tags
+    assert repaired(nlp, "Orvane Mining and Tarsa Metals signed a deal.", ("Orvane Mining and Tarsa Metals", "ORG")) == {
+        ("Orvane Mining", "ORG"), ("Tarsa Metals", "ORG")}
+    assert repaired(nlp, "Orvik Bank and Trust Company raised its fees.", ("Orvik Bank and Trust Company", "ORG")) == {
+        ("Orvik Bank and Trust Company", "ORG")}
+    assert repaired(nlp, "Hollis and Crane raised its prices.", ("Hollis and Crane", "ORG")) == {
+        ("Hollis and Crane", "ORG")}

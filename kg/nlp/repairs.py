@@ -106,7 +106,7 @@ def repair_entities(doc: Doc) -> Doc:
         if ent.label_ == "ORG":
             if len(ent) > 1 and ent[-1].lower_ in _PARTY_HEADS:
                 evidence.setdefault(_words(ent[:-1]), set()).add("ORG")  # "the X party" names the body X
-            ents.extend(_split_trailing_person(doc, ent))
+            ents.extend(e for part in _split_coordinated(doc, ent) for e in _split_trailing_person(doc, part))
             continue
         ents.append(ent)
     ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
@@ -184,6 +184,23 @@ def _role_word(tok: Token) -> bool:
     """A role noun, singular or plural ("Attorney", "Attorneys")."""
     low = tok.lower_
     return low in ROLE_NOUNS or tok.lemma_.lower() in ROLE_NOUNS or (low.endswith("s") and low[:-1] in ROLE_NOUNS)
+
+
+def _split_coordinated(doc: Doc, ent: Span) -> list[Span]:
+    """ "Orvane Mining and Tarsa Metals signed": two organizations the model took for one, when the
+    words before "and" end a body's name and those after it start another ("Orvik Bank and Trust
+    Company" is one: "Trust" ends no name there, it goes on one)."""
+    ands = [t.i for t in ent if t.lower_ in ("and", "&")]
+    if len(ands) != 1:
+        return [ent]
+    left, right = doc[ent.start:ands[0]], doc[ands[0] + 1:ent.end]
+    if len(left) and left[0].lower_ == "the":
+        left = left[1:]
+    heads = _ORG_NAME_WORDS | _BUSINESS_WORDS
+    if (len(left) < 2 or len(right) < 2 or not all(t.is_title for t in (*left, *right))
+            or left[-1].lower_ not in heads or right[0].lower_ in heads):
+        return [ent]
+    return [Span(doc, left.start, left.end, label="ORG"), Span(doc, right.start, right.end, label="ORG")]
 
 
 def _split_trailing_person(doc: Doc, ent: Span) -> list[Span]:
