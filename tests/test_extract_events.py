@@ -111,6 +111,11 @@ def test_a_passive_keeps_its_particle(read):
     assert any(act == "send off" for _, act, _ in triples(f))
 
 
+def test_quoted_as_saying_is_the_saying_alone(read):
+    f = read("The mayor was quoted as saying that the city would rebuild.")
+    assert {act for _, act, _ in triples(f)} == {"say"}
+
+
 def test_light_verb_keeps_its_noun(read):
     f = read("A rebel group claimed responsibility for the bombing.")
     assert any(a and "rebel group" in a and act.startswith("claim") for a, act, _ in triples(f))

@@ -438,6 +438,9 @@ class EventReader:
         entity_objs, things, joiner = self.objects(verb)
         lemma = verb.lemma_.lower()
         rule = "svo"
+        if passive and lemma in ("quote", "cite", "report") and any(
+                c.dep_ == "prep" and c.lower_ == "as" and any(p.lemma_ == "say" for p in kids(c)) for c in kids(verb)):
+            return []  # "was quoted as saying": the saying is the event, told by the one quoted
         if passive:
             named = self.agents(verb)
             agents = [a for a in named if self.index.resolve(a) is not None]
