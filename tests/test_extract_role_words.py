@@ -2,7 +2,7 @@
 the team's position word, a reported "would", and a title the model took for a name."""
 from __future__ import annotations
 
-from conftest import roles
+from conftest import roles, triples
 
 
 def test_fellow_and_provost_are_posts(read):
@@ -241,3 +241,9 @@ def test_joining_a_board_of_an_organization_makes_a_board_member(read):
     f = read("Ana Ruiz joined the board of directors of Orvik Holdings in 2015.")
     assert roles(f) == {("Ana Ruiz", "board member", "Orvik Holdings")}
     assert [r.since.value for r in f.roles if r.since is not None] == ["2015"]
+
+
+def test_a_name_the_parser_hung_on_the_role_nouns_organization_is_the_role_holder(read):
+    f = read("The spokesman for the Harbor Authority, Lena Moss, denied the report.")
+    assert roles(f) == {("Lena Moss", "spokesman", "Harbor Authority")}
+    assert {a for a, act, _ in triples(f) if act == "deny"} == {"Lena Moss"}

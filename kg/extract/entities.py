@@ -268,9 +268,9 @@ class EntityIndex(PlaceIndex):
         if tok.dep_ == "appos" and self._token_key.get(tok.head.i, "").startswith("Person:"):
             return self._token_key[tok.head.i]  # "Y, a tailor who killed X": the tailor is Y
         for prep in below:
-            # "the head of the agency, Okafor": a person cannot be in apposition to an organization,
-            # so the name the parser hung on the organization names the head noun.
-            if prep.dep_ != "prep" or prep.lower_ != "of" or not is_human_noun(tok):
+            # "the head of the agency, Okafor", "the envoy for Korvala, Lee": a person cannot be in
+            # apposition to an organization, so the name the parser hung on it names the head noun.
+            if prep.dep_ != "prep" or prep.lower_ not in ("of", "for", "to") or not is_human_noun(tok):
                 continue
             for org in kids(prep):
                 # Nor can one person be in apposition to a plural ("the chief of the elders, Okafor").

@@ -441,6 +441,9 @@ class RoleReader(OrgFinder):
         nouns += [x for n in nouns for x in kids(n) if x.dep_ == "conj" and is_role_noun(x)]
         if root.dep_ == "appos" and is_role_noun(root.head):
             nouns.append(root.head)
+        held = root.head.head.head if root.dep_ == "appos" and root.head.dep_ == "pobj" else None
+        if held is not None and root.head.head.lower_ in ("of", "for", "to") and is_role_noun(held):
+            nouns.append(held)  # "the envoy for Korvala, Tomas Greer": no one is in apposition to a country
         if root.dep_ == "appos" and root.head.lower_ == "one":
             # "one of its members, Rui Ortiz"
             nouns += [p for c in kids(root.head) if c.dep_ == "prep" and c.lower_ == "of"
