@@ -247,3 +247,10 @@ def test_a_name_the_parser_hung_on_the_role_nouns_organization_is_the_role_holde
     f = read("The spokesman for the Harbor Authority, Lena Moss, denied the report.")
     assert roles(f) == {("Lena Moss", "spokesman", "Harbor Authority")}
     assert {a for a, act, _ in triples(f) if act == "deny"} == {"Lena Moss"}
+
+
+def test_a_hyphenated_title_keeps_both_halves(read):
+    f = read("Hugo Mend, secretary-general of the Northern Trade Union Congress, called a strike.")
+    assert roles(f) == {("Hugo Mend", "secretary-general", "Northern Trade Union Congress")}
+    f = read("The attorney-general of Korvala, Rina Holt, filed charges.")
+    assert {r for _, r, _ in roles(f)} == {"attorney-general"}  # not also a "general" of Korvala

@@ -43,6 +43,7 @@ from .titles import (
     lexicon_form,
     of_title,
     role_text,
+    role_words_ending_at,
     title_complement,
 )
 
@@ -530,9 +531,7 @@ class RoleReader(OrgFinder):
         if i < 1 or doc[i].lower_ != "of" or doc[i - 1].lemma_.lower() not in ROLE_NOUNS \
                 or doc[i - 1].lemma_.lower() in GENERIC_PEOPLE or doc[i - 1].tag_ not in ("NN", "NNP"):
             return []  # "members of the party Tom and Ann" are not a title
-        words = [doc[i - 1]]
-        while words[0].i > ent.sent.start and doc[words[0].i - 1].lower_ in ROLE_MODIFIERS:
-            words.insert(0, doc[words[0].i - 1])  # "deputy chairman"
+        words = role_words_ending_at(doc[i - 1], ent.sent.start)  # "deputy chairman", "attorney-general"
         former = is_past_title(words)
         words = [w for w in words if w.lower_ not in ("former", "ex")]
         if not words:

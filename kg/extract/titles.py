@@ -166,11 +166,30 @@ def bare_title_word(tok: Token) -> bool:
     return tok.lower_ in OF_TITLE_WORDS and not any(c.dep_ == "compound" for c in kids(tok))
 
 
+def role_words_ending_at(noun: Token, floor: int) -> list[Token]:
+    """A role noun with the modifiers before it ("deputy chairman") and the first half of a hyphenated
+    title it ends ("attorney-general"), read back to ``floor``."""
+    doc, words = noun.doc, [noun]
+    while words[0].i > floor:
+        prev = doc[words[0].i - 1]
+        if prev.text == "-" and not prev.whitespace_ and words[0].i - 2 >= floor and not doc[words[0].i - 2].whitespace_:
+            words = [doc[words[0].i - 2], prev, *words]
+        elif prev.lower_ in ROLE_MODIFIERS:
+            words.insert(0, prev)
+        else:
+            break
+    return words
+
+
 def title_complement(head: Token) -> str:
-    """ "Vice President of Operations", "secretary of state": the words "of" adds to a role noun (not
-    the field of a scholar: "a professor of urban planning" is a professor)."""
+    """ "Vice President of Operations", "secretary of state", "secretary-general": the words "of" or a
+    hyphen adds to a role noun (not the field of a scholar: "a professor of urban planning" is a professor)."""
     if head.lemma_.lower() in _FIELD_NOUNS:
         return ""
+    doc = head.doc
+    if (head.i + 2 < len(doc) and doc[head.i + 1].text == "-" and not head.whitespace_
+            and not doc[head.i + 1].whitespace_ and doc[head.i + 2].is_alpha):
+        return "-" + doc[head.i + 2].text  # "secretary-general", as the parser leaves its second half
     for c in kids(head):
         if c.dep_ == "prep" and c.lower_ == "of" and c.i == head.i + 1:
             words = [p for p in kids(c) if p.dep_ == "pobj" and bare_title_word(p)]
