@@ -39,27 +39,34 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
 
     from ..model.cameo import CAMEO_ROOTS
     from ..model.vocab import CAMEO_NS, KG, TYPE_CLASSES
-    from ..rdf.mapping import Literals, Terms, describe_class, describe_entity, describe_role, triple_lines
+    from ..rdf.mapping import Terms, describe_class, describe_role, triple_lines
 
     minter = Minter(base)
     g: set[Triple] = set()
-    lit, uri = Literals(), URIRef
+    uri = URIRef
+    w = Terms()
+    a, pref, label, alt, same = (f"<{t}>" for t in (RDF.type, SKOS.prefLabel, RDFS.label, SKOS.altLabel, OWL.sameAs))
+    classes = {t: [f"<{cls}>" for cls in TYPE_CLASSES[t]] for t in TYPE_CLASSES}
+    lines: set[str] = set()
+    add, iri, plain = lines.add, w.iri, w.plain
     if res.data is not None:
-        for ent in res.data.entities.values():
-            describe_entity(g, uri(ent.iri), ent.stored_type, ent.labels, ent.alts, lit)
+        for ent in res.data.entities.values():  # as ``describe_entity`` has them, written as text
+            e = iri(ent.iri)
+            for cls in classes[ent.stored_type]:
+                add(f"{e} {a} {cls} .")
+            for name in ent.labels:
+                add(f"{e} {label} {plain(name)} .")
+            for name in ent.alts:
+                add(f"{e} {alt} {plain(name)} .")
         for role, labels in res.data.role_labels.items():
-            for label in labels:
-                describe_role(g, uri(role), label)
+            for name in labels:
+                describe_role(g, uri(role), name)
         for c in res.data.classes:
             if c.startswith(CAMEO_NS) and c[len(CAMEO_NS):] in CAMEO_ROOTS:
                 describe_class(g, c[len(CAMEO_NS):])
-    w = Terms()
-    lines = set(triple_lines(g, w))
-    add, iri, plain = lines.add, w.iri, w.plain
-    a, pref, label, alt, same = (f"<{t}>" for t in (RDF.type, SKOS.prefLabel, RDFS.label, SKOS.altLabel, OWL.sameAs))
+    lines.update(triple_lines(g, w))
     mentioned, derived, count = (f"<{t}>" for t in (KG.mentionedIn, PROV.wasDerivedFrom, KG.mentionCount))
     word = f"<{KG.labelWord}>"
-    classes = {t: [f"<{cls}>" for cls in TYPE_CLASSES[t]] for t in TYPE_CLASSES}
     integer = f"<{XSD.integer}>"
     for cl in res.clusters:
         c = iri(cl.canonical)
