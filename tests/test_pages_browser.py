@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 from urllib.parse import urlsplit
 
 import pagesamples as ps
@@ -75,22 +75,6 @@ def _open(cdp: _Cdp, url: str, ready: str) -> None:
                         timeout=30)
 
 
-def _problems(cdp: _Cdp) -> list[dict[str, Any]]:
-    return [
-        e["params"] for e in cdp.events
-        if e.get("method") == "Runtime.exceptionThrown"
-        or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] in ("error", "warning"))
-        or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
-    ]
-
-
-def _await(cdp: _Cdp, expression: str) -> Any:
-    res = cdp.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
-    if "exceptionDetails" in res:
-        raise RuntimeError(res["exceptionDetails"])
-    return res["result"].get("value")
-
-
 def _requests(cdp: _Cdp, document: str | None = None) -> list[str]:
     """The URLs requested since the last navigation; with ``document``, only those of that document
     (a favicon the page before still fetches after the navigation is that page's, not this one's)."""
@@ -147,7 +131,7 @@ def test_article_page_highlights_every_fact_and_links_the_entities(cdp: _Cdp, se
     assert moen == "rgb(78, 121, 167)"  # the view's legend colour of a Person, #4e79a7
     requests = _requests(cdp)
     assert _all_local(requests), requests
-    assert _problems(cdp) == []
+    assert cdp.problems() == []
     # the entity link of the fact leads to the entity's page on this server
     cdp.js("[...document.querySelectorAll('#kg-fact-1 a.kg-entity')].find(a => a.textContent.includes('Moen')).click()")
     assert cdp.wait_for("location.pathname === '/entity/person/halvard-moen' && document.readyState === 'complete'")
@@ -163,7 +147,7 @@ def test_article_file_works_offline(cdp: _Cdp, store: Path, tmp_path: Path) -> N
     _check_article(cdp)
     requests = _requests(cdp, document=out.resolve().as_uri())
     assert requests and all(u.startswith("file:") for u in requests), requests
-    assert _problems(cdp) == []
+    assert cdp.problems() == []
 
 
 def test_entity_dossier_draws_its_network_and_stays_inert(cdp: _Cdp, served: Served) -> None:
@@ -174,7 +158,7 @@ def test_entity_dossier_draws_its_network_and_stays_inert(cdp: _Cdp, served: Ser
     assert cdp.js("JSON.parse(document.getElementById('kg-jsonld').textContent)['@type']") == "Person"
     requests = _requests(cdp)
     assert _all_local(requests) and any(u.endswith("/static/vis-network.min.js") for u in requests), requests
-    assert _problems(cdp) == []
+    assert cdp.problems() == []
     # a click on an entity of the network opens its page
     at = cdp.js(f"""(() => {{ const id = {json.dumps(vs.WOLVES)};
         const p = window.kgEgo.canvasToDOM(window.kgEgo.getPositions([id])[id]);
@@ -189,7 +173,7 @@ def test_entity_dossier_draws_its_network_and_stays_inert(cdp: _Cdp, served: Ser
         _not_pwned(cdp)
         assert cdp.js("document.getElementById('kg-label').textContent") in (ps.EVIL_NAME, vs.IMG)
         assert cdp.js("getComputedStyle(document.querySelector('#kg-label bdi')).unicodeBidi") == "isolate"
-        assert _problems(cdp) == []
+        assert cdp.problems() == []
         assert _all_local(_requests(cdp))
 
 
@@ -220,7 +204,7 @@ def test_query_page_works_offline_and_stays_inert(cdp: _Cdp, served: Served) -> 
     assert cdp.wait_for("document.querySelectorAll('.CodeMirror-hint').length > 0")
     assert {"kg:actor", "kg:action"} <= set(cdp.js("[...document.querySelectorAll('.CodeMirror-hint')].map(h => h.textContent)"))
     # a long result is paged: 50 rows a page, the next page shows the rest
-    assert _await(cdp, "kgRun('SELECT ?s ?p ?o WHERE { ?s ?p ?o }')") == "done"
+    assert cdp.js("kgRun('SELECT ?s ?p ?o WHERE { ?s ?p ?o }')", wait=True) == "done"
     total = int(cdp.js("document.body.dataset.rows"))
     assert total > 100 and cdp.js(ROWS_SHOWN) == 50
     first = _column(cdp, 0)
@@ -231,12 +215,12 @@ def test_query_page_works_offline_and_stays_inert(cdp: _Cdp, served: Served) -> 
     hostile = f"""PREFIX dcterms: <http://purl.org/dc/terms/> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
         SELECT ?article ?p ?o ?name WHERE {{ {{ BIND(<{vs.BASE}article/{ps.ARTICLE_ID}> AS ?article) ?article ?p ?o }}
         UNION {{ ?e rdfs:label ?name FILTER(CONTAINS(?name, "<")) }} }}"""
-    assert _await(cdp, f"kgRun({json.dumps(hostile)})") == "done"
+    assert cdp.js(f"kgRun({json.dumps(hostile)})", wait=True) == "done"
     table = cdp.js("document.querySelector('.yasr table.dataTable').textContent")
     assert vs.SCRIPT in table and vs.IMG in table and ps.EVIL_NAME in table
     _not_pwned(cdp)
     assert _all_local(_requests(cdp))
-    assert [p for p in _problems(cdp) if not purifier_report(p)] == []
+    assert [p for p in cdp.problems() if not purifier_report(p)] == []
     # a link of the results leads to this server's page of the article (a first click on a cut cell
     # shows it whole, as YASR does)
     cdp.js(f"""(a => {{ if (a.closest('.expandable:not(.expanded)')) a.click(); a.click(); }})(

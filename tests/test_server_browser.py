@@ -12,7 +12,7 @@ import sys
 import urllib.parse
 import urllib.request
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 import test_view_browser
@@ -48,22 +48,6 @@ def cdp(chromium: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
         yield client
     finally:
         client.close()
-
-
-def _await(cdp: _Cdp, expression: str) -> Any:
-    res = cdp.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
-    if "exceptionDetails" in res:
-        raise RuntimeError(res["exceptionDetails"])
-    return res["result"].get("value")
-
-
-def _problems(cdp: _Cdp) -> list[dict[str, Any]]:
-    return [
-        e["params"] for e in cdp.events
-        if e.get("method") == "Runtime.exceptionThrown"
-        or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] in ("error", "warning"))
-        or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
-    ]
 
 
 def _not_pwned(cdp: _Cdp) -> None:
@@ -104,10 +88,10 @@ def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served
     assert vs.HOSTILE_SENTENCE in table  # the markup is shown as text
     _not_pwned(cdp)
 
-    csv_text = _await(cdp, "window.kgDownload('csv')")
+    csv_text = cdp.js("window.kgDownload('csv')", wait=True)
     assert csv_text.splitlines()[0] == "article,actor,action,target,confidence,sentence"
     assert len(csv_text.strip().splitlines()) >= 1 + len(expected)
-    json_text = _await(cdp, "window.kgDownload('json')")
+    json_text = cdp.js("window.kgDownload('json')", wait=True)
     assert len(json.loads(json_text)["results"]["bindings"]) == len(expected)
 
     # open another canned query's tab and press its run button, as a user would
@@ -122,9 +106,9 @@ def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served
     assert "article/bergen-shooting" in hrefs and not any(h.startswith(vs.BASE) for h in hrefs), hrefs
 
     # an error is shown as text, not as markup
-    assert _await(cdp, "window.kgRun('SELECT * WHERE { SERVICE <http://127.0.0.1:9/> { ?s ?p ?o } }')") == "error"
+    assert cdp.js("window.kgRun('SELECT * WHERE { SERVICE <http://127.0.0.1:9/> { ?s ?p ?o } }')", wait=True) == "error"
     assert "SERVICE" in cdp.js("document.getElementById('kg-status').textContent")
-    problems = [p for p in _problems(cdp) if "400" not in json.dumps(p) and not purifier_report(p)]
+    problems = [p for p in cdp.problems() if "400" not in json.dumps(p) and not purifier_report(p)]
     assert problems == [], problems
 
 
@@ -150,7 +134,7 @@ def test_entity_page_shows_the_facts(cdp: _Cdp, served: Served) -> None:
     assert vs.HOSTILE_SENTENCE in cdp.js("document.getElementById('kg-events').textContent")
     assert f"chief {vs.SCRIPT}" in cdp.js("document.getElementById('kg-roles').textContent")
     _not_pwned(cdp)
-    assert _problems(cdp) == []
+    assert cdp.problems() == []
 
 
 def test_view_is_served(cdp: _Cdp, served: Served) -> None:
@@ -158,4 +142,4 @@ def test_view_is_served(cdp: _Cdp, served: Served) -> None:
     assert cdp.wait_for("document.body && document.body.dataset.stabilized === 'true'", timeout=60)
     assert int(cdp.js("document.body.dataset.drawn")) == len(vs.EXPECTED_NODES)
     _not_pwned(cdp)
-    assert _problems(cdp) == []
+    assert cdp.problems() == []

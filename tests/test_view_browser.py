@@ -266,11 +266,22 @@ class _Cdp:
                 return reply.get("result", {})
             self.events.append(reply)
 
-    def js(self, expression: str) -> Any:
-        res = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+    def js(self, expression: str, wait: bool = False) -> Any:
+        """The value of ``expression`` in the page (``wait``: of the promise it gives)."""
+        res = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": wait})
         if "exceptionDetails" in res:
             raise RuntimeError(res["exceptionDetails"])
         return res["result"].get("value")
+
+    def problems(self) -> list[dict[str, Any]]:
+        """Exceptions, and errors or warnings the page logged, since the events were last cleared."""
+        return [
+            e["params"]
+            for e in self.events
+            if e.get("method") == "Runtime.exceptionThrown"
+            or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] in ("error", "warning"))
+            or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
+        ]
 
     def wait_for(self, expression: str, timeout: float = 30) -> Any:
         deadline = time.monotonic() + timeout
@@ -366,13 +377,7 @@ def test_real_clicks_over_devtools(cdp: _Cdp, page: Path, network: Network) -> N
     assert cdp.js("typeof window.__pwned") == "undefined"
     assert cdp.js("document.documentElement.hasAttribute('data-pwned')") is False
     assert cdp.js("document.querySelectorAll('img').length") == 0
-    problems = [
-        e["params"]
-        for e in cdp.events
-        if e.get("method") == "Runtime.exceptionThrown"
-        or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] in ("error", "warning"))
-        or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
-    ]
+    problems = cdp.problems()
     assert problems == [], problems
 
 
@@ -467,13 +472,7 @@ def test_filters_through_the_controls(cdp: _Cdp, classified: tuple[Path, Network
 
 
 def _assert_no_console_problems(cdp: _Cdp) -> None:
-    problems = [
-        e["params"]
-        for e in cdp.events
-        if e.get("method") == "Runtime.exceptionThrown"
-        or (e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] in ("error", "warning"))
-        or (e.get("method") == "Runtime.consoleAPICalled" and e["params"]["type"] in ("error", "warning", "assert"))
-    ]
+    problems = cdp.problems()
     assert problems == [], problems
 
 
