@@ -271,8 +271,9 @@ class EventReader:
                                        and not (self.index.resolve(p) or "Place:").startswith("Place:"))
         return out
 
-    def objects(self, verb: Token) -> tuple[list[Token], list[Token], str]:
-        """Direct objects (entities), thing objects, and the particle/preposition that joins the action."""
+    def objects(self, verb: Token) -> tuple[list[Token], list[Token], str, str]:
+        """Direct objects (entities), thing objects, the particle/preposition that joins the action,
+        and the particle alone (a passive keeps it, not the preposition)."""
         below = kids(verb)
         direct = [t for c in below if c.dep_ in ("dobj", "dative") for t in conjuncts(c)
                   if t.lower_ not in REFLEXIVES]  # "killed themselves": no one else is the target
@@ -305,7 +306,7 @@ class EventReader:
                 if c.dep_ in ("ccomp", "xcomp"):
                     subj = [t for t in kids(c) if t.dep_ == "nsubj" and self.index.resolve(t) is not None]
                     if subj:
-                        return subj, things, particle
+                        return subj, things, particle, particle
         if not entity_objs:
             for c in below:
                 if c.dep_ != "prep":
@@ -330,7 +331,7 @@ class EventReader:
             entity_objs = [p for c in kids(things[0]) if c.dep_ == "prep" and c.lower_ in _THING_TARGET_PREPS
                            for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ not in _NOT_THEMES
                            and (self.index.resolve(p) or "Place:").split(":")[0] in ("Person", "Group", "Organization")]
-        return entity_objs, things, " ".join(w for w in (particle, prep_word) if w)
+        return entity_objs, things, " ".join(w for w in (particle, prep_word) if w), particle
 
     def _named_in_title(self, obj: Token) -> Token:
         """ "declared John Mensah president-elect", parsed with the title as the object's head and
@@ -435,7 +436,7 @@ class EventReader:
     def _events_of(self, verb: Token, evidence: Evidence) -> list[Event]:
         judged = accusation(verb, self.subjects) if verb.dep_ == "pcomp" and verb.tag_ == "VBG" else None
         subjects, passive = (judged.accused, False) if judged else self.subjects(verb)
-        entity_objs, things, joiner = self.objects(verb)
+        entity_objs, things, joiner, particle = self.objects(verb)
         lemma = verb.lemma_.lower()
         rule = "svo"
         if passive and lemma in ("quote", "cite", "report") and any(
@@ -480,8 +481,7 @@ class EventReader:
                 if bound & set(actors):
                     return []
         # a passive keeps its verb's particle, not a preposition ("the bridge was blown up by rebels")
-        verb_words = " ".join([lemma, *(c.lower_ for c in kids(verb) if c.dep_ == "prt" and particle_place(verb, c))]) \
-            if passive else lemma
+        verb_words = f"{lemma} {particle}" if passive and particle else lemma
         action = verb_words
         things = [t for t in things if counted(t).ent_type_ not in _AMOUNTS]  # "fined X 500 dollars": no thing
         patients = [x for x in subjects if x.pos_ in ("NOUN", "PROPN")] if passive and not any(targets) else []
