@@ -166,13 +166,19 @@ def bare_title_word(tok: Token) -> bool:
     return tok.lower_ in OF_TITLE_WORDS and not any(c.dep_ == "compound" for c in kids(tok))
 
 
+def _joining_hyphen(tok: Token) -> bool:
+    """A hyphen written between two words, with no space on either side ("attorney-general")."""
+    doc = tok.doc
+    return tok.text == "-" and 0 < tok.i < len(doc) - 1 and not tok.whitespace_ and not doc[tok.i - 1].whitespace_
+
+
 def role_words_ending_at(noun: Token, floor: int) -> list[Token]:
     """A role noun with the modifiers before it ("deputy chairman") and the first half of a hyphenated
     title it ends ("attorney-general"), read back to ``floor``."""
     doc, words = noun.doc, [noun]
     while words[0].i > floor:
         prev = doc[words[0].i - 1]
-        if prev.text == "-" and not prev.whitespace_ and words[0].i - 2 >= floor and not doc[words[0].i - 2].whitespace_:
+        if words[0].i - 2 >= floor and _joining_hyphen(prev):
             words = [doc[words[0].i - 2], prev, *words]
         elif prev.lower_ in ROLE_MODIFIERS:
             words.insert(0, prev)
@@ -187,8 +193,7 @@ def title_complement(head: Token) -> str:
     if head.lemma_.lower() in _FIELD_NOUNS:
         return ""
     doc = head.doc
-    if (head.i + 2 < len(doc) and doc[head.i + 1].text == "-" and not head.whitespace_
-            and not doc[head.i + 1].whitespace_ and doc[head.i + 2].is_alpha):
+    if head.i + 2 < len(doc) and _joining_hyphen(doc[head.i + 1]) and doc[head.i + 2].is_alpha:
         return "-" + doc[head.i + 2].text  # "secretary-general", as the parser leaves its second half
     for c in kids(head):
         if c.dep_ == "prep" and c.lower_ == "of" and c.i == head.i + 1:
