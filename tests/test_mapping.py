@@ -14,7 +14,7 @@ from rdflib.namespace import DCTERMS, FOAF, PROV, RDF, RDFS, SKOS, XSD
 
 from kg.model.facts import Article, ArticleFacts, Entity, Event, Evidence
 from kg.model.vocab import KG, ORG, SCHEMA
-from kg.rdf.mapping import article_graph, to_ntriples
+from kg.rdf.mapping import Terms, article_graph, describe_entity, entity_lines, to_ntriples, triple_lines
 
 M = minter()
 FACTS = sample_facts()
@@ -232,3 +232,15 @@ def test_terms_given_as_strings_are_written_as_their_rdflib_terms(text: str, pat
             Terms().iri(iri)
     else:
         assert Terms().iri(iri) == expected
+
+
+@given(st.sampled_from(["Person", "Organization", "Place", "Group"]),
+       st.lists(st.text(min_size=1, max_size=12), max_size=3), st.lists(st.text(min_size=1, max_size=12), max_size=3))
+@settings(max_examples=60, deadline=None)
+def test_entity_lines_write_what_describe_entity_says(etype: str, labels: list[str], aliases: list[str]) -> None:
+    """The resolution graph writes entities as text (``entity_lines``), an article's shared
+    descriptions through terms (``describe_entity``): the same lines, whatever the names hold."""
+    iri = "https://kg.example.org/entity/organization/odd"
+    g: set = set()
+    describe_entity(g, URIRef(iri), etype, labels + [ODD], aliases)
+    assert sorted(set(entity_lines(Terms(), iri, etype, labels + [ODD], aliases))) == sorted(triple_lines(g))

@@ -186,6 +186,15 @@ def describe_entity(g: set[Triple], iri: URIRef, etype: str, labels: Iterable[st
         g.add((iri, _ALT_LABEL, lit[alias]))
 
 
+def entity_lines(terms: Terms, iri: str, etype: str, labels: Iterable[str], aliases: Iterable[str]) -> list[str]:
+    """``describe_entity`` as N-Triples lines, written as text (the resolution graph describes every
+    entity of the store at once, where making rdflib terms first cost more than writing them)."""
+    e, plain = terms.iri(iri), terms.plain
+    return ([f"{e} <{_TYPE}> <{cls}> ." for cls in TYPE_CLASSES[etype]]
+            + [f"{e} <{_LABEL}> {plain(label)} ." for label in labels]
+            + [f"{e} <{_ALT_LABEL}> {plain(alias)} ." for alias in aliases])
+
+
 def describe_role(g: set[Triple], role: URIRef, label: str) -> None:
     """An org:Role and its label ("press secretary")."""
     g.add((role, _TYPE, _ROLE_CLASS))

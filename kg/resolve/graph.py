@@ -39,7 +39,7 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
 
     from ..model.cameo import CAMEO_ROOTS
     from ..model.vocab import CAMEO_NS, KG, TYPE_CLASSES
-    from ..rdf.mapping import Terms, describe_class, describe_role, triple_lines
+    from ..rdf.mapping import Terms, describe_class, describe_role, entity_lines, triple_lines
 
     minter = Minter(base)
     g: set[Triple] = set()
@@ -50,14 +50,8 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
     lines: set[str] = set()
     add, iri, plain = lines.add, w.iri, w.plain
     if res.data is not None:
-        for ent in res.data.entities.values():  # as ``describe_entity`` has them, written as text
-            e = iri(ent.iri)
-            for cls in classes[ent.stored_type]:
-                add(f"{e} {a} {cls} .")
-            for name in ent.labels:
-                add(f"{e} {label} {plain(name)} .")
-            for name in ent.alts:
-                add(f"{e} {alt} {plain(name)} .")
+        for ent in res.data.entities.values():
+            lines.update(entity_lines(w, ent.iri, ent.stored_type, ent.labels, ent.alts))
         for role, labels in res.data.role_labels.items():
             for name in labels:
                 describe_role(g, uri(role), name)
