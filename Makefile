@@ -62,7 +62,9 @@ test-fast: setup lint
 score: setup
 	@test -d ../shared/eval || { echo "make score needs ../shared/eval (the workspace's development set beside the checkout); it is not part of the repository"; exit 2; }
 	rm -rf .score && $(BIN)/kg build ../shared/eval/dev/articles --store .score/store --out .score
-	$(BIN)/python ../shared/eval/score.py --graph .score/graph.ttl --queries queries --gold ../shared/eval/dev/gold --misses
+	$(BIN)/python ../shared/eval/score.py --graph .score/graph.ttl --queries queries --gold ../shared/eval/dev/gold --misses \
+	  $$( [ -f ../shared/eval/dev/groups.yaml ] && echo --groups ../shared/eval/dev/groups.yaml )
+	@[ ! -f ../shared/eval/when_where.py ] || $(BIN)/python ../shared/eval/when_where.py --graph .score/graph.ttl --gold ../shared/eval/dev/gold
 
 # Refit the confidence model on the dev set and print its leave-one-article-out check (README,
 # "Confidence"); run it after any change to the rules, then rebuild with --force.
