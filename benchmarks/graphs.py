@@ -65,11 +65,11 @@ def build(inputs: Path, work: Path) -> Path:
     return store
 
 
-def nquads(store: Path) -> list[str]:
-    """The store's N-Quads, sorted."""
+def nquads(store: Path, work: Path) -> list[str]:
+    """The store's N-Quads, sorted, with the temporary folder's path (in sources' paths) written as WORK."""
     out = subprocess.run([KG, "export", "--format", "nquads", "--store", str(store)], check=True,
                          capture_output=True, text=True).stdout
-    return sorted(line for line in out.splitlines() if line.strip())
+    return sorted(line.replace(str(work), "WORK") for line in out.splitlines() if line.strip())
 
 
 def graphs(work: Path) -> dict[str, list[str]]:
@@ -81,7 +81,7 @@ def graphs(work: Path) -> dict[str, list[str]]:
     out = {}
     for name, src in sources.items():
         print(f"building {name} ...", file=sys.stderr)
-        out[name] = nquads(build(src, work / name))
+        out[name] = nquads(build(src, work / name), work)
     return out
 
 
