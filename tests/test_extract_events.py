@@ -494,3 +494,28 @@ def test_an_amount_is_no_thing_of_the_action(read):
 def test_speaking_to_reporters_is_the_statement_itself(read):
     f = read("Speaking to reporters, the minister said the talks had failed.")
     assert [e.action for e in f.events if e.actor and f.entities[e.actor].label == "minister"] == ["say"]
+
+
+def test_a_thing_object_s_preposition_names_a_country_target(read):
+    f = read("The council placed new sanctions on Norland in March.")
+    hits = [e for e in f.events if e.action.startswith("place")]
+    assert hits and f.entities[hits[0].target].label == "Norland"
+
+
+def test_a_thing_object_s_owner_is_the_target(read):
+    f = read("Tom Ruiz rejected Velmark's claim.")
+    hits = [e for e in f.events if e.action.startswith("reject")]
+    assert hits and hits[0].target is not None and f.entities[hits[0].target].label == "Velmark"
+
+
+def test_a_received_thing_s_owner_is_no_target(read):
+    f = read("Tom Ruiz received Velmark's letter.")
+    hits = [e for e in f.events if e.action.startswith("receive")]
+    assert hits and hits[0].target is None
+
+
+def test_reciprocal_verb_gives_each_subject_the_other_as_target(read):
+    f = read("Norland and Velmark exchanged fire on Sunday.")
+    pairs = {(f.entities[e.actor].label, f.entities[e.target].label) for e in f.events
+             if e.action.startswith("exchange") and e.actor and e.target}
+    assert pairs == {("Norland", "Velmark"), ("Velmark", "Norland")}

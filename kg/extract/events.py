@@ -53,6 +53,10 @@ from .verbs import is_verb as _is_verb
 _AMOUNTS = frozenset(("MONEY", "QUANTITY", "PERCENT", "CARDINAL", "DATE", "TIME"))
 #: Prepositions by which a verb's thing object takes a participant ("an attack on", "a deal with").
 _THING_TARGET_PREPS = frozenset(("on", "against", "with", "to"))
+#: Verbs whose coordinated subjects act on each other ("A and B exchanged fire", "police and fans clashed").
+_RECIPROCAL_VERBS = frozenset("exchange trade swap clash".split())
+#: Verbs of getting or perceiving: a thing object's owner is where it came from, not whom the deed is done to.
+_RECEIVING_VERBS = frozenset("receive get obtain gain win earn accept inherit read see hear watch".split())
 #: Prepositions of another event in time or circumstance: a "by" phrase of their noun is that event's.
 _EARLIER_EVENT_PREPS = frozenset("after before following during since until amid despite upon".split())
 #: Verbs of judging someone: their object's possessor is the one judged ("praised her courage").
@@ -63,6 +67,11 @@ congratulate salute thank
 #: Verbs of answering: the possessor of what is answered is the one answered.
 _ANSWERING_VERBS = frozenset(("respond", "reply", "react", "answer", "retort"))
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
+
+
+def _is_party(key: str | None) -> bool:
+    """Whether an entity key names someone who can be acted on: a person, a group, a body or a country."""
+    return key is not None and key.split(":")[0] in ("Person", "Group", "Organization", "Place")
 
 
 def evidence_of(sent: Span, text: str) -> Evidence:
@@ -327,11 +336,21 @@ class EventReader:
                         and not prep_word and c.i == verb.i + 1 + len([x for x in below if x.dep_ == "prt"]):
                     prep_word = c.lower_
         if not entity_objs and things:
-            # "launched an attack on the rebels", "signed a deal with Acme": the thing's own target
-            entity_objs = [p for c in kids(things[0]) if c.dep_ == "prep" and c.lower_ in _THING_TARGET_PREPS
-                           for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ not in _NOT_THEMES
-                           and (self.index.resolve(p) or "Place:").split(":")[0] in ("Person", "Group", "Organization")]
+            entity_objs = self._thing_target(things[0])
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w), particle
+
+    def _thing_target(self, thing: Token) -> list[Token]:
+        """The one a thing object is aimed at or belongs to: "launched an attack on the rebels", "signed a
+        deal with Acme", "placed sanctions on Norland" (its own preposition); "attacked the party's website",
+        "rejected the minister's claim" (its possessor: one acts on the owner through the thing)."""
+        aimed = [p for c in kids(thing) if c.dep_ == "prep" and c.lower_ in _THING_TARGET_PREPS
+                 for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ not in _NOT_THEMES and _is_party(self.index.resolve(p))]
+        if aimed:
+            return aimed
+        if thing.head.lemma_.lower() in _RECEIVING_VERBS:
+            return []  # "received the minister's letter": the owner is the source, not the one acted on
+        return [c for c in kids(thing) if c.dep_ == "poss" and c.ent_type_ not in _NOT_THEMES
+                and _is_party(self.index.resolve(c))]
 
     def _named_in_title(self, obj: Token) -> Token:
         """ "declared John Mensah president-elect", parsed with the title as the object's head and
@@ -510,11 +529,13 @@ class EventReader:
                 reported_by = self.index.resolve(judged.accuser) if judged.accuser is not None else None
         actors = [k for a in actors for k in self.index.parts(a)]
         targets = [k for t in targets for k in self.index.parts(t)]
+        reciprocal = not passive and lemma in _RECIPROCAL_VERBS and not any(targets) and len(set(actors)) > 1
         out: list[Event] = []
         for actor in actors:
             if actor is None and not passive:
                 continue
-            for target in targets:
+            # "Norland and Velmark exchanged fire": each did it to the other
+            for target in [o for o in actors if o != actor] if reciprocal else targets:
                 if target is not None and target == actor:
                     target = None
                 if passive and target is None and actor is None:
