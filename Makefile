@@ -69,7 +69,7 @@ score: setup
 # Refit the confidence model on the dev set and print its leave-one-article-out check (README,
 # "Confidence"); run it after any change to the rules, then rebuild with --force.
 confidence: setup
-	$(BIN)/kg eval ../shared/eval/dev/gold --articles ../shared/eval/dev/articles --fit-confidence kg/extract/confidence.json
+	$(BIN)/kg eval ../shared/eval/dev/gold --articles ../shared/eval/dev/articles --fit-confidence kg/extract/confidence/confidence.json
 
 # Re-resolve the lock (needs uv: pip install uv).
 lock:

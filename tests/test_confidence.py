@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.errors import UsageError
-from kg.extract.confidence import MODEL_PATH, OTHER, Model, load_models
+from kg.extract.confidence.model import MODEL_PATH, OTHER, Model, load_models
 from kg.model.facts import ArticleFacts
 from kg.quality.calibration import NEVER_RAISE, Sample, choose_l2, cross_check, fit, fit_signed
 from kg.quality.evaluate import calibration, evaluate, reliability

@@ -6,7 +6,7 @@ from factsamples import ROOT
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, SKOS
 
-from kg.extract.cameo import AMBIGUOUS, LEXICON, TARGET_SENSES, classify
+from kg.extract.context.cameo import AMBIGUOUS, LEXICON, TARGET_SENSES, classify
 from kg.model.cameo import CAMEO_ROOTS, QUAD_CLASSES, quad_class, quad_of
 from kg.model.vocab import CAMEO_SCHEME, cameo_class, quad_concept
 from kg.rdf.mapping import describe_class

@@ -1,11 +1,11 @@
-"""kg/extract/timex.py: date expressions -> calendar values against the article date (no model)."""
+"""kg/extract/context/timex.py: date expressions -> calendar values against the article date (no model)."""
 from __future__ import annotations
 
 from datetime import date
 
 import pytest
 
-from kg.extract.timex import is_time_point, normalise, parse_iso
+from kg.extract.context.timex import is_time_point, normalise, parse_iso
 
 FRIDAY = date(2020, 8, 21)  # a Friday
 

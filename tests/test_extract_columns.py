@@ -1,11 +1,11 @@
-"""The per-Doc columns extraction reads instead of Tokens (kg/extract/columns.py): they must say
+"""The per-Doc columns extraction reads instead of Tokens (kg/extract/grammar/columns.py): they must say
 exactly what the Tokens say, and be gone once the article is read."""
 from __future__ import annotations
 
 import pytest
 
-from kg.extract import columns
-from kg.extract.columns import Columns, has_text, kids, reading
+from kg.extract.grammar import columns
+from kg.extract.grammar.columns import Columns, has_text, kids, reading
 
 TEXT = ("Mayor Lena Varga opened the new bridge over the Orvel river on Monday.\n\n"
         "Engineers from Tessaro Works, who built it in two years, watched as she cut the ribbon.")

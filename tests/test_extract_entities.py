@@ -5,7 +5,8 @@ from conftest import triples
 
 from spacy.tokens import Span
 
-from kg.extract.entities import EntityIndex, is_human_noun
+from kg.extract.entities.groups import is_human_noun
+from kg.extract.entities.index import EntityIndex
 
 
 def events_of(facts, action_word):  # type: ignore[no-untyped-def]

@@ -386,8 +386,8 @@ def test_an_apposition_belongs_to_the_name_right_before_it(nlp):
     # A hand-built parse with the apposition hung on the first name of the list, as the model sometimes has it.
     from spacy.tokens import Doc
 
-    from kg.extract.entities import EntityIndex
-    from kg.extract.roles import RoleReader
+    from kg.extract.entities.index import EntityIndex
+    from kg.extract.roles.reader import RoleReader
 
     words = "With us are Ken Ortiz of Leeds and Paul Marsh , a prosecutor in the Justice Department .".split()
     heads = [2, 0, 2, 4, 2, 4, 5, 4, 9, 4, 4, 12, 4, 12, 16, 16, 13, 2]

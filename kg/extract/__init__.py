@@ -4,12 +4,12 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from ..model.facts import Article, ArticleFacts, Event
-from .columns import reading
-from .confidence import score_facts
-from .context import add_context
-from .entities import EntityIndex
-from .events import EventReader
-from .roles import RoleReader
+from .confidence.model import score_facts
+from .context.reader import add_context
+from .entities.index import EntityIndex
+from .events.reader import EventReader
+from .grammar.columns import reading
+from .roles.reader import RoleReader
 
 __all__ = ["extract_facts"]
 

@@ -78,12 +78,12 @@ class Event:
     negated: bool = False
     modality: str = "asserted"
     reported_by: str | None = None
-    #: The probability that the fact is right, from ``features`` (kg/extract/confidence.py).
+    #: The probability that the fact is right, from ``features`` (kg/extract/confidence/model.py).
     confidence: float = 0.8
     rule: str = "svo"
     #: The verb (or noun) that states the event, with its offsets: where context rules look.
     trigger: Evidence | None = None
-    # --- context (kg/extract/context.py fills these; all optional) ---------------------
+    # --- context (kg/extract/context/reader.py fills these; all optional) ---------------------
     #: CAMEO root code "01".."20", or None with ``class_reason`` saying why not.
     cameo: str | None = None
     #: The lemma form the class was looked up by ("call for", "claim responsibility", "kill").
@@ -100,7 +100,7 @@ class Event:
     #: sentence); None when no argument was read through a pronoun. A feature of ``confidence``.
     coref_distance: int | None = None
     #: What the extractor knew when it read the fact (rule, how actor and target were found, ...):
-    #: the inputs of the confidence model (kg/extract/confidence.py); not part of the fact's identity.
+    #: the inputs of the confidence model (kg/extract/confidence/model.py); not part of the fact's identity.
     features: dict[str, str | float] = field(default_factory=dict, compare=False)
 
 

@@ -4,7 +4,7 @@ Cleaning never changes the length of the text: removed parts are overwritten wit
 (newlines kept), so every character offset of the cleaned text is an offset of the original.
 The headline is reported (``Cleaned.title``, ``Cleaned.headline``) but kept in the text: it is
 parsed as a sentence of its own (a line never shares a sentence), and extraction reads only the
-events it states and the body does not (``extract.events.EventReader.headline_only``).
+events it states and the body does not (``extract.events.reader.EventReader.headline_only``).
 """
 from __future__ import annotations
 

@@ -274,7 +274,7 @@ MODALS: dict[str, str] = {
 
 #: Verbs that are not events between actors (copulas, light states, aspect, control); a few of
 #: them head an event in one construction ("went to Norway", "stopped the truck": see
-#: ``extract.verbs.light_event``).
+#: ``extract.events.verbs.light_event``).
 NON_EVENT_VERBS = frozenset("""
 be have seem appear become remain get do begin start continue keep stop go come include involve
 mean need know think feel like want hope wish try attempt manage fail tend happen occur cost last

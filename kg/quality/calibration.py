@@ -1,6 +1,6 @@
 """Fitting the confidence model offline, and checking it out of sample.
 
-The model (``kg/extract/confidence.py``) is a logistic regression per kind of fact (events,
+The model (``kg/extract/confidence/model.py``) is a logistic regression per kind of fact (events,
 roles) over the features extraction records on each fact. Here its coefficients are fitted:
 
 1. the gold articles are read and extracted exactly as a build reads them, and each fact users
@@ -32,7 +32,7 @@ import numpy as np
 from ..build.pipeline import extract_articles
 from ..config import Settings
 from ..errors import UsageError
-from ..extract.confidence import OTHER, Model
+from ..extract.confidence.model import OTHER, Model
 from ..model.facts import Article, ArticleFacts
 from ..text.sources import read_articles
 from .evaluate import GoldArticle, Reliability, load_gold, reliability
@@ -263,7 +263,7 @@ def fit(data: Sequence[Sample], l2: float | None = None, min_level: int = MIN_LE
 
 
 def write_models(models: Mapping[str, Model], path: Path, note: str) -> None:
-    """Write the coefficients file the extractor reads (``kg/extract/confidence.json``)."""
+    """Write the coefficients file the extractor reads (``kg/extract/confidence/confidence.json``)."""
     data = {"note": note, **{kind: models[kind].to_json() for kind in KINDS}}
     path.write_text(json.dumps(data, indent=1, sort_keys=False) + "\n", encoding="utf-8")
 

@@ -22,9 +22,9 @@ from typing import Any, Mapping
 
 from spacy.tokens import Doc, Token
 
-from ..model.facts import ArticleFacts, Event, Role
-from .columns import kids
-from .entities import EntityIndex
+from ...model.facts import ArticleFacts, Event, Role
+from ..entities.index import EntityIndex
+from ..grammar.columns import kids
 
 __all__ = ["MODEL_PATH", "Model", "Scorer", "load_models", "score_facts", "OTHER"]
 

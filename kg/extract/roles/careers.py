@@ -19,7 +19,9 @@ import numpy as np
 from spacy.strings import StringStore
 from spacy.tokens import Span, Token
 
-from ..model.facts import Evidence, Role, Time
+from ...model.facts import Evidence, Role, Time
+from ..context.timex import is_time_point, normalise, parse_iso
+from ..grammar.columns import kids
 from .career_clauses import after_prefix, reported_in_past, shares_subject
 from .career_words import (
     APPOINTERS,
@@ -45,12 +47,10 @@ from .career_words import (
     VERBS,
     WORKING,
 )
-from .columns import kids
-from .timex import is_time_point, normalise, parse_iso
 from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
 
 if TYPE_CHECKING:
-    from .roles import RoleReader
+    from .reader import RoleReader
 
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)

@@ -1,6 +1,6 @@
 """Role titles: which words of a phrase name a post, and how the post is worded.
 
-Word-level tests shared by the title and apposition reader (``roles.py``) and the career reader
+Word-level tests shared by the title and apposition reader (``roles/reader.py``) and the career reader
 (``careers.py``). A title is read as [organization words] + [role words]: "Coast Watch" +
 "Chief Harbor Agent", "Acme" + "press secretary"; words such as "Chief ... Officer" or
 "Assistant ... Attorney" stay in the role even when an unknown word or a country stands between.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Token
 
-from ..nlp.lexicon import (
+from ...nlp.lexicon import (
     DEPARTMENT_WORDS,
     GENERIC_PEOPLE,
     KINSHIP_NOUNS,
@@ -20,7 +20,7 @@ from ..nlp.lexicon import (
     ROLE_NOUNS,
     TITLE_ONLY_NOUNS,
 )
-from .columns import kids
+from ..grammar.columns import kids
 
 #: Prepositions whose object is the organization of a role noun ("director of X", "spokesman for X").
 ORG_PREPS = ("of", "for", "at", "from", "with", "in", "within")

@@ -15,26 +15,34 @@ from dataclasses import replace
 
 from spacy.tokens import Span, Token
 
-from ..model.facts import Evidence, Role
-from ..nlp.lexicon import DEPARTMENT_WORDS, GENERIC_PEOPLE, ORG_HEADS, ORGANIZATION_NOUNS, RANKS, ROLE_MODIFIERS, ROLE_NOUNS
+from ...model.facts import Evidence, Role
+from ...nlp.lexicon import (
+    DEPARTMENT_WORDS,
+    GENERIC_PEOPLE,
+    ORG_HEADS,
+    ORGANIZATION_NOUNS,
+    RANKS,
+    ROLE_MODIFIERS,
+    ROLE_NOUNS,
+)
+from ..entities.index import EntityIndex
+from ..grammar.columns import kids
+from ..grammar.evidence import evidence_of
 from .careers import CareerReader
-from .columns import kids
-from .entities import EntityIndex
-from .events import evidence_of
 from .role_orgs import OrgFinder
 from .titles import (
-    NOMINEE_NOUNS,
-    LEGISLATOR_HEADS,
-    COURT_KINDS,
     ASSISTING_NOUNS,
-    is_corporate_title,
+    COURT_KINDS,
+    LEGISLATOR_HEADS,
     LOCAL_HEADS,
+    NOMINEE_NOUNS,
     NOT_ROLE_WORDS,
-    PAST_WORDS,
     ORG_PREPS,
+    PAST_WORDS,
     RANK_MODIFIERS,
     TRAILING_RANKS,
     is_adjectival_name,
+    is_corporate_title,
     is_government_title,
     is_past_title,
     is_plural_title,

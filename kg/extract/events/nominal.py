@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from ..model.facts import Evidence, Event
+from ...model.facts import Event, Evidence
+from ..context.modality import modality as clause_modality
+from ..entities.index import EntityIndex
+from ..grammar.columns import kids
 from .accusation import Subjects, accusation
-from .columns import kids
-from .entities import EntityIndex
-from .modality import modality as clause_modality
 
 #: Event nouns and the verb they nominalise.
 EVENT_NOUNS = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from ..nlp.lexicon import (
+from ...nlp.lexicon import (
     COGNITION_VERBS,
     INTRANSITIVE_STATES,
     NON_EVENT_VERBS,
@@ -23,8 +23,8 @@ from ..nlp.lexicon import (
     STATIVE_VERBS,
     UNACCUSATIVE_VERBS,
 )
-from .columns import kids
-from .modality import is_passive
+from ..grammar.columns import kids
+from ..grammar.passives import is_passive
 
 __all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "attributive_participle", "NAMING_VERBS",
            "NOT_CONTENT_DEPS"]

@@ -2,7 +2,7 @@
 
 Runs once per article, after events and roles are read (``add_context``), and only adds to them:
 no event or role is dropped, and actor, action, target, modality and negation stay as
-``events.py`` read them. For each event, from its trigger (``Event.trigger``: the verb's offsets
+``events/reader.py`` read them. For each event, from its trigger (``Event.trigger``: the verb's offsets
 in the Doc) and the parse:
 
 * **class**: the CAMEO root class from the verb lexicon (``cameo.classify``), with the lookup
@@ -18,7 +18,7 @@ in the Doc) and the parse:
   dateline ("TALMORA -"), flagged ``place_from_dateline``;
 * **coreference distance**: when the verb's subject or object is a pronoun standing for a named
   entity, the sentences back to that entity's last mention by name (a feature of the confidence
-  model, ``confidence.py``);
+  model, ``confidence/model.py``);
 * **responsibility claims**: "X claimed responsibility for the attack" links X as
   ``claimed_by`` to the attack the article reports before (or in) that sentence: the first
   violent event (CAMEO 18-20) whose time agrees with the claimed deed's; when there is none,
@@ -27,7 +27,7 @@ in the Doc) and the parse:
 
 For roles: "new" ("the new interior minister") and "since 2010" ("minister since 2010",
 "who has held the post since 2010") set ``Role.new`` and ``Role.since``; "former" and "then-"
-are read by ``roles.py`` (``Role.former``).
+are read by ``roles/reader.py`` (``Role.former``).
 
 Everything here is a handful of dictionary look-ups and short walks up the parse per fact; what
 needs the whole Doc (locative phrases, pronoun arguments, sentence starts, token offsets) is read
@@ -45,12 +45,13 @@ from spacy.strings import StringStore
 from spacy.symbols import PRON
 from spacy.tokens import Doc, Span, Token
 
-from ..model.facts import Article, ArticleFacts, Event, Evidence, Role, Time
-from ..nlp.clean import clean
-from ..nlp.lexicon import PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
+from ...model.facts import Article, ArticleFacts, Event, Evidence, Role, Time
+from ...nlp.clean import clean
+from ...nlp.lexicon import PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
+from ..entities.groups import FACILITY_NOUNS
+from ..entities.index import EntityIndex
+from ..grammar.columns import kids
 from .cameo import MULTIWORD_HEADS, classify
-from .columns import kids
-from .entities import FACILITY_NOUNS, EntityIndex
 from .timex import is_time_point, normalise, parse_iso
 
 __all__ = ["add_context", "ContextReader", "CLAIM_KEYS", "DEED_NOUNS"]
@@ -58,7 +59,7 @@ __all__ = ["add_context", "ContextReader", "CLAIM_KEYS", "DEED_NOUNS"]
 _DATE_LABELS = ("DATE", "TIME")
 _PLACE_LABELS = ("GPE", "LOC", "FAC")
 #: Prepositions that say where the clause happens (not where an action goes: "into", "at" a
-#: target are read as targets by events.py).
+#: target are read as targets by events/reader.py).
 _LOCATIVE = frozenset("in at inside outside near across throughout within around beside off aboard".split())
 #: Prepositions whose date object is not the time of the event ("since 2010", "until Friday").
 _NOT_POINT_PREPS = frozenset("since until till for during through throughout".split())

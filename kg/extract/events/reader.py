@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from spacy.tokens import Span, Token
 
-from ..model.facts import Evidence, Event
-from ..nlp.lexicon import (
+from ...model.facts import Event, Evidence
+from ...nlp.lexicon import (
     GOAL_PREPOSITIONS,
     HARM_VERBS,
     OBJECT_CONTROL_VERBS,
@@ -24,8 +24,10 @@ from ..nlp.lexicon import (
     ROLE_NOUNS,
     STATEMENT_NOUNS,
 )
-from .accusation import accusation
-from .arguments import (
+from ..context.modality import modality, negated
+from ..entities.groups import is_human_noun
+from ..entities.index import EntityIndex
+from ..grammar.arguments import (
     REFLEXIVES,
     SUBJ,
     attacker,
@@ -41,10 +43,10 @@ from .arguments import (
     stray_subject,
     subject_of_next,
 )
-from .columns import kids
-from .entities import EntityIndex
-from .groups import is_human_noun
-from .modality import elided_passive, modality, negated
+from ..grammar.columns import kids
+from ..grammar.evidence import evidence_of
+from ..grammar.passives import elided_passive
+from .accusation import accusation
 from .nominal import nominal_events
 from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
@@ -72,16 +74,6 @@ _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANT
 def _is_party(key: str | None) -> bool:
     """Whether an entity key names someone who can be acted on: a person, a group, a body or a country."""
     return key is not None and key.split(":")[0] in ("Person", "Group", "Organization", "Place")
-
-
-def evidence_of(sent: Span, text: str) -> Evidence:
-    """The sentence as evidence, trimmed of surrounding whitespace, with exact offsets."""
-    start, end = sent.start_char, sent.end_char
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return Evidence(text=text[start:end], start=start, end=end)
 
 
 class EventReader:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from ..model.facts import Time
+from ...model.facts import Time
 
 __all__ = ["normalise", "is_time_point", "parse_iso"]
 

@@ -12,10 +12,11 @@ import re
 
 from spacy.tokens import Span, Token
 
-from ..model.facts import Entity
-from ..nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES, SOURCE_VERBS
-from .columns import kids
-from .entities import EntityIndex, norm_name
+from ...model.facts import Entity
+from ...nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES, SOURCE_VERBS
+from ..entities.index import EntityIndex
+from ..entities.places import norm_name
+from ..grammar.columns import kids
 from .titles import ASSISTING_NOUNS, LOCAL_HEADS, ORG_PREPS, bare_title_word, lexicon_form
 
 #: Common nouns that stand for a country the article names ("the nation's").

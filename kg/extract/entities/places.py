@@ -11,8 +11,8 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
-from ..model.facts import Entity
-from ..nlp.lexicon import DEMONYMS, ETHNIC_ADJECTIVES, PARTY_ADJECTIVES, PLACE_ALIASES, RELIGIOUS_ADJECTIVES
+from ...model.facts import Entity
+from ...nlp.lexicon import DEMONYMS, ETHNIC_ADJECTIVES, PARTY_ADJECTIVES, PLACE_ALIASES, RELIGIOUS_ADJECTIVES
 from .coref import Mention
 
 

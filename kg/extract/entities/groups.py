@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from ..nlp.lexicon import ATTACKER_NOUNS, COLLECTIVE_NOUNS, HUMAN_NOUNS, HUMAN_SUFFIXES, NOT_HUMAN, ROLE_NOUNS
-from ..nlp.words import known_word
-from .columns import kids
+from ...nlp.lexicon import ATTACKER_NOUNS, COLLECTIVE_NOUNS, HUMAN_NOUNS, HUMAN_SUFFIXES, NOT_HUMAN, ROLE_NOUNS
+from ...nlp.words import known_word
+from ..grammar.columns import kids
 
 #: Nouns that name a concrete place or facility an action can be aimed at.
 FACILITY_NOUNS = frozenset("""

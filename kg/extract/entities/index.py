@@ -13,8 +13,8 @@ from operator import attrgetter
 
 from spacy.tokens import Doc, Span, Token
 
-from ..model.facts import Entity
-from ..nlp.lexicon import (
+from ...model.facts import Entity
+from ...nlp.lexicon import (
     ATTACKER_NOUNS,
     COLLECTIVE_NOUNS,
     PERSON_PATIENT_VERBS,
@@ -23,13 +23,13 @@ from ..nlp.lexicon import (
     RANKS,
     ROLE_NOUNS,
 )
-from .columns import columns_of, kids
+from ..grammar.columns import columns_of, kids
+from ..grammar.passives import elided_passive
 from .coref import FIRST, Coreference, Mention, expletive
 from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
-from .modality import elided_passive
 from .places import PlaceIndex, norm_name
 
-__all__ = ["EntityIndex", "FACILITY_NOUNS", "is_human_noun", "norm_name"]
+__all__ = ["EntityIndex"]
 
 _TYPE_OF_LABEL = {"PERSON": "Person", "ORG": "Organization", "GPE": "Place", "LOC": "Place", "FAC": "Place"}
 #: Nouns for the body a person belongs to, resolved through "his/her/their".

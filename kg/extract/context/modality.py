@@ -10,24 +10,25 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from ..nlp.words import known_word
-from ..nlp.lexicon import (
+from ...nlp.lexicon import (
     COMMUNICATION_VERBS,
     COMPLEMENT_VERBS,
-    OBJECT_CONTROL_VERBS,
     HABITUAL_ADVERBS,
     HEDGING_ADVERBS,
     MEANS_NOUNS,
     MODALS,
+    OBJECT_CONTROL_VERBS,
     PLAN_NOUNS,
     PLAN_VERBS,
     RAISING_PASSIVES,
     REPORTING_VERBS,
     REQUEST_VERBS,
 )
-from .columns import has_text, kids
+from ...nlp.words import known_word
+from ..grammar.columns import has_text, kids
+from ..grammar.passives import is_passive
 
-__all__ = ["negated", "modality", "finite_own_clause", "is_passive"]
+__all__ = ["negated", "modality", "finite_own_clause"]
 
 _SUBJ = ("nsubj", "nsubjpass", "csubj")
 _CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
@@ -54,18 +55,6 @@ _HEDGING_VERBS = frozenset(("appear", "seem"))
 _WH_WORDS = frozenset("which what where how why who whom whose when whether".split())
 _FIRST_PERSON = frozenset(("i", "we"))
 _CLOSING_QUOTES = frozenset(('"', "'", "\u201d", "\u2019", "''"))
-
-
-def is_passive(verb: Token) -> bool:
-    """Whether a verb is passive: an auxiliary "be/get" of the passive, or a passive subject."""
-    return any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(verb))
-
-
-def elided_passive(verb: Token) -> bool:
-    """ "30 people were killed and 100 injured": a participle joined to a passive that leaves its
-    "were" out is a passive of its own (its subject the one acted on)."""
-    return (verb.tag_ == "VBN" and verb.dep_ == "conj" and is_passive(verb.head)
-            and not any(c.dep_ in ("aux", "dobj") for c in kids(verb)))
 
 
 def finite_own_clause(verb: Token) -> bool:

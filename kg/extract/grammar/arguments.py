@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from ..nlp.lexicon import ATTACK_NOUNS, NATURAL_FORCES, QUANTITY_NOUNS
+from ...nlp.lexicon import ATTACK_NOUNS, NATURAL_FORCES, QUANTITY_NOUNS
 from .columns import kids
 
 __all__ = ["SUBJ", "REFLEXIVES", "conjuncts"] + ['misplaced_relative', 'subject_of_next', 'stray_subject', 'gapped_subjects', 'shared_object', 'object_gap', 'attacker', 'natural_force', 'stranded_object', 'counted', 'particle_place']

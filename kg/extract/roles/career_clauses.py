@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from ..nlp.lexicon import REPORTING_VERBS
+from ...nlp.lexicon import REPORTING_VERBS
+from ..grammar.columns import kids
 from .career_words import CONDITIONAL_MARKS
-from .columns import kids
 
 
 def reported_in_past(verb: Token) -> bool:

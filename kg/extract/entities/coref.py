@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Span, Token
 
-from ..nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
-from .columns import kids
+from ...nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
+from ..grammar.columns import kids
 from .groups import VEHICLE_NOUNS, is_human_noun
 
 if TYPE_CHECKING:
-    from .entities import EntityIndex
+    from .index import EntityIndex
 
 MALE = frozenset({"he", "him", "his", "himself"})
 FEMALE = frozenset({"she", "her", "hers", "herself"})

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from spacy.tokens import Token
-from .columns import kids
+
+from ..grammar.columns import kids
 
 #: Words of an allegation or of someone's judgement ("condemned X for killing Y"): the deed is
 #: claimed by them, not established by the text.

@@ -1,0 +1,1 @@
+"""The probability that each fact is right: a logistic model whose coefficients are ``confidence.json``."""

@@ -1,0 +1,1 @@
+"""What is added to facts once read: event class, time, place, claims, dated roles; and negation and modality."""

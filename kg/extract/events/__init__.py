@@ -1,0 +1,1 @@
+"""Events read from clauses and nouns: who did what to whom (``EventReader``)."""

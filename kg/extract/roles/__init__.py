@@ -1,0 +1,1 @@
+"""Who holds which role in which organization: titles, appositions and career verbs (``RoleReader``)."""
