@@ -604,3 +604,9 @@ def test_from_after_a_name_is_where_a_thing_was_taken_from_not_an_affiliation(re
     assert ("Ann Lee", "expert", "Acme Institute") in roles(g)
     h = read("The radio interviewed Ann Lee from the Acme Institute on Monday.")
     assert ("Ann Lee", "member", "Acme Institute") in roles(h)
+
+
+def test_a_post_of_a_part_at_a_body_is_at_the_body(read):
+    f = read("Omar Hale is a partner and Dean of the School of Law at the University of Norland.")
+    deans = [r for r in f.roles if r.role.lower().startswith("dean")]
+    assert deans and all(f.entities[r.org].label == "University of Norland" for r in deans)

@@ -331,14 +331,23 @@ class OrgFinder:
                             continue
                         key = self.org_name_at(p) or self._appos_org(p) or self.unnamed_body(p)
                         if key and key.startswith("Organization:"):
-                            return self._body_of(p, key)
+                            return self._parent_at(p) or self._body_of(p, key)
         return None
+
+    def _parent_at(self, part: Token) -> str | None:
+        """ "Dean of the School of Law at the University of Norland": the body a part of it is "at" is
+        where the post is held (the part is where within it)."""
+        return next((key for c in kids(part) if c.dep_ == "prep" and c.lower_ == "at"
+                     for p in kids(c) if p.dep_ == "pobj"
+                     and (key := self.index.named_key(p)) is not None and key.startswith("Organization:")), None)
 
     def org_from_preps(self, heads: list[Token], depth: int = 0) -> str | None:
         """The organization a role noun is "of", "for" or "at" (also a little further down the phrase:
-        "a professor of chemistry at Oxford University"), or its possessor ("Canada's")."""
+        "a professor of chemistry at Oxford University"), or its possessor ("Canada's"). An "at" phrase
+        comes before the others: "Dean of the School of Law at Norland University", "head of research at
+        Acme" hold a post at the body the "at" names, of which the "of" names a part or a field."""
         for h in heads:
-            for c in kids(h):
+            for c in sorted(kids(h), key=lambda c: 0 if c.dep_ == "poss" else 1 if c.lower_ == "at" else 2):
                 if c.dep_ == "poss":
                     key = self.index.resolve(c) or self.org_of_modifier(c)
                     if key and not key.startswith("Person:"):
@@ -351,7 +360,7 @@ class OrgFinder:
                         if key is None and c.lower_ in ("of", "at", "with") and lexicon_form(h) is not None:
                             key = self._untagged_employer(p)
                         if key is not None and key.startswith("Organization:"):
-                            key = self._body_of(p, key)
+                            key = self._parent_at(p) or self._body_of(p, key)
                         if key is not None and key.startswith("Person:") and not (
                                 c.lower_ in ("to", "for") and h.lemma_.lower() in ASSISTING_NOUNS):
                             key = None
