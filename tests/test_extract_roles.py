@@ -610,3 +610,9 @@ def test_a_post_of_a_part_at_a_body_is_at_the_body(read):
     f = read("Omar Hale is a partner and Dean of the School of Law at the University of Norland.")
     deans = [r for r in f.roles if r.role.lower().startswith("dean")]
     assert deans and all(f.entities[r.org].label == "University of Norland" for r in deans)
+
+
+def test_a_coordinated_role_shares_the_at_body(read):
+    f = read("Omar Hale is a partner and Director of Research and Planning at Vantor Capital in Boston.")
+    directors = [r for r in f.roles if r.role.lower().startswith("director")]
+    assert directors and all(f.entities[r.org].label == "Vantor Capital" for r in directors)

@@ -17,7 +17,7 @@ from ...nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASE
 from ..entities.index import EntityIndex
 from ..entities.places import norm_name
 from ..grammar.columns import kids
-from .titles import ASSISTING_NOUNS, LOCAL_HEADS, ORG_PREPS, bare_title_word, lexicon_form
+from .titles import ASSISTING_NOUNS, LOCAL_HEADS, ORG_PREPS, bare_title_word, is_role_noun, lexicon_form
 
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
@@ -331,8 +331,14 @@ class OrgFinder:
                             continue
                         key = self.org_name_at(p) or self._appos_org(p) or self.unnamed_body(p)
                         if key and key.startswith("Organization:"):
-                            return self._parent_at(p) or self._body_of(p, key)
+                            return self._parent_at(p) or self._shared_at(h) or self._body_of(p, key)
         return None
+
+    def _shared_at(self, role: Token) -> str | None:
+        """ "a partner and director of research at Acme": the "at" body of a coordinated role noun, which
+        the parser hangs on one of them, holds the posts of both."""
+        partners = [c for c in kids(role) if c.dep_ == "conj"] + ([role.head] if role.dep_ == "conj" else [])
+        return next((key for p in partners if is_role_noun(p) and (key := self._parent_at(p))), None)
 
     def _parent_at(self, part: Token) -> str | None:
         """ "Dean of the School of Law at the University of Norland": the body a part of it is "at" is
