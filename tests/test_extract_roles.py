@@ -616,3 +616,18 @@ def test_a_coordinated_role_shares_the_at_body(read):
     f = read("Omar Hale is a partner and Director of Research and Planning at Vantor Capital in Boston.")
     directors = [r for r in f.roles if r.role.lower().startswith("director")]
     assert directors and all(f.entities[r.org].label == "Vantor Capital" for r in directors)
+
+
+def test_a_list_of_posts_after_was_gives_each_post(read):
+    f = read("Lia Marsh was a Trustee of the Norland Museum; a Director of the Harbor Fund; President of Velcor, "
+             "a shipping firm; and a Member of the Board of the Orvik School.")
+    posts = {(r.role.lower(), f.entities[r.org].label) for r in f.roles}
+    assert posts, "no role read"
+    assert {("trustee", "Norland Museum"), ("director", "Harbor Fund"), ("president", "Velcor")} <= posts
+
+
+def test_a_list_item_hung_loose_on_the_verb_is_a_post(read):
+    f = read("Ross is a lawyer. She was a Trustee of Norland Public Media; a Director of the Harbor Fund; "
+             "a Trustee of Velcor Radio.")
+    posts = {(r.role.lower(), f.entities[r.org].label) for r in f.roles}
+    assert {("director", "Harbor Fund"), ("trustee", "Velcor Radio")} <= posts

@@ -283,6 +283,9 @@ class CareerReader:
             return self._taken_post(verb)
         if lemma not in LEAVING and lemma not in JOINING and lemma not in SUCCEEDING and lemma != "work":
             nouns += [c for c in kids(verb) if c.dep_ in ("attr", "oprd", "acomp") and is_role_noun(c)]
+            if nouns:  # "was a trustee of X; a director of Y": a later item the parser hung loose on the verb
+                nouns += [c for c in kids(verb) if c.dep_ in ("dep", "npadvmod") and c.i > nouns[0].i
+                          and is_role_noun(c) and any(t.text == ";" for t in c.doc[nouns[0].i:c.left_edge.i])]
             if lemma in APPOINTING:
                 nouns += [c for c in kids(verb) if c.dep_ in ("dobj", "ccomp") and is_role_noun(c)
                           and any(m.ent_type_ == "PERSON" for m in kids(c))]
@@ -309,8 +312,7 @@ class CareerReader:
                 nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in POST_NOUNS | ASSIGNMENTS
                           for c in kids(a) if c.dep_ == "prep" and c.lower_ == "as"
                           for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
-        nouns += [c for n in nouns for c in kids(n) if c.dep_ == "conj" and is_role_noun(c)]
-        return nouns
+        return _listed(nouns)
 
     @staticmethod
     def _taken_post(verb: Token) -> list[Token]:
@@ -598,3 +600,15 @@ class CareerReader:
         words = [t for t in tok.subtree if t.ent_type_ in ("DATE", "TIME") or t.i == tok.i]
         text = tok.doc[words[0].i:words[-1].i + 1].text if words else tok.text
         return normalise(text, self.anchor) if is_time_point(text) else None
+
+
+def _listed(nouns: list[Token]) -> list[Token]:
+    """The role nouns and those listed with them: "was a trustee of X; a director of Y; and president of Z"
+    (the parser hangs a list of posts as conjuncts and appositions of the first, one on another)."""
+    out = list(nouns)
+    i = 0
+    while i < len(out):
+        out += [c for c in kids(out[i]) if c.dep_ in ("conj", "appos") and is_role_noun(c) and c not in out]
+        i += 1
+    return out
+
