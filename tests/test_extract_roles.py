@@ -631,3 +631,9 @@ def test_a_list_item_hung_loose_on_the_verb_is_a_post(read):
              "a Trustee of Velcor Radio.")
     posts = {(r.role.lower(), f.entities[r.org].label) for r in f.roles}
     assert {("director", "Harbor Fund"), ("trustee", "Velcor Radio")} <= posts
+
+
+def test_an_appointment_s_to_be_set_off_by_a_comma(read):
+    f = read("The governor intends to appoint Andre Voss of Ohio, to be a Member of the Orvik Center for the Arts.")
+    posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
+    assert ("Andre Voss", "member", "Orvik Center for the Arts") in posts

@@ -298,7 +298,9 @@ class CareerReader:
                   for c in kids(o) if c.dep_ == "prep" and c.lower_ == "as"
                   for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
         for x in kids(verb):
-            if x.dep_ == "xcomp" and x.lemma_.lower() in ("be", "serve", "become", "act"):
+            if (x.dep_ == "xcomp" or x.dep_ == "advcl" and lemma in APPOINTING and any(
+                    a.dep_ == "aux" and a.lower_ == "to" for a in kids(x))) and x.lemma_.lower() in ("be", "serve", "become", "act"):
+                # "appointed X to be a member", also set off by a comma: "to appoint X of Leeds, to be a member"
                 nouns += self._role_nouns(x, x.lemma_.lower())
             if x.dep_ == "xcomp" and lemma in RISING and x.tag_.startswith("NN") and is_role_noun(x):
                 nouns.append(x)  # "promoted to partner", parsed as an infinitive "to partner"
