@@ -637,3 +637,22 @@ def test_an_appointment_s_to_be_set_off_by_a_comma(read):
     f = read("The governor intends to appoint Andre Voss of Ohio, to be a Member of the Orvik Center for the Arts.")
     posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
     assert ("Andre Voss", "member", "Orvik Center for the Arts") in posts
+
+
+def test_a_second_post_hung_on_the_verb_shares_the_organization(read):
+    f = read("Ana Ruiz served as the Deputy Director and then the Acting Director of the Harlow Budget Office.")
+    posts = {(r.role.lower(), f.entities[r.org].label) for r in f.roles}
+    assert {("deputy director", "Harlow Budget Office"), ("acting director", "Harlow Budget Office")} <= posts
+
+
+def test_an_office_title_belongs_to_the_organization_the_article_is_about(read):
+    f = read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. "
+             "Velcor Aerospace added that Deputy Administrator Lena Dorn will lead it.")
+    posts = [(r.role.lower(), f.entities[r.org].label, r.rule) for r in f.roles]
+    assert ("deputy administrator", "Velcor Aerospace", "implicit-organization") in posts
+
+
+def test_a_possessor_keeps_an_office_title_from_the_article_s_organization(read):
+    f = read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. "
+             "Lena Dorn, Harlow's deputy director, will lead it, Velcor Aerospace added.")
+    assert not [r for r in f.roles if r.rule == "implicit-organization"]

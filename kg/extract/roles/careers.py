@@ -314,6 +314,8 @@ class CareerReader:
                 nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in POST_NOUNS | ASSIGNMENTS
                           for c in kids(a) if c.dep_ == "prep" and c.lower_ == "as"
                           for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        if any(n.head.lower_ == "as" for n in nouns):
+            nouns += [c for c in _loose_posts(verb) if c not in nouns]
         return _listed(nouns)
 
     @staticmethod
@@ -405,6 +407,8 @@ class CareerReader:
     def _partner_org(self, noun: Token) -> str | None:
         """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""
         partners = [c for c in kids(noun) if c.dep_ == "conj"] + ([noun.head] if noun.dep_ == "conj" else [])
+        if noun.head.lower_ == "as" and noun.head.dep_ == "prep":
+            partners += _loose_posts(noun.head.head)
         return next((k for p in partners if is_role_noun(p) and (k := self.t.org_from_preps([p]))), None)
 
     def _verb_org(self, verb: Token, lemma: str, noun: Token) -> str | None:
@@ -613,4 +617,10 @@ def _listed(nouns: list[Token]) -> list[Token]:
         out += [c for c in kids(out[i]) if c.dep_ in ("conj", "appos") and is_role_noun(c) and c not in out]
         i += 1
     return out
+
+
+def _loose_posts(verb: Token) -> list[Token]:
+    """ "served as the deputy director and then the acting director of X": a second post the parser hung on
+    the verb as a conjunct of it."""
+    return [c for c in kids(verb) if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and is_role_noun(c)]
 

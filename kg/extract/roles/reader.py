@@ -36,6 +36,7 @@ from .titles import (
     LEGISLATOR_HEADS,
     LOCAL_HEADS,
     NOMINEE_NOUNS,
+    OFFICE_HEADS,
     NOT_ROLE_WORDS,
     ORG_PREPS,
     PAST_WORDS,
@@ -340,6 +341,11 @@ class RoleReader(OrgFinder):
         elif org is None and is_corporate_title(role_words):
             # "Chief executive Ann Lee" in an article about one company: that company's
             org, rule, confidence = self.home_company(), "implicit-company", 0.5
+        elif org is None and role_words and lexicon_form(role_words[-1]) in OFFICE_HEADS and not possessor \
+                and not any(c.dep_ == "poss" for t in role_toks for c in kids(t)):
+            # (a possessor names the body, if not one the article is about: "Harlow's deputy director")
+            # "Program Manager X", "Secretary-General X" in an article about one organization: its post
+            org, rule, confidence = self.home_organization(), "implicit-organization", 0.5
         elif org is None and role_words and lexicon_form(role_words[-1]) in LOCAL_HEADS:
             # "Mayor X" in an article that has named one city (or state) so far: its government
             org, rule, confidence = self.only_place_before(title[0].i), "implicit-place", 0.4

@@ -195,13 +195,18 @@ class OrgFinder:
         return self._home
 
     def home_company(self) -> str | None:
-        """The company an article is about: the article speaks of "the company" (the firm, team, club), and one
-        organization is named 3+ times and twice as often as any other, its name in the headline counting
-        three (a headline the text opens with is not counted as text)."""
+        """The company an article is about: the article speaks of "the company" (the firm, team, club), and
+        it is the article's dominant organization (``home_organization``)."""
+        if not any(t.lower_ in _SELF_NOUNS and t.i > 0 and t.doc[t.i - 1].lower_ == "the" for t in self.doc):
+            return None
+        return self.home_organization()
+
+    def home_organization(self) -> str | None:
+        """The organization an article is about: one organization is named 3+ times and twice as often as
+        any other, its name in the headline counting three (a headline the text opens with is not counted
+        as text)."""
         if not self._company_read:
             self._company_read = True
-            if not any(t.lower_ in _SELF_NOUNS and t.i > 0 and t.doc[t.i - 1].lower_ == "the" for t in self.doc):
-                return None
             text = self.doc.text.lstrip()
             skip = len(self.doc.text) - len(text) + len(self.headline) if self.headline and text.startswith(self.headline) else 0
             counts: dict[str, int] = {}

@@ -40,6 +40,10 @@ LEGISLATOR_HEADS = frozenset("senator congressman congresswoman representative l
 COURT_KINDS = frozenset("district circuit superior supreme appeals appellate bankruptcy county municipal".split())
 #: Heads of the titles of a company's (or a team's) management.
 CORPORATE_HEADS = frozenset("executive ceo cfo coo chairman chairwoman chairperson founder co-founder manager coach".split())
+#: Heads of the titles of an organization's offices, held in the body an article is about when no other is
+#: named ("Program Manager X", "the deputy administrator", "Secretary-General X").
+OFFICE_HEADS = frozenset("""director administrator secretary-general undersecretary-general under-secretary-general
+deputy commissioner coordinator""".split())
 #: Words before a title that make it a past one ("former", "ex-", "the late").
 PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
 #: Words before a title that are no part of the role's name.
