@@ -656,3 +656,13 @@ def test_a_possessor_keeps_an_office_title_from_the_article_s_organization(read)
     f = read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. "
              "Lena Dorn, Harlow's deputy director, will lead it, Velcor Aerospace added.")
     assert not [r for r in f.roles if r.rule == "implicit-organization"]
+
+
+def test_a_hyphenated_title_is_one_title_not_its_second_half(read):
+    f = read("The Harbor League met in Orvik on Monday. The Harbor League voted on a budget. "
+             "Secretary-General Ana Lind named Tom Reyes to the post of undersecretary-general for trade, "
+             "the Harbor League said.")
+    posts = {(f.entities[r.person].label, r.role.lower()) for r in f.roles if f.entities[r.org].label == "Harbor League"}
+    assert ("Ana Lind", "secretary-general") in posts
+    assert ("Tom Reyes", "undersecretary-general") in posts
+    assert not any(r.role.lower() in ("general", "-general") for r in f.roles)

@@ -22,7 +22,7 @@ boss emir sultan ruler monarch chieftain candidate nominee speaker magistrate cl
 counsel trustee employee staffer intern assemblyman assemblywoman councilman councilwoman consul
 diplomat surgeon physician nurse engineer architect pilot astronaut detective constable trooper warden
 player guard quarterback striker goalkeeper midfielder pitcher
-vice-chairman vice-chair vice-minister director-general secretary-general attorney-general veteran
+vice-chairman vice-chair vice-minister director-general secretary-general undersecretary-general under-secretary-general attorney-general veteran
 fellow scholar provost rector chaplain co-chair vice-chancellor justice
 """.split())
 

@@ -214,6 +214,8 @@ class RoleReader(OrgFinder):
                 and not (ent is not None and ent.start <= t.i < ent.end)}
         mods |= {t.i for t in self.title_words(noun.i, noun.sent.start)}
         mods.add(noun.i)
+        mods |= {t.i for t in noun.subtree if t.text == "-" and t.i - 1 in mods and t.i + 1 in mods
+                 and not t.whitespace_ and not t.doc[t.i - 1].whitespace_}  # "undersecretary-general"
         first = noun.i
         while first - 1 in mods:
             first -= 1
@@ -280,6 +282,9 @@ class RoleReader(OrgFinder):
                     or (role_toks and is_adjectival_name(t))):
                 break
             role_toks.insert(0, t)
+            j -= 1
+        if role_toks and role_toks[0].text == "-" and j >= 0 and not toks[j].whitespace_:
+            role_toks.insert(0, toks[j])  # "Undersecretary-General": the hyphen joins the word before
             j -= 1
         # A capitalized body word opening the title is the organization ("Army spokesman").
         body = []

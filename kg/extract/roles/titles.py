@@ -69,14 +69,14 @@ def lexicon_form(tok: Token) -> str | None:
     """The role noun of the lexicon a token is a form of: "Attorneys" (a plural the model left
     unlemmatized as a proper noun), "president-elect" (three tokens)."""
     low = tok.lower_
-    for form in (low, tok.lemma_.lower(), low[:-1] if low.endswith("s") else ""):
-        if form in ROLE_NOUNS or form in TITLE_ONLY_NOUNS:
-            return form
     doc = tok.doc
     if tok.i >= 2 and doc[tok.i - 1].text == "-" and not doc[tok.i - 1].whitespace_:
         joined = doc[tok.i - 2].lower_ + "-" + low
         if joined in ROLE_NOUNS:
-            return joined
+            return joined  # "secretary-general": the whole title, not the rank of its second half
+    for form in (low, tok.lemma_.lower(), low[:-1] if low.endswith("s") else ""):
+        if form in ROLE_NOUNS or form in TITLE_ONLY_NOUNS:
+            return form
     return None
 
 
