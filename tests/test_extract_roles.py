@@ -666,3 +666,10 @@ def test_a_hyphenated_title_is_one_title_not_its_second_half(read):
     assert ("Ana Lind", "secretary-general") in posts
     assert ("Tom Reyes", "undersecretary-general") in posts
     assert not any(r.role.lower() in ("general", "-general") for r in f.roles)
+
+
+def test_serving_in_the_position_of_a_minister_of_a_field(read):
+    f = read("Peru names a new cabinet. Peru's president chose the ministers himself. "
+             "A judge, Rene Kuassi, will serve in the sensitive position of minister of defense.")
+    posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
+    assert ("Rene Kuassi", "minister of defense", "Peru") in posts

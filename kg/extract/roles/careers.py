@@ -304,8 +304,8 @@ class CareerReader:
                 nouns += self._role_nouns(x, x.lemma_.lower())
             if x.dep_ == "xcomp" and lemma in RISING and x.tag_.startswith("NN") and is_role_noun(x):
                 nouns.append(x)  # "promoted to partner", parsed as an infinitive "to partner"
-            if x.dep_ == "prep" and x.lower_ == "to" and lemma in APPOINTING:
-                # "appointed X to the post of chief digital officer"
+            if x.dep_ == "prep" and (x.lower_ == "to" and lemma in APPOINTING or x.lower_ == "in" and lemma == "serve"):
+                # "appointed X to the post of chief digital officer", "will serve in the position of minister"
                 nouns += [p for a in kids(x) if a.dep_ == "pobj" and a.lemma_.lower() in POST_NOUNS
                           for c in kids(a) if c.dep_ == "prep" and c.lower_ == "of"
                           for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]

@@ -124,7 +124,17 @@ def is_government_title(words: list[Token]) -> bool:
         return False
     mods = {t.lower_ for t in words[:-1]}
     return (bool(mods & (DEPARTMENT_WORDS | {"prime", "vice", "shadow"}))
-            or words[-1].lower_ in ("president", "premier", "chancellor", "vice-president"))
+            or words[-1].lower_ in ("president", "premier", "chancellor", "vice-president")
+            or _portfolio(words[-1]))
+
+
+def _portfolio(head: Token) -> bool:
+    """ "minister of defense", "minister for planning and development": a minister's "of" or "for" a field
+    (a common noun, not a named body) is a government portfolio."""
+    return head.lemma_.lower() == "minister" and any(
+        c.dep_ == "prep" and c.lower_ in ("of", "for") and any(
+            p.dep_ == "pobj" and not p.ent_type_ in ("ORG", "GPE", "PERSON", "NORP") for p in kids(c))
+        for c in kids(head))
 
 
 def is_corporate_title(words: list[Token]) -> bool:
