@@ -133,7 +133,7 @@ def _portfolio(head: Token) -> bool:
     (a common noun, not a named body) is a government portfolio."""
     return head.lemma_.lower() == "minister" and any(
         c.dep_ == "prep" and c.lower_ in ("of", "for") and any(
-            p.dep_ == "pobj" and not p.ent_type_ in ("ORG", "GPE", "PERSON", "NORP") for p in kids(c))
+            p.dep_ == "pobj" and p.ent_type_ not in ("ORG", "GPE", "PERSON", "NORP") for p in kids(c))
         for c in kids(head))
 
 
