@@ -673,3 +673,9 @@ def test_serving_in_the_position_of_a_minister_of_a_field(read):
              "A judge, Rene Kuassi, will serve in the sensitive position of minister of defense.")
     posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
     assert ("Rene Kuassi", "minister of defense", "Peru") in posts
+
+
+def test_a_post_in_a_body_s_department_is_at_the_body(read):
+    f = read("Jordi Velo, head of Orvik Bank's design department, said the budget was cut.")
+    posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
+    assert ("Jordi Velo", "head", "Orvik Bank") in posts
