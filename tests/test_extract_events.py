@@ -519,3 +519,21 @@ def test_reciprocal_verb_gives_each_subject_the_other_as_target(read):
     pairs = {(f.entities[e.actor].label, f.entities[e.target].label) for e in f.events
              if e.action.startswith("exchange") and e.actor and e.target}
     assert pairs == {("Norland", "Velmark"), ("Velmark", "Norland")}
+
+
+def test_a_thing_object_s_owner_is_the_target_and_the_thing_stays_in_the_action(read):
+    f = read("Hackers attacked the party's website.")
+    hits = [e for e in f.events if e.action.startswith("attack")]
+    assert hits and hits[0].action == "attack website"
+    assert hits[0].target is not None and f.entities[hits[0].target].label == "party"
+
+
+def test_a_passive_attack_on_a_thing_targets_its_owner(read):
+    f = read("The Harbor Church's website was attacked by hackers on Monday.")
+    hits = [e for e in f.events if e.action.startswith("attack")]
+    assert hits and hits[0].target is not None and f.entities[hits[0].target].label == "Harbor Church"
+
+
+def test_a_passive_of_intent_on_a_thing_has_no_owner_target(read):
+    f = read("The mayor's plans are intended to calm the town.")
+    assert not [e for e in f.events if e.target is not None and f.entities[e.target].label == "mayor"]

@@ -16,6 +16,7 @@ from spacy.tokens import Span, Token
 
 from ...model.facts import Event, Evidence
 from ...nlp.lexicon import (
+    COLLECTIVE_NOUNS,
     GOAL_PREPOSITIONS,
     HARM_VERBS,
     OBJECT_CONTROL_VERBS,
@@ -24,6 +25,7 @@ from ...nlp.lexicon import (
     ROLE_NOUNS,
     STATEMENT_NOUNS,
 )
+from ..context.cameo import LEXICON
 from ..context.modality import modality, negated
 from ..entities.groups import is_human_noun
 from ..entities.index import EntityIndex
@@ -298,9 +300,11 @@ class EventReader:
                     for p in kids(c) if p.dep_ == "pobj" and self.index.resolve(p, allow_things=True) is None]
             direct = [c for p in said for c in kids(p) if c.dep_ == "poss" and self.index.resolve(c)]
         direct = [self._named_in_title(self._stray_apposition(t)) for t in direct]
+        owned = [t for t in direct if lemma not in _RECEIVING_VERBS and self._owner(t) is not None]
+        direct = [self._owner(t) or t if t in owned else t for t in direct]
         particle = " ".join(c.lower_ for c in below if c.dep_ == "prt" and particle_place(verb, c))
         entity_objs = [t for t in direct if self.index.resolve(t, allow_things=True) is not None]
-        things = [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
+        things = owned + [t for t in direct if t not in entity_objs and t.pos_ in ("NOUN", "PROPN")]
         prep_word = ""
         if not entity_objs and verb.lemma_ in OBJECT_CONTROL_VERBS:
             for c in below:
@@ -330,6 +334,15 @@ class EventReader:
         if not entity_objs and things:
             entity_objs = self._thing_target(things[0])
         return entity_objs, things, " ".join(w for w in (particle, prep_word) if w), particle
+
+    def _owner(self, thing: Token) -> Token | None:
+        """ "attacked the party's website", "the church's site was attacked": a thing's owner, when it is
+        someone, is the one the deed is done to (the thing is no participant: not a name, a person or a body)."""
+        if thing.pos_ != "NOUN" or thing.ent_type_ or is_human_noun(thing) or thing.lemma_.lower() in COLLECTIVE_NOUNS \
+                or any(c.dep_ == "appos" for c in kids(thing)):
+            return None
+        return next((c for c in kids(thing) if c.dep_ == "poss" and c.ent_type_ not in _NOT_THEMES
+                     and c.lower_ not in ("its", "their", "his", "her") and _is_party(self.index.resolve(c))), None)
 
     def _thing_target(self, thing: Token) -> list[Token]:
         """The one a thing object is aimed at or belongs to: "launched an attack on the rebels", "signed a
@@ -459,7 +472,9 @@ class EventReader:
             if not agents and any(a.pos_ == "PROPN" for a in named):
                 return []  # "was sentenced by Judge X" with X not read: the doer is named, just not found
             actors = [self.index.resolve(a) for a in agents] or [None]
-            targets = [self.index.resolve(s, allow_things=True) for s in subjects]
+            coercive = LEXICON.get(lemma, "") >= "15" or lemma in HARM_VERBS  # "X's website was hacked"
+            targets = [self.index.resolve((self._owner(s) if coercive else None) or s, allow_things=True)
+                       for s in subjects]
             rule = "passive" if agents else "passive-agentless"
             if not agents and not any(targets):
                 return []
