@@ -537,3 +537,14 @@ def test_a_passive_attack_on_a_thing_targets_its_owner(read):
 def test_a_passive_of_intent_on_a_thing_has_no_owner_target(read):
     f = read("The mayor's plans are intended to calm the town.")
     assert not [e for e in f.events if e.target is not None and f.entities[e.target].label == "mayor"]
+
+
+def test_holding_a_post_is_a_role_not_an_event(read):
+    f = read("Ana Ruiz served as director of Acme Bank and spent three years as a lawyer at Orvik Bank.")
+    assert f.roles, "no role read"
+    assert not [e for e in f.events if e.action.split()[0] in ("serve", "spend")]
+
+
+def test_serving_a_sentence_is_an_event(read):
+    f = read("Tom Lee served a ten-year sentence.")
+    assert [e for e in f.events if e.action.startswith("serve")]

@@ -209,7 +209,20 @@ def is_event_verb(verb: Token) -> bool:
     if lemma in INTRANSITIVE_STATES and not any(c.dep_ in _OBJECTS for c in kids(verb)):
         return False
     if _state_passive(verb, lemma) or _naming_participle(verb) or _thought_not_deed(verb, lemma) \
-            or _phrasal_state(verb, lemma):
+            or _phrasal_state(verb, lemma) or _holding_a_post(verb, lemma):
         return False
     return not (_noun_gerund(verb) or elaborating_speech(verb) or _anonymity_formula(verb)
                 or attributive_participle(verb))
+
+
+def _holding_a_post(verb: Token, lemma: str) -> bool:
+    """ "served as director", "has served in several posts at Acme", "served on the board", "spent three
+    years as a lawyer": a career step, which is a role (``roles.careers``), not a deed. Serving something
+    or someone ("served a sentence", "served the town") is a deed."""
+    below = kids(verb)
+    if lemma == "serve":
+        return not any(c.dep_ in ("dobj", "dative") for c in below)
+    if lemma == "spend":  # "as" on the verb or on the span of time
+        return any(c.dep_ == "prep" and c.lower_ == "as"
+                   for head in [verb, *(o for o in below if o.dep_ == "dobj")] for c in kids(head))
+    return False
