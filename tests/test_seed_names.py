@@ -11,8 +11,9 @@ What counts as a name (the criterion):
   made only of words the lemmatizer knows ("Foreign Affairs") is matched as the texts write it, so that
   the English phrase in lowercase ("foreign affairs") is not taken for it;
 * a one-word name ("Lindgren"), unless it is ordinary English: a function word, a word the texts also
-  write in lowercase, or one the model's lemmatizer knows (or its regular singular) as a verb,
-  adjective or adverb ("Home", "State", "Little");
+  write in lowercase, one the model's lemmatizer knows (or its regular singular or past form) as a verb,
+  adjective or adverb ("Home", "State", "Little", "Named"), a kind of body of the lexicon's tables
+  ("Senate", "Corporation"), or an abbreviation of two letters ("Md.");
 * each capitalised word of four letters or more of a longer name alone, when the lemmatizer knows
   it (or its singular) in no part of speech: a word foreign to the model's English vocabulary can
   only be a name ("Baker" of "Jo Baker" is known as a noun, "Kowalczyk" of "Jan Kowalczyk" is not).
@@ -33,7 +34,7 @@ from pathlib import Path
 import pytest
 from factsamples import DEV, ROOT
 
-from kg.nlp.lexicon import DEMONYMS, PLACE_ALIASES
+from kg.nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES
 
 SEEDS = ROOT / "seeds"
 PACKAGE = ROOT / "kg"
@@ -45,6 +46,8 @@ _COUNTRY_NAMES = (
     | set(PLACE_ALIASES) | set(DEMONYMS)
 )
 _COUNTRY_WORDS = {w for name in _COUNTRY_NAMES for w in re.findall(r"\w+", name)}
+#: Kinds of body the lexicon's tables name ("senate", "corporation"): English words, whatever an article calls one.
+_BODY_KINDS = ORG_HEADS | ORGANIZATION_NOUNS
 
 
 def _words(name: str) -> list[str]:
@@ -61,6 +64,8 @@ def _known(word: str, words: set[str], irregular: dict[str, list[str]]) -> bool:
         forms.add(w[:-2])
     if w.endswith("s"):
         forms.add(w[:-1])
+    if w.endswith("ed"):  # "Named" in a headline the model took for a name: "name"
+        forms |= {w[:-2], w[:-1]}
     return bool(forms & words)
 
 
@@ -110,7 +115,8 @@ def search_terms(nlp, texts: list[str]) -> dict[str, bool]:  # type: ignore[no-u
                          and not _known(w, any_pos, irregular) and w.lower() not in _COUNTRY_WORDS
                          and w.lower() not in stop)
         elif not (name.lower() in lowercase or _known(name, not_noun, irregular) or name.lower() in _COUNTRY_WORDS
-                  or name.lower() in stop):
+                  or name.lower() in stop or len(name.rstrip(".")) < 3  # "Md.": an abbreviation, no name
+                  or name.lower() in _BODY_KINDS):  # "Senate", "Corporation": a kind of body, named by the lexicon
             terms.setdefault(name, name.isupper() or not _known(name, any_pos, irregular))
     return terms
 

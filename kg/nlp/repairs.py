@@ -161,7 +161,7 @@ _PARTY_HEADS = frozenset("party movement front militia".split())
 
 
 def _without_title(doc: Doc, ent: Span) -> list[Span]:
-    """ "Senior Harbour Agent Dana Hill", "Assistant State Attorneys Lee Park": a title the model
+    """ "Senior Harbour Agent Vera Hill", "Assistant State Attorneys Lee Park": a title the model
     took into a person's name is no part of it; the name is what follows its last role word
     (two words at least). A country named in the title stays a place."""
     last = None
@@ -243,7 +243,7 @@ patrol service corps command center centre league federation
 
 
 def _described_as_person(doc: Doc, ent: Span) -> bool:
-    """ "Lena Ivarsson, a professor of planning, ...", "Brandt, 41, ...", "his teammate Omar Diallo": a
+    """ "Lena Ivarsson, a professor of planning, ...", "Brandt, 41, ...", "his teammate Idris Diallo": a
     name of up to three words tagged ORG that an apposition or the noun before it calls a person, or
     that is given an age, is a person."""
     if not 1 <= len(ent) <= 3 or not all(t.pos_ == "PROPN" and t.text.istitle() for t in ent):
@@ -252,7 +252,7 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
         return False
     before = doc[ent.start - 1] if ent.start > 0 else None
     if before is not None and before.is_lower and before.pos_ == "NOUN" and before.lemma_ in PERSON_NOUNS:
-        return True  # "his teammate Omar Diallo", "coach Anna Berg": a word for a person before the name
+        return True  # "his teammate Idris Diallo", "coach Anna Berg": a word for a person before the name
     if (before is not None and before.text == "," and ent.start >= 2 and ent.root.dep_ == "appos"
             and ent.root.head.i == ent.start - 2 and _role_word(doc[ent.start - 2]) and doc[ent.start - 2].is_lower):
         return True  # "Acme's founder, Ann Park": the name set beside a role noun
@@ -379,7 +379,7 @@ def _first_name_as_norp(tok: Token) -> bool:
     return (tok.ent_type_ == "NORP" and tok.ent_iob_ == "B" and tok.tag_ == "NNP" and tok.dep_ == "compound"
             and (tok.i + 1 >= len(tok.doc) or tok.doc[tok.i + 1].ent_iob_ != "I")
             and low not in DEMONYMS and low not in RELIGIOUS_ADJECTIVES and low not in ETHNIC_ADJECTIVES
-            and low not in PARTY_ADJECTIVES and not _common_word(tok))  # "Republican Terry Lund": a party
+            and low not in PARTY_ADJECTIVES and not _common_word(tok))  # "Republican Gerd Lund": a party
 
 
 def _with_joined_words(doc: Doc, ent: Span) -> Span:

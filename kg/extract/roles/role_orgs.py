@@ -2,7 +2,7 @@
 
 ``OrgFinder`` answers, for the words of a role phrase, which Organization or Place the article names
 for it: a name after "of", "for", "at" ("director of Acme"), a possessor or modifier ("Acme's", "French"),
-a body named in parts ("the Board of Governors of Acme"), a common noun standing for a body named
+a body named in parts ("the Board of Trustees of Acme"), a common noun standing for a body named
 before ("the party's candidate", "the nation's minister"), the article's country for a national post,
 or, for an aide, the person served (whose office ``RoleReader.finish`` looks up).
 """
@@ -304,7 +304,7 @@ class OrgFinder:
         doc = ent.doc
         i = ent.end
         if i + 1 < len(doc) and (doc[i].lower_ == "of" or doc[i].lower_ == "from" and not taken_from):  # "at": often where
-            # The words themselves when the parser hung the phrase elsewhere ("X of Harvard
+            # The words themselves when the parser hung the phrase elsewhere ("X of Velmora
             # University and Y of the University of Bordeaux").
             j = i + 2 if doc[i + 1].lower_ == "the" else i + 1
             key = self.org_name_at(doc[j]) if j < len(doc) else None
@@ -407,7 +407,7 @@ class OrgFinder:
         return self.org_named(words) or self.index.organization_span(words)
 
     def _body_of(self, tok: Token, key: str) -> str:
-        """ "the Board of Governors of the Acme Bank": a body of an organization, named as one."""
+        """ "the Board of Trustees of the Acme Bank": a body of an organization, named as one."""
         ent = self.index.entities.get(key)
         if ent is None or tok.lower_ not in ORG_HEADS | ORGANIZATION_NOUNS | {"governors", "directors", "trustees"}:
             return key
@@ -422,7 +422,7 @@ class OrgFinder:
                         label = f"{ent.label} of {self.index.entities[whole].label}"
                         return self._organization(label)
         inner = [c for c in kids(tok) if c.dep_ == "prep" and c.lower_ == "of"]
-        for c in inner:  # "Board of Governors" whose own "of" phrase holds the organization's
+        for c in inner:  # "Board of Trustees" whose own "of" phrase holds the organization's
             for p in kids(c):
                 if p.dep_ == "pobj" and self.index.named_key(p) == key:
                     return self._body_of(p, key) if p.i != tok.i else key
