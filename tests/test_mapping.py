@@ -244,3 +244,22 @@ def test_entity_lines_write_what_describe_entity_says(etype: str, labels: list[s
     g: set = set()
     describe_entity(g, URIRef(iri), etype, labels + [ODD], aliases)
     assert sorted(set(entity_lines(Terms(), iri, etype, labels + [ODD], aliases))) == sorted(triple_lines(g))
+
+
+def test_two_keys_of_one_iri_give_one_naming_with_one_name() -> None:
+    text = "Voters spoke. The voters said no."
+    art = Article(id="case-twins", text=text)
+    ev = Evidence(text=text, start=0, end=len(text))
+    facts = ArticleFacts(article=art, entities={
+        "Group:Voters": Entity(key="Group:Voters", label="Voters", type="Group"),
+        "Group:voters": Entity(key="Group:voters", label="voters", type="Group")},
+        events=[Event(actor="Group:Voters", action="speak", evidence=ev),
+                Event(actor="Group:voters", action="say", evidence=ev)])
+    g = article_graph(facts, M)
+    namings = list(g.subjects(RDF.type, KG.Naming))
+    assert len(namings) == 1
+    assert len(list(g.objects(namings[0], KG.name))) == 1
+    assert {str(o) for o in g.objects(namings[0], KG.alias)} | {str(o) for o in g.objects(namings[0], KG.name)} \
+        == {"Voters", "voters"}
+    actors = {g.value(e, KG.actor) for e in g.subjects(RDF.type, KG.Event)}
+    assert len(actors) == 1 and None not in actors

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
@@ -113,8 +114,9 @@ def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
     add((a, SCHEMA.text, Literal(art.text)))
 
     iri_of: dict[str, URIRef] = {}
-    for key, ent in sorted(facts.entities.items()):
-        iri_of[key] = _entity(g, ent, a, art.id, minter, lit)
+    for iri, ent, keys in _one_per_iri(facts, minter):
+        _entity(g, iri, ent, a, art.id, minter, lit)
+        iri_of.update((k, iri) for k in keys)
     prov = _Provenance(g, a, art.id, minter, lit)
 
     for ev in facts.events:
@@ -163,9 +165,8 @@ def shared_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:
     """The descriptions of the shared nodes an article points to, for the ``{base}resolution``
     graph: each entity's types and names, each role's type and label, each event class."""
     g: set[Triple] = set()
-    for ent in facts.entities.values():
-        describe_entity(g, URIRef(minter.entity(ent.type, ent.label, facts.article.id)), ent.type,
-                        {ent.label}, ent.aliases - {ent.label})
+    for iri, ent, _ in _one_per_iri(facts, minter):
+        describe_entity(g, iri, ent.type, {ent.label}, ent.aliases - {ent.label})
     for ro in facts.roles:
         describe_role(g, URIRef(minter.role(ro.role)), ro.role)
     for code in {ev.cameo for ev in facts.events if ev.cameo is not None}:
@@ -250,10 +251,23 @@ def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article
                    Literal(when.value, datatype=TIME_DATATYPES[when.datatype])))
 
 
-def _entity(g: set[Triple], ent: Entity, article: URIRef, article_id: str, minter: Minter,
-            lit: Literals) -> URIRef:
+def _one_per_iri(facts: ArticleFacts, minter: Minter) -> list[tuple[URIRef, Entity, list[str]]]:
+    """The article's entities by IRI, each with the keys that name it: two keys whose labels differ only in
+    case or punctuation ("Voters", "voters") mint one IRI, and are one entity with the other labels as aliases."""
+    merged: dict[URIRef, tuple[Entity, list[str]]] = {}
+    for key, ent in sorted(facts.entities.items()):
+        iri = URIRef(minter.entity(ent.type, ent.label, facts.article.id))
+        if iri in merged:
+            first, keys = merged[iri]
+            merged[iri] = (replace(first, aliases=first.aliases | ent.aliases | {ent.label}), keys + [key])
+        else:
+            merged[iri] = (ent, [key])
+    return [(iri, ent, keys) for iri, (ent, keys) in merged.items()]
+
+
+def _entity(g: set[Triple], iri: URIRef, ent: Entity, article: URIRef, article_id: str, minter: Minter,
+            lit: Literals) -> None:
     """``article kg:mentions entity``, and the article's kg:Naming of it: its type and names as read there."""
-    iri = URIRef(minter.entity(ent.type, ent.label, article_id))
     naming = URIRef(minter.fact("naming", article_id, iri))
     g.add((article, _MENTIONS, iri))
     g.add((naming, _TYPE, _NAMING))
@@ -263,7 +277,6 @@ def _entity(g: set[Triple], ent: Entity, article: URIRef, article_id: str, minte
     for alias in ent.aliases - {ent.label}:
         g.add((naming, _ALIAS, lit[alias]))
     g.add((naming, _DERIVED, article))
-    return iri
 
 
 class _Provenance:
