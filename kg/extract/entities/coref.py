@@ -2,25 +2,22 @@
 
 ``Coreference`` works on the mentions an ``EntityIndex`` has registered (names and unnamed
 groups, in text order) and asks the index to resolve the subject of a reporting verb when it
-looks for the speaker of a quotation.
+looks for the speaker of a quotation. It sees the index through ``MentionIndex`` (``mentions.py``):
+the index builds it, so it cannot import the index.
 """
 from __future__ import annotations
 
 import bisect
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from spacy.tokens import Span, Token
 
 from ...nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
 from ..grammar.columns import kids
 from .groups import VEHICLE_NOUNS, is_human_noun
-
-if TYPE_CHECKING:
-    from .index import EntityIndex
+from .mentions import Mention, MentionIndex
 
 MALE = frozenset({"he", "him", "his", "himself"})
 FEMALE = frozenset({"she", "her", "hers", "herself"})
@@ -38,24 +35,10 @@ _START = attrgetter("start")
 _REACH_CHARS = 400
 
 
-@dataclass
-class Mention:
-    """One mention of an entity: its key, token span, type, number, and whether it is a subject
-    (or the "by" agent of a passive: its doer, a weaker antecedent than a subject)."""
-
-    key: str
-    start: int
-    end: int
-    type: str
-    plural: bool
-    subject: bool
-    agent: bool = False
-
-
 class Coreference:
     """Resolves personal pronouns of one article to the entities of its ``EntityIndex``."""
 
-    def __init__(self, index: EntityIndex) -> None:
+    def __init__(self, index: MentionIndex) -> None:
         self.index = index
         self.quotes = quote_regions(index.cols.text)
         self._quote_starts = [a for a, _ in self.quotes]
@@ -286,7 +269,7 @@ def _own_subject(tok: Token) -> Token | None:
     return s
 
 
-def _body_of(index: EntityIndex, subject: Token) -> str | None:
+def _body_of(index: MentionIndex, subject: Token) -> str | None:
     """The organization or place a subject names: itself, or for an unnamed body the one its
     modifiers name ("the Velmont Bank board", "the government of Norway"); None when neither."""
     key = index.resolve(subject)

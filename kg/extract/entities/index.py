@@ -25,8 +25,9 @@ from ...nlp.lexicon import (
 )
 from ..grammar.columns import columns_of, kids
 from ..grammar.passives import elided_passive
-from .coref import FIRST, Coreference, Mention, expletive
+from .coref import FIRST, Coreference, expletive
 from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
+from .mentions import Mention
 from .places import PlaceIndex, norm_name
 
 __all__ = ["EntityIndex"]

@@ -66,7 +66,7 @@ class RoleReader(OrgFinder):
     def __init__(self, index: EntityIndex, text: str, headline: str | None = None, date: str | None = None) -> None:
         super().__init__(index, headline)
         self.text = text
-        self.careers = CareerReader(self, date)
+        self.careers = CareerReader(orgs=self, titles=self, date=date)  # a RoleReader is both
         self._person_ents: list[Span] | None = None
         self._person_starts: list[int] = []
 
