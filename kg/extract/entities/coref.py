@@ -16,6 +16,7 @@ from spacy.tokens import Span, Token
 
 from ...nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
 from ..grammar.columns import kids
+from ..grammar.labels import NOUN_SUBJECTS
 from .groups import VEHICLE_NOUNS, is_human_noun
 from .mentions import Mention, MentionIndex
 
@@ -24,7 +25,6 @@ FEMALE = frozenset({"she", "her", "hers", "herself"})
 PLURAL = frozenset({"they", "them", "their", "theirs", "themselves"})
 NEUTER = frozenset({"it", "its", "itself"})
 _THIRD = MALE | FEMALE | PLURAL | NEUTER
-_SUBJ_DEPS = frozenset({"nsubj", "nsubjpass"})
 FIRST = frozenset({"i", "me", "my", "we", "us", "our", "ours", "myself", "ourselves"})
 _FIRST_PLURAL = frozenset({"we", "us", "our", "ours", "ourselves"})
 #: Sentences a plural pronoun may skip back to its antecedent (0: the previous sentence).
@@ -88,7 +88,7 @@ class Coreference:
             if low in ("he", "she"):
                 self.gender.setdefault(key, "m" if low == "he" else "f")  # "Lee said she ...": Lee is a woman
             ent = self.index.entities[key]
-            mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in _SUBJ_DEPS)
+            mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in NOUN_SUBJECTS)
             bisect.insort(self.index.mentions, mention, key=_START)
 
     def rekey(self, keys: dict[str, str]) -> None:
@@ -258,7 +258,7 @@ def _own_subject(tok: Token) -> Token | None:
         if verb.pos_ in ("VERB", "AUX") or verb.head.i == verb.i:
             break
         verb = verb.head
-    subjects = [c for c in kids(verb) if c.dep_ in _SUBJ_DEPS and c.i < tok.i]
+    subjects = [c for c in kids(verb) if c.dep_ in NOUN_SUBJECTS and c.i < tok.i]
     if not subjects:
         return None
     s = subjects[0]
@@ -320,7 +320,7 @@ def quote_regions(text: str) -> list[tuple[int, int]]:
 def expletive(tok: Token) -> bool:
     """ "it was damning that ...", "it is time to ...": an "it" that refers to nothing."""
     head = tok.head
-    if tok.dep_ not in ("nsubj", "nsubjpass"):
+    if tok.dep_ not in NOUN_SUBJECTS:
         return False
     if (tok.dep_ == "nsubjpass" or head.lemma_ in ("seem", "appear")) and any(
             c.dep_ in ("ccomp", "xcomp", "oprd") and c.pos_ in ("VERB", "AUX") for c in kids(head)):

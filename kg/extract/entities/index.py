@@ -24,6 +24,7 @@ from ...nlp.lexicon import (
     ROLE_NOUNS,
 )
 from ..grammar.columns import columns_of, kids
+from ..grammar.labels import SUBJECTS
 from ..grammar.passives import elided_passive
 from .coref import FIRST, Coreference, expletive
 from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
@@ -37,7 +38,6 @@ _TYPE_OF_LABEL = {"PERSON": "Person", "ORG": "Organization", "GPE": "Place", "LO
 _GENERIC_BODIES = {"party", "company", "government", "ministry", "department", "organization", "organisation",
                    "firm", "agency", "office", "administration", "union", "campaign", "group"}
 _RELATIVE = {"who", "whom", "which", "that", "whose"}
-_SUBJ_DEPS = {"nsubj", "nsubjpass", "csubj"}
 #: Where an unnamed group can stand (``EntityIndex._index_groups``): the relations of a noun.
 _GROUP_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos"))
 _ARGUMENT_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj"))
@@ -486,7 +486,7 @@ class EntityIndex(PlaceIndex):
     def _the_two(self, tok: Token) -> str | None:
         """ "the two discussed", "both said": the last two people named, each of them."""
         bare = tok.lower_ == "both" or (tok.lower_ == "two" and any(c.lower_ == "the" for c in kids(tok)))
-        if not bare or tok.dep_ not in _SUBJ_DEPS | {"dobj", "pobj"} or any(c.dep_ == "prep" for c in kids(tok)):
+        if not bare or tok.dep_ not in SUBJECTS | {"dobj", "pobj"} or any(c.dep_ == "prep" for c in kids(tok)):
             return None
         start = self.doc[tok.sent.start - 1].sent.start if tok.sent.start > 0 else tok.sent.start
         people: list[str] = []
@@ -581,7 +581,7 @@ def _people_adjective(tok: Token) -> bool:
 
 def _subject(tok: Token) -> bool:
     """Whether a mention is its clause's subject, or in apposition to it ("X's wife, Sara, wept")."""
-    return tok.dep_ in _SUBJ_DEPS or (tok.dep_ == "appos" and tok.head.dep_ in _SUBJ_DEPS)
+    return tok.dep_ in SUBJECTS or (tok.dep_ == "appos" and tok.head.dep_ in SUBJECTS)
 
 
 def _agent(tok: Token) -> bool:

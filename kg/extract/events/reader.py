@@ -29,7 +29,6 @@ from ..entities.groups import is_human_noun
 from ..entities.index import EntityIndex
 from ..grammar.arguments import (
     REFLEXIVES,
-    SUBJ,
     attacker,
     conjuncts,
     counted,
@@ -45,6 +44,7 @@ from ..grammar.arguments import (
 )
 from ..grammar.columns import kids
 from ..grammar.evidence import evidence_of
+from ..grammar.labels import ACTIVE_SUBJECTS, NOUN_SUBJECTS
 from ..grammar.passives import elided_passive
 from .accusation import accusation
 from .nominal import nominal_events
@@ -92,7 +92,7 @@ class EventReader:
     def subjects(self, verb: Token, depth: int = 0) -> tuple[list[Token], bool]:
         """Subject tokens of a verb (own, or inherited through control and coordination) and passivity."""
         below = kids(verb)
-        own = [c for c in below if c.dep_ in SUBJ]
+        own = [c for c in below if c.dep_ in ACTIVE_SUBJECTS]
         if self._headline and own and verb.tag_ in ("VBN", "VBD") and not any(
                 c.dep_ in ("aux", "auxpass", "dobj") for c in below):
             # "Four players suspended for brawl": a headline tells deeds in the present; a bare
@@ -217,7 +217,7 @@ class EventReader:
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.dep_ == "pobj" and head.head.lower_ == "among" \
                 and head.head.head.lemma_ == "be" and not any(c.dep_ == "dobj" for c in below):
             # "Lee was among those killed", "... among the people arrested": the subject is one of them
-            among = [c for c in kids(head.head.head) if c.dep_ in ("nsubj", "nsubjpass")]
+            among = [c for c in kids(head.head.head) if c.dep_ in NOUN_SUBJECTS]
             if among:
                 return among, True
         if verb.dep_ == "acl" and verb.tag_ == "VBN" and head.pos_ in ("NOUN", "PROPN") \
@@ -245,7 +245,7 @@ class EventReader:
             verb = verb.head  # "killing six and wounding 30"
         head = verb.head
         return (verb.dep_ == "advcl" and verb.tag_ == "VBG" and verb.i > head.i and _is_verb(head)
-                and not any(c.dep_ in SUBJ for c in kids(verb)) and self.subjects(head)[1])
+                and not any(c.dep_ in ACTIVE_SUBJECTS for c in kids(verb)) and self.subjects(head)[1])
 
     def agents(self, verb: Token) -> list[Token]:
         """The "by" phrase of a passive verb ("by the newspaper, the Daily Clarion": the name in apposition)."""
@@ -466,7 +466,7 @@ class EventReader:
         else:
             actors = [self._source(s) for s in subjects]
             targets = [self._entity(o, allow_things=True) for o in entity_objs] or [None]
-            if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in kids(verb) if c.dep_ in SUBJ]:
+            if verb.dep_ in ("xcomp", "advcl", "conj") and not [c for c in kids(verb) if c.dep_ in ACTIVE_SUBJECTS]:
                 rule = "inherited-subject"
             if subjects and all(natural_force(s) for s in subjects) and any(targets):
                 actors, passive = [None], True  # "the flood killed 10": what it caused, with no actor

@@ -12,6 +12,7 @@ role's beginning and end.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Protocol
 
@@ -22,6 +23,7 @@ from spacy.tokens import Span, Token
 from ...model.facts import Evidence, Role, Time
 from ..context.timex import is_time_point, normalise, parse_iso
 from ..grammar.columns import kids
+from ..grammar.labels import NOUN_SUBJECTS
 from .career_clauses import after_prefix, reported_in_past, shares_subject
 from .career_words import (
     APPOINTERS,
@@ -257,7 +259,7 @@ class CareerReader:
         return key if key is not None and key.startswith("Person:") else None
 
     @staticmethod
-    def _subjects(verb: Token, deps: tuple[str, ...]) -> list[Token]:
+    def _subjects(verb: Token, deps: Collection[str]) -> list[Token]:
         """The verb's subject, or, for a verb coordinated with or controlled by another, that verb's
         subject ("was asked to serve as", "joined Acme and became its chief") or controlling object
         ("Acme asked Ann Lee to serve as")."""
@@ -271,7 +273,7 @@ class CareerReader:
             if not (shares_subject(verb) and shares_subject(v)) or v.head.i == v.i:
                 return []
             v = v.head
-            deps = ("nsubj", "nsubjpass")
+            deps = NOUN_SUBJECTS
         return []
 
     @staticmethod
