@@ -245,7 +245,7 @@ def _generic_present(verb: Token) -> bool:
     return not any(c.dep_ in NOUN_SUBJECTS and c.lower_ in _FIRST_PERSON for c in kids(verb))
 
 
-def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
+def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:  # noqa: C901 (33): a chain of construction rules; issue 33 step 2 makes them named rules
     """asserted, reported (with the reporting verb), planned, hypothetical or generic.
 
     ``headline``: the verb is in a headline, whose simple present tells a past deed.
