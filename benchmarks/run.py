@@ -805,7 +805,7 @@ def _show(res: dict[str, Any], cap: float) -> str:
     return ms(m)
 
 
-def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, work: Path) -> None:
+def section_queries(args: argparse.Namespace, report: Report, loaded: Loaded, work: Path) -> None:  # noqa: C901 (17): a benchmark report section
     report.section("5. canned queries: Oxigraph (the store above) vs rdflib Dataset(default_union=True), "
                    "same quads")
     report.line(f"median of up to {args.runs} runs per query (fewer when they would pass the {args.cap:.0f} s cap); "

@@ -73,7 +73,7 @@ class _Connections:
         return False
 
 
-def guarded_protocol(limits: Limits) -> type[H11Protocol]:
+def guarded_protocol(limits: Limits) -> type[H11Protocol]:  # noqa: C901 (22): the protocol class is defined inside the function (one per server)
     """An ``H11Protocol`` class (pass it as uvicorn's ``http``) that enforces ``limits``; each
     call makes a class with connection bookkeeping of its own (one per server)."""
     conns = _Connections()

@@ -127,7 +127,7 @@ def _iri(value: str) -> str:
     return f"<{value}>"
 
 
-def canonical(text: str, update: bool = False) -> str:
+def canonical(text: str, update: bool = False) -> str:  # noqa: C901 (23): a single-pass lexer's checks, one branch per token kind
     """The text to check and to run: ``text`` read by ``tokens`` and written again (see the module
     docstring); ``Rejected`` (400) if it is empty, does not lex, is too deep or too complex, or
     names a forbidden keyword. The space between tokens is kept (none, a space, or the line breaks

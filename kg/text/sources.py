@@ -377,7 +377,7 @@ def _inside(real: str, root: str) -> bool:
     return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def _walk(root: Path, follow_symlinks: bool = False) -> list[Input]:
+def _walk(root: Path, follow_symlinks: bool = False) -> list[Input]:  # noqa: C901 (16): one branch per kind of unreadable path
     """Article files under ``root``, hidden ones left out, sorted by their path below ``root``, and
     what cannot be read there: a folder that cannot be listed, a symbolic link that loops or leads
     nowhere, a link that leads out of ``root`` (followed only with ``follow_symlinks``).

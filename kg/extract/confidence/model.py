@@ -25,6 +25,7 @@ from spacy.tokens import Doc, Token
 from ...model.facts import ArticleFacts, Event, Role
 from ..entities.index import EntityIndex
 from ..grammar.columns import kids
+from ..grammar.labels import ACTIVE_SUBJECTS
 
 __all__ = ["MODEL_PATH", "Model", "Scorer", "load_models", "score_facts", "OTHER"]
 
@@ -37,7 +38,6 @@ Features = dict[str, str | float]
 
 _FIRST_PERSON = frozenset("i me my we us our ours myself ourselves".split())
 _RELATIVE = frozenset("who whom which that whose".split())
-_ACTOR_DEPS = ("nsubj", "csubj")
 _TARGET_DEPS = ("dobj", "dative", "nsubjpass", "attr", "oprd")
 _DEEPEST = 8
 _LONGEST = 80
@@ -157,7 +157,7 @@ class Scorer:
         dep, tag, depth = "none", "none", 0
         if tok is not None:
             for c in kids(tok):
-                if c.dep_ in _ACTOR_DEPS:
+                if c.dep_ in ACTIVE_SUBJECTS:
                     actors.append(c)
                 elif c.dep_ in _TARGET_DEPS:
                     targets.append(c)

@@ -26,11 +26,11 @@ from ...nlp.lexicon import (
 )
 from ...nlp.words import known_word
 from ..grammar.columns import has_text, kids
+from ..grammar.labels import NOUN_SUBJECTS, SUBJECTS
 from ..grammar.passives import is_passive
 
 __all__ = ["negated", "modality", "finite_own_clause"]
 
-_SUBJ = ("nsubj", "nsubjpass", "csubj")
 _CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
 _NEG_WORDS = frozenset(("not", "n't", "never", "no"))
 _NEGATIVE_VERBS = frozenset(("refuse", "decline", "fail", "deny"))
@@ -62,7 +62,7 @@ def finite_own_clause(verb: Token) -> bool:
     negation and modals of the first conjunct do not reach it."""
     if verb.dep_ != "conj":
         return False
-    if any(c.dep_ in _SUBJ or c.dep_ in ("aux", "auxpass") for c in kids(verb)):
+    if any(c.dep_ in SUBJECTS or c.dep_ in ("aux", "auxpass") for c in kids(verb)):
         return True
     head = verb.head
     return any(c.dep_ == "cc" and c.lower_ in _CONTRASTIVE and head.i < c.i < verb.i for c in kids(head))
@@ -70,7 +70,7 @@ def finite_own_clause(verb: Token) -> bool:
 
 def _negative_subject(verb: Token) -> bool:
     for s in kids(verb):
-        if s.dep_ not in ("nsubj", "nsubjpass"):
+        if s.dep_ not in NOUN_SUBJECTS:
             continue
         if s.lower_ in _NEGATIVE_SUBJECTS or any(
                 d.dep_ == "det" and d.lower_ in _NEGATIVE_DETERMINERS for d in kids(s)):
@@ -111,7 +111,7 @@ def _lost_infinitive(verb: Token) -> bool:
     """A bare verb coordinated with a finite one ("Acme has a plan to cut costs, get ... and
     take action"): English joins verbs of one form, so the bare one belongs to an infinitive
     whose "to" the parser attached elsewhere; it states no deed."""
-    if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in _SUBJ for c in kids(verb)):
+    if verb.dep_ != "conj" or verb.tag_ != "VB" or any(c.dep_ in SUBJECTS for c in kids(verb)):
         return False
     if _infinitive(verb):
         # "was banned for two years and to repay the prize": an infinitive joined to a finite
@@ -215,7 +215,7 @@ def _imperative(clause: Token) -> bool:
     verb of the sentence in its bare form, first in it, with no subject and no auxiliary."""
     if clause.dep_ != "ROOT" or clause.tag_ != "VB":
         return False
-    if any(c.dep_ in _SUBJ or c.dep_ in ("aux", "auxpass", "expl") for c in kids(clause)):
+    if any(c.dep_ in SUBJECTS or c.dep_ in ("aux", "auxpass", "expl") for c in kids(clause)):
         return False
     return all(t.dep_ in ("advmod", "punct", "intj", "cc", "mark") or t.is_space
                for t in clause.doc[clause.sent.start:clause.i])
@@ -242,10 +242,10 @@ def _generic_present(verb: Token) -> bool:
     elif not (verb.tag_ == "VBN" and len(auxes) == 1 and auxes[0].dep_ == "auxpass"
               and auxes[0].tag_ in ("VBZ", "VBP")):
         return False
-    return not any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _FIRST_PERSON for c in kids(verb))
+    return not any(c.dep_ in NOUN_SUBJECTS and c.lower_ in _FIRST_PERSON for c in kids(verb))
 
 
-def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:
+def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:  # noqa: C901 (33): a chain of construction rules; issue 33 step 2 makes them named rules
     """asserted, reported (with the reporting verb), planned, hypothetical or generic.
 
     ``headline``: the verb is in a headline, whose simple present tells a past deed.

@@ -51,6 +51,7 @@ from ...nlp.lexicon import PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
 from ..entities.groups import FACILITY_NOUNS
 from ..entities.index import EntityIndex
 from ..grammar.columns import kids
+from ..grammar.labels import NOUN_SUBJECTS
 from .cameo import MULTIWORD_HEADS, classify
 from .timex import is_time_point, normalise, parse_iso
 
@@ -297,7 +298,7 @@ class ContextReader:
             c = self.doc[i]
             if c.lower_ in _PRONOUN_SKIP:
                 continue
-            if c.dep_ in ("nsubj", "nsubjpass"):
+            if c.dep_ in NOUN_SUBJECTS:
                 key = ev.target if c.dep_ == "nsubjpass" else ev.actor
             elif c.dep_ in ("dobj", "dative"):
                 key = ev.target

@@ -2,32 +2,29 @@
 
 ``Coreference`` works on the mentions an ``EntityIndex`` has registered (names and unnamed
 groups, in text order) and asks the index to resolve the subject of a reporting verb when it
-looks for the speaker of a quotation.
+looks for the speaker of a quotation. It sees the index through ``MentionIndex`` (``mentions.py``):
+the index builds it, so it cannot import the index.
 """
 from __future__ import annotations
 
 import bisect
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from spacy.tokens import Span, Token
 
 from ...nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
 from ..grammar.columns import kids
+from ..grammar.labels import NOUN_SUBJECTS
 from .groups import VEHICLE_NOUNS, is_human_noun
-
-if TYPE_CHECKING:
-    from .index import EntityIndex
+from .mentions import Mention, MentionIndex
 
 MALE = frozenset({"he", "him", "his", "himself"})
 FEMALE = frozenset({"she", "her", "hers", "herself"})
 PLURAL = frozenset({"they", "them", "their", "theirs", "themselves"})
 NEUTER = frozenset({"it", "its", "itself"})
 _THIRD = MALE | FEMALE | PLURAL | NEUTER
-_SUBJ_DEPS = frozenset({"nsubj", "nsubjpass"})
 FIRST = frozenset({"i", "me", "my", "we", "us", "our", "ours", "myself", "ourselves"})
 _FIRST_PLURAL = frozenset({"we", "us", "our", "ours", "ourselves"})
 #: Sentences a plural pronoun may skip back to its antecedent (0: the previous sentence).
@@ -38,24 +35,10 @@ _START = attrgetter("start")
 _REACH_CHARS = 400
 
 
-@dataclass
-class Mention:
-    """One mention of an entity: its key, token span, type, number, and whether it is a subject
-    (or the "by" agent of a passive: its doer, a weaker antecedent than a subject)."""
-
-    key: str
-    start: int
-    end: int
-    type: str
-    plural: bool
-    subject: bool
-    agent: bool = False
-
-
 class Coreference:
     """Resolves personal pronouns of one article to the entities of its ``EntityIndex``."""
 
-    def __init__(self, index: EntityIndex) -> None:
+    def __init__(self, index: MentionIndex) -> None:
         self.index = index
         self.quotes = quote_regions(index.cols.text)
         self._quote_starts = [a for a, _ in self.quotes]
@@ -105,7 +88,7 @@ class Coreference:
             if low in ("he", "she"):
                 self.gender.setdefault(key, "m" if low == "he" else "f")  # "Lee said she ...": Lee is a woman
             ent = self.index.entities[key]
-            mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in _SUBJ_DEPS)
+            mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in NOUN_SUBJECTS)
             bisect.insort(self.index.mentions, mention, key=_START)
 
     def rekey(self, keys: dict[str, str]) -> None:
@@ -117,7 +100,7 @@ class Coreference:
             if m.key in keys and m.end == m.start + 1 and self.index.doc[m.start].pos_ == "PRON":
                 m.key, m.type = keys[m.key], "Person"
 
-    def pronoun(self, tok: Token) -> str | None:
+    def pronoun(self, tok: Token) -> str | None:  # noqa: C901 (19): a chain of construction rules; issue 33 step 2 makes them named rules
         """Resolve a personal pronoun to the most salient compatible earlier mention."""
         if tok.i in self._chained:
             return self._chained[tok.i]
@@ -275,7 +258,7 @@ def _own_subject(tok: Token) -> Token | None:
         if verb.pos_ in ("VERB", "AUX") or verb.head.i == verb.i:
             break
         verb = verb.head
-    subjects = [c for c in kids(verb) if c.dep_ in _SUBJ_DEPS and c.i < tok.i]
+    subjects = [c for c in kids(verb) if c.dep_ in NOUN_SUBJECTS and c.i < tok.i]
     if not subjects:
         return None
     s = subjects[0]
@@ -286,7 +269,7 @@ def _own_subject(tok: Token) -> Token | None:
     return s
 
 
-def _body_of(index: EntityIndex, subject: Token) -> str | None:
+def _body_of(index: MentionIndex, subject: Token) -> str | None:
     """The organization or place a subject names: itself, or for an unnamed body the one its
     modifiers name ("the Velmont Bank board", "the government of Norway"); None when neither."""
     key = index.resolve(subject)
@@ -337,7 +320,7 @@ def quote_regions(text: str) -> list[tuple[int, int]]:
 def expletive(tok: Token) -> bool:
     """ "it was damning that ...", "it is time to ...": an "it" that refers to nothing."""
     head = tok.head
-    if tok.dep_ not in ("nsubj", "nsubjpass"):
+    if tok.dep_ not in NOUN_SUBJECTS:
         return False
     if (tok.dep_ == "nsubjpass" or head.lemma_ in ("seem", "appear")) and any(
             c.dep_ in ("ccomp", "xcomp", "oprd") and c.pos_ in ("VERB", "AUX") for c in kids(head)):

@@ -13,7 +13,7 @@ from spacy.tokens import Doc, Span, Token
 
 from ...model.facts import Entity
 from ...nlp.lexicon import DEMONYMS, ETHNIC_ADJECTIVES, PARTY_ADJECTIVES, PLACE_ALIASES, RELIGIOUS_ADJECTIVES
-from .coref import Mention
+from .mentions import Mention
 
 
 @lru_cache(maxsize=65536)

@@ -24,6 +24,7 @@ from ...nlp.lexicon import (
     UNACCUSATIVE_VERBS,
 )
 from ..grammar.columns import kids
+from ..grammar.labels import NOUN_SUBJECTS
 from ..grammar.passives import is_passive
 
 __all__ = ["is_verb", "is_event_verb", "light_event", "motion_without_goal", "attributive_participle", "NAMING_VERBS",
@@ -120,7 +121,7 @@ def elaborating_speech(verb: Token) -> bool:
         return True  # "Speaking to reporters, the minister said ...": the saying is the one statement
     if verb.tag_ != "VBG" or lemma not in _SPEECH_PARTICIPLES:
         return False
-    if any(c.dep_ in ("nsubj", "nsubjpass") for c in kids(verb)):
+    if any(c.dep_ in NOUN_SUBJECTS for c in kids(verb)):
         return False
     if verb.dep_ == "conj":
         return elaborating_speech(verb.head)

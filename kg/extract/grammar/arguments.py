@@ -9,10 +9,24 @@ from spacy.tokens import Token
 
 from ...nlp.lexicon import ATTACK_NOUNS, NATURAL_FORCES, QUANTITY_NOUNS
 from .columns import kids
+from .labels import SUBJECTS
 
-__all__ = ["SUBJ", "REFLEXIVES", "conjuncts"] + ['misplaced_relative', 'subject_of_next', 'stray_subject', 'gapped_subjects', 'shared_object', 'object_gap', 'attacker', 'natural_force', 'stranded_object', 'counted', 'particle_place']
+__all__ = [
+    "REFLEXIVES",
+    "conjuncts",
+    "misplaced_relative",
+    "subject_of_next",
+    "stray_subject",
+    "gapped_subjects",
+    "shared_object",
+    "object_gap",
+    "attacker",
+    "natural_force",
+    "stranded_object",
+    "counted",
+    "particle_place",
+]
 
-SUBJ = ("nsubj", "csubj")
 _POSTMODIFIERS = ("prep", "relcl", "acl", "punct", "appos", "conj", "cc")
 REFLEXIVES = frozenset("myself yourself himself herself itself ourselves yourselves themselves".split())
 
@@ -42,7 +56,7 @@ def subject_of_next(noun: Token) -> bool:
 def stray_subject(verb: Token) -> Token | None:
     """ "crews drove to the coast and the Red Crescent says ...": a finite conjunct with no
     subject, right after a noun the parser joined to an earlier object: that noun is its subject."""
-    if verb.i == 0 or any(c.dep_ in SUBJ or c.dep_ == "nsubjpass" for c in kids(verb)):
+    if verb.i == 0 or any(c.dep_ in SUBJECTS for c in kids(verb)):
         return None
     noun = verb.doc[verb.i - 1]
     if noun.pos_ not in ("NOUN", "PROPN") or noun.dep_ != "conj" or noun.head.dep_ not in ("pobj", "dobj", "conj"):

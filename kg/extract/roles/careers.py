@@ -12,8 +12,9 @@ role's beginning and end.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Collection
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 from spacy.strings import StringStore
@@ -22,6 +23,7 @@ from spacy.tokens import Span, Token
 from ...model.facts import Evidence, Role, Time
 from ..context.timex import is_time_point, normalise, parse_iso
 from ..grammar.columns import kids
+from ..grammar.labels import NOUN_SUBJECTS
 from .career_clauses import after_prefix, reported_in_past, shares_subject
 from .career_words import (
     APPOINTERS,
@@ -47,29 +49,37 @@ from .career_words import (
     VERBS,
     WORKING,
 )
+from .role_orgs import OrgFinder
 from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
-
-if TYPE_CHECKING:
-    from .reader import RoleReader
 
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
 _VERB_POS = np.array([_STRINGS.add(p) for p in ("VERB", "AUX", "NOUN")], dtype=np.uint64).view(np.int64)
 
 
-class CareerReader:
-    """Reads the roles that verbs state, using the ``RoleReader`` for the title and organization of each."""
+class TitleReader(Protocol):
+    """How a title is read around a role noun (``RoleReader`` does it; it also builds the ``CareerReader``)."""
 
-    def __init__(self, titles: RoleReader, date: str | None = None) -> None:
-        self.t = titles
-        self.index = titles.index
+    def noun_title(self, noun: Token, ent: Span | None = None) -> list[Token]: ...
+
+    def split_title(self, title: list[Token], person: str, evidence: Evidence, ent: Span | None,
+                    own: frozenset[int] = frozenset()) -> list[Role]: ...
+
+
+class CareerReader:
+    """Reads the roles that verbs state: ``titles`` reads the title of each, ``orgs`` its organization."""
+
+    def __init__(self, orgs: OrgFinder, titles: TitleReader, date: str | None = None) -> None:
+        self.orgs = orgs
+        self.titles = titles
+        self.index = orgs.index
         self.anchor = parse_iso(date)
         self._found: list[int] | None = None
 
     def _candidates(self) -> list[int]:
         """Where the Doc has a verb of careers (found on its arrays: no Token is made for other words)."""
         if self._found is None:
-            doc = self.t.doc
+            doc = self.orgs.doc
             if len(doc) == 0:
                 self._found = []
             else:
@@ -94,7 +104,7 @@ class CareerReader:
         return out
 
     # ----- per verb ---------------------------------------------------------------------
-    def _verb(self, verb: Token, evidence: Evidence) -> list[Role]:
+    def _verb(self, verb: Token, evidence: Evidence) -> list[Role]:  # noqa: C901 (16): a chain of construction rules; issue 33 step 2 makes them named rules
         lemma = verb.lemma_.lower()
         if lemma in HEAD_VERBS:
             return self._heading(verb, lemma, evidence)
@@ -170,10 +180,10 @@ class CareerReader:
             return []  # "was transferred to Leeds General Hospital": no post
         role = title[0].lemma_.lower() if title else "player"
         new = next((k for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "to"
-                    for o in kids(c) if o.dep_ == "pobj" and (k := self.t.org_in(o))), None)
+                    for o in kids(c) if o.dep_ == "pobj" and (k := self.orgs.org_in(o))), None)
         old = next((k for c in kids(verb) if c.dep_ in ("nsubj", "agent")
                     for o in ([c] if c.dep_ == "nsubj" else [x for x in kids(c) if x.dep_ == "pobj"])
-                    if (k := self.t.org_in(o))), None)
+                    if (k := self.orgs.org_in(o))), None)
         out = []
         if new:
             out.append(Role(person=person, role=role, org=new, evidence=evidence, rule="transferred",
@@ -189,7 +199,7 @@ class CareerReader:
         ent = next((e for e in self.index.ents if e.start <= holder.i < e.end and e.label_ == "PERSON"), None)
         if ent is None or ent.start == 0:
             return []
-        before = self.t.doc[ent.start - 1]
+        before = self.orgs.doc[ent.start - 1]
         return [before] if is_role_noun(before) and before.head.i in range(ent.start, ent.end) else []
 
     def _member_of_body(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
@@ -203,7 +213,7 @@ class CareerReader:
             if not joined and (c.dep_ != "prep" or c.lower_ not in preps):
                 continue
             for body in [c] if joined else (p for p in kids(c) if p.dep_ == "pobj"):
-                named = self.t.org_in(body)
+                named = self.orgs.org_in(body)
                 if named and named.startswith("Organization:"):  # "served in the Senate", "sits on the board"
                     out.append(self._membership(person, "member", named, verb, body, evidence, pronoun))
                     continue
@@ -211,8 +221,8 @@ class CareerReader:
                     continue
                 if c.lower_ == "to" and self._presidency(body):
                     # "was elected to the presidential post", "to the presidency": the country's president
-                    country = self.t.org_from_preps([body]) or self.t.home_country()
-                    if country is not None and self.t.is_country(country):
+                    country = self.orgs.org_from_preps([body]) or self.orgs.home_country()
+                    if country is not None and self.orgs.is_country(country):
                         out.append(replace(self._membership(person, "president", country, verb, body, evidence, pronoun),
                                            rule="implicit-country", confidence=0.5))
                     continue
@@ -225,7 +235,7 @@ class CareerReader:
                 for of in (x for b in owners for x in kids(b) if x.dep_ == "prep" and x.lower_ == "of"):
                     for o in (x for x in kids(of) if x.dep_ == "pobj"):
                         for org_tok in [o] + [x for x in kids(o) if x.dep_ == "conj"]:
-                            org = self.t.org_in(org_tok)
+                            org = self.orgs.org_in(org_tok)
                             if org:
                                 out.append(self._membership(person, role, org, verb, body, evidence, pronoun))
         return out
@@ -249,7 +259,7 @@ class CareerReader:
         return key if key is not None and key.startswith("Person:") else None
 
     @staticmethod
-    def _subjects(verb: Token, deps: tuple[str, ...]) -> list[Token]:
+    def _subjects(verb: Token, deps: Collection[str]) -> list[Token]:
         """The verb's subject, or, for a verb coordinated with or controlled by another, that verb's
         subject ("was asked to serve as", "joined Acme and became its chief") or controlling object
         ("Acme asked Ann Lee to serve as")."""
@@ -263,7 +273,7 @@ class CareerReader:
             if not (shares_subject(verb) and shares_subject(v)) or v.head.i == v.i:
                 return []
             v = v.head
-            deps = ("nsubj", "nsubjpass")
+            deps = NOUN_SUBJECTS
         return []
 
     @staticmethod
@@ -332,9 +342,9 @@ class CareerReader:
 
     def _role(self, person: str, noun: Token, verb: Token, lemma: str, evidence: Evidence,
               pronoun: bool) -> list[Role]:
-        t = self.t
-        title = t.noun_title(noun)
-        roles = t.split_title(title, person, evidence, None)
+        t = self.orgs
+        title = self.titles.noun_title(noun)
+        roles = self.titles.split_title(title, person, evidence, None)
         org = None
         if not roles or roles[0].rule.startswith("implicit-") or roles[0].org.startswith("Group:"):
             org = (t.org_from_preps([noun]) or self._post_org(noun) or self._partner_org(noun)
@@ -372,7 +382,7 @@ class CareerReader:
         (but ``skip``): "at Acme", "the board of Acme"."""
         return next((key for c in kids(head) if c.dep_ == "prep" and c.lower_ in preps
                      and (skip is None or c.i != skip.i)
-                     for p in kids(c) if p.dep_ == "pobj" and (key := self.t.org_in(p))), None)
+                     for p in kids(c) if p.dep_ == "pobj" and (key := self.orgs.org_in(p))), None)
 
     def _at_org(self, verb: Token) -> str | None:
         """The organization a verb's "at" phrase names ("served as ... at Acme")."""
@@ -380,7 +390,7 @@ class CareerReader:
 
     def _employer(self, obj: Token, verb: Token) -> str | None:
         """ "heads research at Acme", "runs the lab at Acme": the organization the work is at or for."""
-        key = self.t.org_from_preps([obj, verb])
+        key = self.orgs.org_from_preps([obj, verb])
         return key if key is not None and key.startswith("Organization:") else None
 
     def _body_owner(self, body: Token) -> str | None:
@@ -409,9 +419,9 @@ class CareerReader:
         partners = [c for c in kids(noun) if c.dep_ == "conj"] + ([noun.head] if noun.dep_ == "conj" else [])
         if noun.head.lower_ == "as" and noun.head.dep_ == "prep":
             partners += _loose_posts(noun.head.head)
-        return next((k for p in partners if is_role_noun(p) and (k := self.t.org_from_preps([p]))), None)
+        return next((k for p in partners if is_role_noun(p) and (k := self.orgs.org_from_preps([p]))), None)
 
-    def _verb_org(self, verb: Token, lemma: str, noun: Token) -> str | None:
+    def _verb_org(self, verb: Token, lemma: str, noun: Token) -> str | None:  # noqa: C901 (18): a chain of construction rules; issue 33 step 2 makes them named rules
         """The organization the clause gives a role: what was joined ("joined Acme as"), where one
         works ("served as director at Acme", "at Acme, where she rose to director"), who appointed
         ("Acme named X as"), or the place of an election ("voters in Leeds elected X as mayor"); also
@@ -420,27 +430,27 @@ class CareerReader:
         for v in verbs:
             vlemma = lemma if v.i == verb.i else v.lemma_.lower()
             if v.dep_ == "relcl" and any(c.lower_ == "where" for c in kids(v)):
-                key = self.t.org_in(v.head)
+                key = self.orgs.org_in(v.head)
                 if key:
                     return key
             for c in kids(v):
                 if c.dep_ == "agent" and (vlemma in APPOINTING or vlemma in DISMISSING):
-                    key = next((k for p in kids(c) if p.dep_ == "pobj" and (k := self.t.org_in(p))), None)
+                    key = next((k for p in kids(c) if p.dep_ == "pobj" and (k := self.orgs.org_in(p))), None)
                     if key:
                         return key  # "was fired by the Rams"
                 if vlemma in JOINING and c.dep_ == "dobj":
-                    key = self.t.org_in(c)
+                    key = self.orgs.org_in(c)
                     if key:
                         return key
                 if c.dep_ == "prep" and (c.lower_ in ("at", "for", "with", "within")
                                          or (c.lower_ == "to" and noun.lemma_.lower() in ASSISTING_NOUNS)):
                     for p in kids(c):
-                        key = self.t.org_in(p) if p.dep_ == "pobj" else None
+                        key = self.orgs.org_in(p) if p.dep_ == "pobj" else None
                         if key:
                             return key
                 if c.dep_ == "nsubj" and (vlemma in APPOINTING or vlemma in DISMISSING) and vlemma not in ENDORSING:
                     # "Acme named X"; "the President intends to nominate X": the appointer's office
-                    key = (self.t.org_in(c) or self.t.org_of_noun(c) or self._possessor_org(c)
+                    key = (self.orgs.org_in(c) or self.orgs.org_of_noun(c) or self._possessor_org(c)
                            or (self._person(c) if vlemma in APPOINTERS else None))
                     if key:
                         return key
@@ -457,7 +467,7 @@ class CareerReader:
         out = []
         left = verb.lemma_.lower() not in JOINING
         for c in kids(verb):
-            org = (self.t.org_in(c) or self.t.org_of_noun(c)) if c.dep_ == "dobj" else None
+            org = (self.orgs.org_in(c) or self.orgs.org_of_noun(c)) if c.dep_ == "dobj" else None
             if org and org.startswith("Organization:"):
                 since, until = self._period(verb, c, "join")
                 if left:
@@ -481,7 +491,7 @@ class CareerReader:
             if c.dep_ != "prep" or c.lower_ not in preps:
                 continue
             for o in kids(c):
-                org = self.t.org_in(o) if o.dep_ == "pobj" else None
+                org = self.orgs.org_in(o) if o.dep_ == "pobj" else None
                 if org:
                     since, until = self._period(verb, o, lemma)
                     out.append(Role(person=person, role=WORKING[verb.lemma_.lower()], org=org, evidence=evidence, rule="works-for",
@@ -532,7 +542,7 @@ class CareerReader:
             if person is None:
                 continue
             for o in orgs:
-                org = self.t.org_in(o) or self._body_owner(o) or self._employer(o, verb)
+                org = self.orgs.org_in(o) or self._body_owner(o) or self._employer(o, verb)
                 if org:
                     since, until = self._period(verb, o, lemma)
                     former = (verb.tag_ == "VBD" and lemma not in ("found", "co-found", "cofound")) or until is not None

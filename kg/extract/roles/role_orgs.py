@@ -352,7 +352,7 @@ class OrgFinder:
                      for p in kids(c) if p.dep_ == "pobj"
                      and (key := self.index.named_key(p)) is not None and key.startswith("Organization:")), None)
 
-    def org_from_preps(self, heads: list[Token], depth: int = 0) -> str | None:
+    def org_from_preps(self, heads: list[Token], depth: int = 0) -> str | None:  # noqa: C901 (20): a chain of construction rules; issue 33 step 2 makes them named rules
         """The organization a role noun is "of", "for" or "at" (also a little further down the phrase:
         "a professor of chemistry at Oxford University"), or its possessor ("Canada's"). An "at" phrase
         comes before the others: "Dean of the School of Law at Norland University", "head of research at
