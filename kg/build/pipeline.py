@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..config import Settings
 from ..errors import KgError, UsageError
-from ..files import make_folder
+from ..files import check_folder, check_writable, make_folder
 from ..model.facts import Article, ArticleFacts
 from ..model.iris import Minter
 from ..model.vocab import sparql_prefixes
@@ -95,6 +95,18 @@ def extract_article(article: Article, settings: Settings, max_chars: int = DEFAU
     return next(iter(extract_articles([article], settings, max_chars)))
 
 
+def check_outputs(out_dir: Path) -> None:
+    """``UsageError`` unless graph.ttl and graph.html can be written in ``out_dir`` (made if missing)."""
+    check_folder(out_dir)
+    if out_dir.is_dir():
+        for name in OUTPUT_FILES:
+            check_writable(out_dir / name)
+
+
+#: What ``build`` writes into ``out_dir``.
+OUTPUT_FILES = ("graph.ttl", "graph.html")
+
+
 def stored_hashes(store: Store) -> dict[str, str]:
     """Article IRI -> content hash of what the store holds, for the articles stored in this kg's
     graph layout (``mapping.LAYOUT_VERSION``): the others are read again even if unchanged."""
@@ -132,6 +144,8 @@ def build(
     from ..outputs.view import write_view
 
     _check_max_chars(max_chars)
+    if out_dir is not None:  # said before anything is read or built
+        check_outputs(out_dir)
     report = BuildReport()
     minter = Minter(settings.base)
     items = read_articles(paths, follow_symlinks)  # checks the paths before the store is opened
@@ -183,9 +197,8 @@ def build(
                           full=full_resolve, touched=touched)
         if out_dir is not None:
             make_folder(out_dir)
-            ttl = out_dir / "graph.ttl"
+            ttl, html = (out_dir / name for name in OUTPUT_FILES)
             export_file(store, ttl, "turtle")
-            html = out_dir / "graph.html"
             write_view(load_network(store), html, title="kg: news knowledge graph",
                        store_entities=entity_counts(store, settings.base)["entities"])
             report.outputs = [str(ttl), str(html)]
