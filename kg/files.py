@@ -73,20 +73,6 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     return Path(path)
 
 
-def check_folder(path: str | os.PathLike[str]) -> Path:
-    """``path`` if it is a folder kg can write into or create (its nearest existing ancestor is a
-    folder this user may write), else ``UsageError``; nothing is created."""
-    p = Path(path)
-    probe = p
-    while not os.path.lexists(probe) and probe.parent != probe:
-        probe = probe.parent
-    if not probe.is_dir():
-        raise UsageError(f"cannot write into {p}: {probe} is not a folder; name a folder")
-    if not os.access(probe, os.W_OK | os.X_OK):
-        raise UsageError(f"cannot write into {p}: {probe} is not writable by this user")
-    return p
-
-
 def remove_stale_temps(folder: Path) -> list[Path]:
     """Remove the temporary files a killed kg left in ``folder`` (kg's name pattern, this user's,
     of a process that no longer runs); the paths removed."""

@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..config import Settings
 from ..errors import KgError, UsageError
-from ..files import check_folder, check_writable, make_folder
+from ..files import check_writable, make_folder
 from ..model.facts import Article, ArticleFacts
 from ..model.iris import Minter
 from ..model.vocab import sparql_prefixes
@@ -96,11 +96,11 @@ def extract_article(article: Article, settings: Settings, max_chars: int = DEFAU
 
 
 def check_outputs(out_dir: Path) -> None:
-    """``UsageError`` unless graph.ttl and graph.html can be written in ``out_dir`` (made if missing)."""
-    check_folder(out_dir)
-    if out_dir.is_dir():
-        for name in OUTPUT_FILES:
-            check_writable(out_dir / name)
+    """Make ``out_dir`` (a one-line ``KgError`` if it cannot be); ``UsageError`` unless graph.ttl and
+    graph.html can be written there."""
+    make_folder(out_dir)
+    for name in OUTPUT_FILES:
+        check_writable(out_dir / name)
 
 
 #: What ``build`` writes into ``out_dir``.
@@ -144,11 +144,11 @@ def build(
     from ..outputs.view import write_view
 
     _check_max_chars(max_chars)
-    if out_dir is not None:  # said before anything is read or built
-        check_outputs(out_dir)
     report = BuildReport()
     minter = Minter(settings.base)
-    items = read_articles(paths, follow_symlinks)  # checks the paths before the store is opened
+    items = read_articles(paths, follow_symlinks, settings.max_article_bytes)  # the paths checked before the store is opened
+    if out_dir is not None:  # and the outputs: said before anything is built
+        check_outputs(out_dir)
     say = progress or (lambda message: None)
     store = open_store(settings.store, settings.base)
     try:
@@ -173,6 +173,10 @@ def build(
         touched: list[str] = []
 
         def stored(written: list[ArticleGraph]) -> None:
+            for art, why in writer.refused():
+                report.skipped.append(Skipped(art.article_id, f"could not be stored ({why}); nothing of it was "
+                                                              "written (a smaller --max-article-bytes skips it early)"))
+                say(f"skipped {report.skipped[-1].line}")
             for done in written:
                 touched.append(done.graph)
                 report.articles += 1
@@ -196,7 +200,6 @@ def build(
         update_resolution(store, minter, say, if_changed=report.articles == 0 and not full_resolve,
                           full=full_resolve, touched=touched)
         if out_dir is not None:
-            make_folder(out_dir)
             ttl, html = (out_dir / name for name in OUTPUT_FILES)
             export_file(store, ttl, "turtle")
             write_view(load_network(store), html, title="kg: news knowledge graph",

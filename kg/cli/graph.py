@@ -42,12 +42,17 @@ def build(
     full_resolve: bool = typer.Option(False, "--full-resolve", help="recompute the entity resolution from "
                                       "every article of the store (by default a build reads again only the "
                                       "articles it changed; the result is the same)"),
+    max_article_bytes: Optional[str] = typer.Option(None, "--max-article-bytes", metavar="SIZE",
+                                                    help="skip an article (a file, standard input or a JSON line) "
+                                                         "larger than this: bytes, or 512K, 8M (default 4M, or "
+                                                         "KG_MAX_ARTICLE_BYTES)"),
 ) -> None:
     """Extract facts from articles into the store; with --out, also write graph.ttl and graph.html."""
     from ..text.sources import inputs
 
     try:
-        load_settings(store=store, model=model, workers=workers)  # bad settings are said before inputs are read
+        load_settings(store=store, model=model, workers=workers,  # bad settings are said before inputs are read
+                      max_article_bytes=max_article_bytes)
         found = inputs(paths, follow_symlinks)
         # a JSON-lines file or standard input holds an unknown number of articles
         total = None if any(i.kind in ("jsonl", "stdin") for i in found) else len(found)
@@ -63,7 +68,7 @@ def build(
 
             report = api.build(paths, store, None if no_out or out_dir is None else out_dir, model=model, workers=workers, force=force,
                                max_chars=max_chars, curation=curation, dask=dask, follow_symlinks=follow_symlinks,
-                               progress=progress, full_resolve=full_resolve)
+                               progress=progress, full_resolve=full_resolve, max_article_bytes=max_article_bytes)
     except KgError as e:
         _fail(e)
         return
