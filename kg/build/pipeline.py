@@ -48,6 +48,8 @@ class BuildReport:
     skipped: list[Skipped] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     outputs: list[str] = field(default_factory=list)
+    #: what the whole store holds after the build: "articles", "events", "roles" (``outputs.stats.totals``)
+    held: dict[str, int] = field(default_factory=dict)
 
 
 def prepare(article: Article) -> tuple[Article, str]:
@@ -140,7 +142,7 @@ def build(
     """
     from ..outputs.export import export_file
     from ..outputs.network import load_network
-    from ..outputs.stats import entity_counts
+    from ..outputs.stats import entity_counts, totals
     from ..outputs.view import write_view
 
     _check_max_chars(max_chars)
@@ -199,6 +201,7 @@ def build(
 
         update_resolution(store, minter, say, if_changed=report.articles == 0 and not full_resolve,
                           full=full_resolve, touched=touched)
+        report.held = totals(store)
         if out_dir is not None:
             ttl, html = (out_dir / name for name in OUTPUT_FILES)
             export_file(store, ttl, "turtle")

@@ -1,0 +1,81 @@
+"""What a new user meets on the command line (issue 34, the second list): query results in a file are
+whole, CSV ends with its last row, a rebuild says what the store holds, a build logs progress without a
+terminal, and a bad --out is said before anything is built."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import kg.cli.graph as cli_graph
+from kg.cli import app
+from kg.store import open_store
+
+LONG = "Tallulah Okonkwo-Brandvold, chief archivist of the invented Northern Lighthouse Trust of Vester Hollin"
+STORIES = ["Marta Olsen, the mayor of the invented town of Brennvik, opened a new bridge on Monday.\n",
+           "Police arrested two men in the invented city of Hollin on Monday, a spokesman said.\n"]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> str:
+    location = tmp_path / "store"
+    st = open_store(location)
+    try:
+        st.add_triples("https://kg.example.org/article/one", "".join(
+            f'<https://kg.example.org/entity/person/p{i}> <http://www.w3.org/2000/01/rdf-schema#label> "{LONG} {i}" .\n'
+            for i in range(3)))
+    finally:
+        st.close()
+    return str(location)
+
+
+def test_a_query_into_a_file_writes_every_value_whole_as_tsv(store: str) -> None:
+    res = CliRunner().invoke(app, ["query", "SELECT ?e ?name WHERE { ?e ?p ?name } ORDER BY ?name", "--store", store])
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert lines[0] == "e\tname"
+    assert lines[1:] == [f"https://kg.example.org/entity/person/p{i}\t{LONG} {i}" for i in range(3)]
+    assert "3 row(s)" in res.stderr
+
+
+def test_csv_ends_with_its_last_row_not_a_blank_line(store: str) -> None:
+    res = CliRunner().invoke(app, ["query", "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "--store", store,
+                                   "--format", "csv"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout == "n\n3\n"
+
+
+def test_a_bad_out_folder_is_said_before_the_store_is_made(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(STORIES[0], encoding="utf-8")
+    res = CliRunner().invoke(app, ["build", str(tmp_path / "a.txt"), "--store", str(tmp_path / "store"),
+                                   "--out", "/dev/null/x"])
+    assert res.exit_code == 1
+    assert res.stderr.splitlines() == ["kg: error: [E000] cannot create folder /dev/null/x: Not a directory"]
+    assert not (tmp_path / "store").exists()
+
+
+@pytest.mark.model
+def test_a_build_logs_progress_without_a_terminal_and_a_rebuild_says_what_the_store_holds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    for i, story in enumerate(STORIES):
+        (src / f"s{i}.txt").write_text(story, encoding="utf-8")
+    monkeypatch.setattr(cli_graph, "LOG_EVERY_ARTICLES", 1)
+    args = ["build", str(src), "--store", str(tmp_path / "store"), "--workers", "1"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    log = first.stderr.splitlines()
+    progress = [line.rsplit(" in ", 1)[0] for line in log if line.startswith("kg: building: ")]
+    assert progress == ["kg: building: 1 of 2 inputs done (1 stored, 0 unchanged, 0 skipped)",
+                        "kg: building: 2 of 2 inputs done (2 stored, 0 unchanged, 0 skipped)"]
+    assert "" not in log  # no blank line where a terminal would have had a bar
+    summary = log[-1]
+    assert summary.startswith("kg: 2 article(s) stored, 0 unchanged, 0 skipped; ")
+    assert "in them; the store holds 2 articles, " in summary
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0, again.output
+    held = summary.split("the store holds ", 1)[1]
+    assert again.stderr.splitlines()[-1] == f"kg: 0 article(s) stored, 2 unchanged, 0 skipped; the store holds {held}"
+    assert "0 events, 0 roles" not in again.stderr
