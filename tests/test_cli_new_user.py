@@ -79,3 +79,33 @@ def test_a_build_logs_progress_without_a_terminal_and_a_rebuild_says_what_the_st
     held = summary.split("the store holds ", 1)[1]
     assert again.stderr.splitlines()[-1] == f"kg: 0 article(s) stored, 2 unchanged, 0 skipped; the store holds {held}"
     assert "0 events, 0 roles" not in again.stderr
+
+
+def test_a_merge_that_changes_nothing_writes_no_file_and_no_merge_leaves_a_lock_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_server_support import build_store
+
+    location = str(build_store(tmp_path / "store"))
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    same = CliRunner().invoke(app, ["merge", "Halvard Moen", "Moen", "--store", location])
+    assert same.exit_code == 0, same.output
+    assert "already one entity" in same.stderr and "kg: nothing changed" in same.stderr
+    assert sorted(p.name for p in work.iterdir()) == []
+    merged = CliRunner().invoke(app, ["merge", "Halvard Moen", "Tomas Ibarra", "--store", location])
+    assert merged.exit_code == 0, merged.output
+    assert sorted(p.name for p in work.iterdir()) == ["curation.toml"]
+    assert "[[merge]]" in (work / "curation.toml").read_text(encoding="utf-8")
+
+
+def test_show_offers_the_names_near_a_misspelt_one(tmp_path: Path) -> None:
+    from test_server_support import build_store
+
+    location = str(build_store(tmp_path / "store"))
+    res = CliRunner().invoke(app, ["show", "Halvard Meon", "--store", location])
+    assert res.exit_code == 2
+    assert res.stderr.splitlines() == ["kg: error: [E001] no entity named 'Halvard Meon' in the store; did you mean "
+                                       "'Halvard Moen'?"]
+    res = CliRunner().invoke(app, ["show", "Tomas Ibara", "--store", location])
+    assert "did you mean 'Tomas Ibarra'?" in res.stderr
