@@ -109,3 +109,30 @@ def test_show_offers_the_names_near_a_misspelt_one(tmp_path: Path) -> None:
                                        "'Halvard Moen'?"]
     res = CliRunner().invoke(app, ["show", "Tomas Ibara", "--store", location])
     assert "did you mean 'Tomas Ibarra'?" in res.stderr
+
+
+@pytest.mark.parametrize("given, beside, seen", [(None, False, ""), ("/data/kg-shared", False, "/data/kg-shared"),
+                                                 (None, True, "")], ids=["neither", "KG_SHARED", "beside"])
+def test_ci_finds_the_shared_data_only_beside_the_checkout_or_through_kg_shared(
+        tmp_path: Path, given: str | None, beside: bool, seen: str) -> None:
+    import os
+    import shutil
+    import subprocess
+
+    clone = tmp_path / "clone"
+    (clone / ".ci").mkdir(parents=True)
+    shutil.copy(Path(__file__).resolve().parents[1] / ".ci" / "run", clone / ".ci" / "run")
+    if beside:
+        (tmp_path / "shared").mkdir()
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "make").write_text('#!/bin/sh\necho "make $* KG_SHARED=${KG_SHARED:-}"\n', encoding="utf-8")
+    (bin_dir / "make").chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "KG_SHARED"}
+    env["PATH"] = f"{bin_dir}:{env['PATH']}"
+    if given is not None:
+        env["KG_SHARED"] = given
+    res = subprocess.run(["bash", str(clone / ".ci" / "run")], capture_output=True, text=True, env=env, timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines() == [f"make test KG_SHARED={seen}"]
+    assert ("no ../shared" in res.stderr) == (given is None and not beside)
