@@ -136,3 +136,15 @@ def test_ci_finds_the_shared_data_only_beside_the_checkout_or_through_kg_shared(
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines() == [f"make test KG_SHARED={seen}"]
     assert ("no ../shared" in res.stderr) == (given is None and not beside)
+
+
+def test_a_canned_query_answers_the_planned_and_hypothetical_events(seeds_store) -> None:  # type: ignore[no-untyped-def]
+    from kg.rdf.query import query_text
+
+    text = query_text("planned-events.rq")  # by name, as kg query and kg serve's query page find it
+    assert text.startswith("# Announced, planned and hypothetical events")
+    rows = seeds_store.select(text)
+    assert rows
+    assert {r["modality"] for r in rows} == {"planned", "hypothetical"}
+    assert all(r["action"] and r["sentence"] and r["article"] and r["confidence"] for r in rows)
+    assert {r["negated"] for r in rows} <= {"true", "false"}
