@@ -148,3 +148,27 @@ def test_a_canned_query_answers_the_planned_and_hypothetical_events(seeds_store)
     assert {r["modality"] for r in rows} == {"planned", "hypothetical"}
     assert all(r["action"] and r["sentence"] and r["article"] and r["confidence"] for r in rows)
     assert {r["negated"] for r in rows} <= {"true", "false"}
+
+
+def test_the_tours_kg_eval_scores_the_seeds_against_their_gold(seeds_store, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from kg.quality.evaluate import evaluate, load_gold
+
+    gold = Path(__file__).resolve().parents[1] / "seeds" / "gold"
+    golds = load_gold(gold)
+    assert golds
+    scores = evaluate(seeds_store, golds)
+    seeds = sorted(p.name for p in gold.parent.glob("*.txt"))
+    assert sorted(name for name in scores if name != "total") == seeds
+    assert scores["total"]["events"].f1 > 0.5 and scores["total"]["roles"].f1 > 0.5
+
+
+def test_the_seeds_gold_is_the_workspaces_dev_set_gold() -> None:
+    from factsamples import SHARED
+
+    dev = SHARED / "eval" / "dev" / "gold"
+    if not dev.is_dir():
+        pytest.skip("the workspace's dev set is not at hand (../shared or KG_SHARED)")
+    ours = sorted((Path(__file__).resolve().parents[1] / "seeds" / "gold").glob("*.yaml"))
+    assert len(ours) == 7
+    for path in ours:
+        assert path.read_bytes() == (dev / path.name).read_bytes(), path.name

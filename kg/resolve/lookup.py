@@ -67,7 +67,7 @@ SIMILAR = 0.75
 
 def _similar(fq: str, clusters: list[Cluster], names: Callable[[Cluster], set[str]]) -> list[str]:
     """The labels of the clusters with a name like ``fq`` (a folded query), most alike first:
-    "Hamid Karzia" finds "Hamid Karzai"."""
+    "Halvard Meon" finds "Halvard Moen"."""
     import difflib
 
     label_of: dict[str, str] = {}
