@@ -75,26 +75,27 @@ def _reading(store: ReadArg) -> Iterator[tuple[Store, Settings]]:
 
 
 def writable(path: str | os.PathLike[str]) -> Path:
-    """``path``, or ``UsageError`` unless it can be written where it is: its folder exists and it is no folder."""
-    p = Path(path)
-    if p.is_dir():
-        raise UsageError(f"cannot write {p}: it is a directory; name a file")
-    if not p.parent.is_dir():
-        raise UsageError(f"cannot write {p}: directory {p.parent} does not exist; create it first")
-    return p
+    """``path``, or ``UsageError`` unless it can be written where it is: its folder exists, and it is
+    nothing yet, a file, a link to one, or a FIFO (not a folder, a device or a socket: ``kg.files``)."""
+    from .files import check_writable
+
+    return check_writable(path)
 
 
 def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: str | os.PathLike[str] | None = None, *,
           model: str | None = None, workers: int | None = None, force: bool = False, max_chars: int = 50_000,
           curation: str | os.PathLike[str] | None = None, dask: str | None = None, follow_symlinks: bool = False,
-          progress: Callable[[str], None] | None = None, full_resolve: bool = False) -> BuildReport:
+          progress: Callable[[str], None] | None = None, full_resolve: bool = False,
+          max_article_bytes: int | str | None = None) -> BuildReport:
     """Extract facts from articles (files, folders, ``-`` for standard input) into the store; with
     ``out``, also write graph.ttl and graph.html there. ``progress`` gets one line per article.
-    Entity resolution reads again only what the build changed; ``full_resolve``: the whole store."""
+    Entity resolution reads again only what the build changed; ``full_resolve``: the whole store.
+    An article over ``max_article_bytes`` (default: the settings', 4 MiB; ``512K``, ``8M`` will do) is skipped."""
     from .build.pipeline import build as run_build
     from .resolve.curation import using
 
-    settings = load_settings(store=_location(store), model=model, workers=workers)
+    settings = load_settings(store=_location(store), model=model, workers=workers,
+                             max_article_bytes=max_article_bytes)
     with using(_path(curation)):
         return run_build([Path(p) for p in paths], settings, out_dir=_path(out),
                          progress=progress, force=force, max_chars=max_chars, dask=dask,
@@ -174,12 +175,18 @@ def export(fmt: str = "turtle", store: ReadArg = None, output: str | os.PathLike
            per_article: bool = False) -> bytes:
     """The graph as ``fmt`` (turtle, nt, nquads, trig, jsonld; Turtle, N-Triples and JSON-LD hold the
     union, N-Quads and TriG one graph per article); also written to ``output`` when given."""
-    from .files import write_atomic
+    import stat
+
+    from .files import target, write_atomic
     from .outputs.export import STREAMED, check_format, export_file, serialize
 
     check_format(fmt, per_article)
+    streamed = fmt in STREAMED
+    if output is not None:
+        now = target(output)[1]  # before the store is read: a folder, a device, a socket is said at once
+        streamed = streamed and not (now is not None and stat.S_ISFIFO(now.st_mode))  # a pipe is not read back
     with _reading(store) as (st, _):
-        if output is not None and fmt in STREAMED:  # written as it is read, then returned
+        if output is not None and streamed:  # written as it is read, then returned
             export_file(st, Path(output), fmt)
             return Path(output).read_bytes()
         data = serialize(st, fmt, per_article=per_article)

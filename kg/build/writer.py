@@ -4,7 +4,9 @@ pyoxigraph releases the GIL while it loads N-Triples, so the writes of one artic
 ones instead of adding to it. The writer keeps the order of the graphs and the build's guarantees:
 each article is still one transaction, and at most ``depth`` parsed articles wait to be written.
 Progress stays on the caller's thread: ``put`` and ``close`` return the articles written since
-the last call, and a write error is raised there, with the store's own message.
+the last call, and a write error is raised there, with the store's own message. One article the
+store cannot hold (pyoxigraph's ``MemoryError``: a literal over its 16 MiB buffer) is not an error of
+the build: it is handed back by ``refused`` and the next articles are written.
 """
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ class StoreWriter:
         self._store = store
         self._todo: queue.Queue[ArticleGraph | None] = queue.Queue(maxsize=depth)
         self._done: queue.SimpleQueue[ArticleGraph] = queue.SimpleQueue()
+        self._refused: queue.SimpleQueue[tuple[ArticleGraph, str]] = queue.SimpleQueue()
         self._error: BaseException | None = None
         self._seen: set[int] = set()
         self._reported = False
@@ -57,6 +60,8 @@ class StoreWriter:
                 continue  # drain, so that a caller blocked in put() wakes up and sees the error
             try:
                 write_article(self._store, item, self._seen)
+            except MemoryError as err:  # this article too large for the store: the build goes on
+                self._refused.put((item, str(err) or "out of memory"))
             except BaseException as err:  # noqa: BLE001 - handed to the caller's thread, raised there
                 self._error = err
             else:
@@ -74,6 +79,15 @@ class StoreWriter:
         while True:
             try:
                 out.append(self._done.get_nowait())
+            except queue.Empty:
+                return out
+
+    def refused(self) -> list[tuple[ArticleGraph, str]]:
+        """The articles the store could not hold since the last call, and why (the store's message)."""
+        out = []
+        while True:
+            try:
+                out.append(self._refused.get_nowait())
             except queue.Empty:
                 return out
 

@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
@@ -42,42 +46,88 @@ def build(
     full_resolve: bool = typer.Option(False, "--full-resolve", help="recompute the entity resolution from "
                                       "every article of the store (by default a build reads again only the "
                                       "articles it changed; the result is the same)"),
+    max_article_bytes: Optional[str] = typer.Option(None, "--max-article-bytes", metavar="SIZE",
+                                                    help="skip an article (a file, standard input or a JSON line) "
+                                                         "larger than this: bytes, or 512K, 8M (default 4M, or "
+                                                         "KG_MAX_ARTICLE_BYTES)"),
 ) -> None:
     """Extract facts from articles into the store; with --out, also write graph.ttl and graph.html."""
     from ..text.sources import inputs
 
     try:
-        load_settings(store=store, model=model, workers=workers)  # bad settings are said before inputs are read
+        load_settings(store=store, model=model, workers=workers,  # bad settings are said before inputs are read
+                      max_article_bytes=max_article_bytes)
         found = inputs(paths, follow_symlinks)
         # a JSON-lines file or standard input holds an unknown number of articles
         total = None if any(i.kind in ("jsonl", "stdin") for i in found) else len(found)
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=err, transient=not err.is_terminal) as bar:
-            task = bar.add_task("building", total=total)
-
-            def progress(message: str) -> None:
-                if not message.startswith("note"):
-                    bar.update(task, advance=1, description=message[:60])
-                if message.startswith(("skipped", "note")) or verbose:
-                    err.print(f"kg: {safe(message)}", markup=False, highlight=False)
-
+        with _build_progress(total, verbose) as progress:
             report = api.build(paths, store, None if no_out or out_dir is None else out_dir, model=model, workers=workers, force=force,
                                max_chars=max_chars, curation=curation, dask=dask, follow_symlinks=follow_symlinks,
-                               progress=progress, full_resolve=full_resolve)
+                               progress=progress, full_resolve=full_resolve, max_article_bytes=max_article_bytes)
     except KgError as e:
         _fail(e)
         return
-    err.print(f"kg: {report.articles} article(s) stored, {report.unchanged} unchanged, "
-              f"{len(report.skipped)} skipped; {report.events} events, {report.roles} roles", highlight=False)
+    held = report.held
+    made = f"; {report.events} events, {report.roles} roles in them" if report.articles else ""
+    err.print(f"kg: {report.articles} article(s) stored, {report.unchanged} unchanged, {len(report.skipped)} skipped"
+              f"{made}; the store holds {held.get('articles', 0)} articles, {held.get('events', 0)} events, "
+              f"{held.get('roles', 0)} roles", highlight=False)
     for path in report.outputs:
         err.print(f"kg: wrote {path}", highlight=False)
     raise typer.Exit(1 if report.skipped else 0)
 
 
+#: Without a terminal, ``kg build`` logs a progress line every this many articles, or this many seconds.
+LOG_EVERY_ARTICLES = 50
+LOG_EVERY_SECONDS = 10.0
+
+
+@contextmanager
+def _build_progress(total: int | None, verbose: bool) -> Iterator[Callable[[str], None]]:
+    """The ``progress`` of a build: a bar on a terminal; else (a log, a pipe) a plain line every
+    ``LOG_EVERY_ARTICLES`` articles or ``LOG_EVERY_SECONDS`` seconds. Skipped inputs and notes
+    (and, with ``verbose``, every article) are a line of their own either way."""
+    def said(message: str) -> None:
+        if message.startswith(("skipped", "note")) or verbose:
+            err.print(f"kg: {safe(message)}", markup=False, highlight=False)
+
+    if err.is_terminal:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err) as bar:
+            task = bar.add_task("building", total=total)
+
+            def on_bar(message: str) -> None:
+                if not message.startswith("note"):
+                    bar.update(task, advance=1, description=message[:60])
+                said(message)
+
+            yield on_bar
+        return
+    start = last = time.monotonic()
+    done: Counter[str] = Counter()
+
+    def on_log(message: str) -> None:
+        nonlocal last
+        said(message)
+        kind = message.split(" ", 1)[0]
+        if kind == "note":
+            return
+        done[kind] += 1
+        n, now = sum(done.values()), time.monotonic()
+        if n % LOG_EVERY_ARTICLES == 0 or now - last >= LOG_EVERY_SECONDS:
+            last = now
+            of = f" of {total}" if total is not None else ""
+            err.print(f"kg: building: {n}{of} inputs done ({done['stored']} stored, {done['unchanged']} unchanged, "
+                      f"{done['skipped']} skipped) in {now - start:.0f} s", markup=False, highlight=False)
+
+    yield on_log
+
+
 @app.command()
 def query(
     sparql: str = typer.Argument(..., help="a SPARQL query, or a .rq file (also a name from queries/)"),
-    fmt: str = typer.Option("table", "--format", "-f", help="table, csv, tsv or json"),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="table, csv, tsv or json (default: a table "
+                                      "on a terminal, TSV into a file or a pipe, every value whole)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds the query may run: it then runs as "
                                             "kg serve runs one (checked, in a worker process stopped at the timeout)"),
     store: Optional[str] = StoreOpt,
@@ -86,9 +136,12 @@ def query(
     from ..rdf.query import FORMATS, display_prefixes, render, shorten
 
     try:
-        if fmt not in FORMATS:
+        if fmt is not None and fmt not in FORMATS:
             raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
         result = api.query(sparql, store, timeout=timeout)
+        counted = fmt in (None, "table") and isinstance(result, tuple)  # the row count on stderr, as a table has it
+        if fmt is None:  # a box 80 columns wide would cut values: a file or a pipe gets them whole
+            fmt = "table" if sys.stdout.isatty() or not isinstance(result, tuple) else "tsv"
         if fmt == "table" and isinstance(result, tuple):
             cols, rows = result
             short = display_prefixes(load_settings(store=store).base)  # IRIs as prefixed names, not wrapped letter by letter
@@ -106,7 +159,10 @@ def query(
             err.print(f"{len(rows)} row(s)", highlight=False)
         else:
             text = render(result, "json" if fmt == "table" else fmt)
-            sys.stdout.write((_json_out(text) if fmt in ("json", "table") else _data_out(text)) + "\n")
+            text = _json_out(text) if fmt in ("json", "table") else _data_out(text)
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")  # CSV ends with its last row's line end
+            if counted and isinstance(result, tuple):
+                err.print(f"{len(result[1])} row(s)", highlight=False)
     except KgError as e:
         _fail(e)
 

@@ -1,17 +1,16 @@
 """Write the graph out: Turtle (union of all articles), N-Triples, N-Quads, TriG, JSON-LD.
 
 Files are written to a temporary file beside the target and renamed, so a crash never
-leaves half a file where a whole one was.
+leaves half a file where a whole one was (a FIFO is written in place; ``kg.files``).
 """
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import UsageError
-from ..files import atomic_write, write_atomic
+from ..files import atomic_write, sync, write_atomic
 from ..model.vocab import sparql_prefixes
 from ..store import EXPORT_FORMATS, Store
 
@@ -77,8 +76,7 @@ def export_file(store: Store, path: Path, fmt: str) -> None:
     def write(tmp: str) -> None:
         with open(tmp, "wb") as fh:
             _dump_to(store, fh, fmt)
-            fh.flush()
-            os.fsync(fh.fileno())
+            sync(fh)
 
     atomic_write(path, write, make_parents=True)
 

@@ -15,13 +15,16 @@ from ..model.facts import ENTITY_TYPES
 from ..model.vocab import sparql_prefixes
 from ..store import Store
 
-_COUNTS = sparql_prefixes("kg", "org") + """
-SELECT ?what (COUNT(DISTINCT ?x) AS ?n) WHERE {
+#: Articles, events and roles, one row each (``?what``, ``?n``) when the store holds any.
+_KINDS = """
   { ?x a kg:Article . BIND("articles" AS ?what) }
   UNION { ?x a kg:Event . BIND("events" AS ?what) }
-  UNION { ?x a org:Membership . BIND("roles" AS ?what) }
-  UNION { ?x a ?type . FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) BIND("iris" AS ?what) }
-} GROUP BY ?what
+  UNION { ?x a org:Membership . BIND("roles" AS ?what) }"""
+_TOTALS = sparql_prefixes("kg", "org") + f"SELECT ?what (COUNT(DISTINCT ?x) AS ?n) WHERE {{{_KINDS}\n}} GROUP BY ?what\n"
+_COUNTS = sparql_prefixes("kg", "org") + f"""
+SELECT ?what (COUNT(DISTINCT ?x) AS ?n) WHERE {{{_KINDS}
+  UNION {{ ?x a ?type . FILTER(?type IN (kg:Person, kg:Organization, kg:Place, kg:Group)) BIND("iris" AS ?what) }}
+}} GROUP BY ?what
 """
 
 #: the rows of ``entity_counts`` by type, in ``facts.ENTITY_TYPES`` order
@@ -46,6 +49,13 @@ def entity_counts(store: Store, base: str | None = None) -> dict[str, int]:
     out.update({row: by_type.get(t, 0) for t, row in TYPE_ROWS.items()})
     assert set(TYPE_ROWS) == set(ENTITY_TYPES)
     return out
+
+
+def totals(store: Store) -> dict[str, int]:
+    """Articles, events (all: also negated or planned) and roles in the store, as ``counts`` has them."""
+    found = {r["what"]: int(r["n"] or 0) for r in store.select(_TOTALS)}
+    return {name: found.get(name, 0) for name in ("articles", "events", "roles")}
+
 
 
 def counts(store: Store, base: str | None = None) -> dict[str, int]:

@@ -158,8 +158,7 @@ def curate(command: str, store_location: str, base: str, *args: str, curation_fi
                 raise UsageError(f"the store {store_location} holds no entities; build some articles first "
                                  "(kg build)")
             said = COMMANDS[command](cur, res, *args, base, **options)
-            before = dumps(load(path)) if path.exists() else None
-            if dumps(cur) == before:
+            if dumps(cur) == dumps(load(path)):  # nothing changed: no file written (nor an empty one made)
                 return said, None
             save(cur, path)
         after = update_resolution(store, base, curation=cur)

@@ -340,16 +340,16 @@ def save(cur: Curation, path: Path | str | None = None) -> Path:
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock for a read-modify-write of the curation file ``path`` (another kg
     command waits for it), so that two commands that edit one file at once both land. The lock is
-    taken on ``.NAME.lock`` beside it: the file itself is replaced by a rename on every write."""
+    taken on the folder that holds it (the file itself is replaced by a rename on every write), so
+    no lock file is left in a work tree."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows: no lock
         yield
         return
-    lock = path.parent / f".{path.name}.lock"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError as err:
         raise UsageError(f"cannot lock curation file {path}: {err.strerror or err}") from err
     try:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model.facts import ENTITY_TYPES
@@ -55,8 +56,26 @@ def find_cluster(res: Resolution, query: str, base: str) -> tuple[Cluster, str |
         listed = "; ".join(f"{cl.label} ({cl.type}, {to_ref(cl.canonical, base)})" for cl in exact[:8])
         raise UsageError(f"{query!r} names {len(exact)} entities: {listed}; give one's IRI")
     near = sorted({cl.label for cl in res.clusters if any(fq in n for n in names(cl))})
+    near += [label for label in _similar(fq, res.clusters, names) if label not in near]
     hint = "; did you mean " + ", ".join(repr(n) for n in near[:8]) + "?" if near else ""
     raise UsageError(f"no entity named {query!r} in the store{hint}")
+
+
+#: How alike a misspelt name and an entity's name must be to be offered (``difflib``'s ratio).
+SIMILAR = 0.75
+
+
+def _similar(fq: str, clusters: list[Cluster], names: Callable[[Cluster], set[str]]) -> list[str]:
+    """The labels of the clusters with a name like ``fq`` (a folded query), most alike first:
+    "Halvard Meon" finds "Halvard Moen"."""
+    import difflib
+
+    label_of: dict[str, str] = {}
+    for cl in clusters:
+        for n in names(cl):
+            label_of.setdefault(n, cl.label)
+    found = difflib.get_close_matches(fq, list(label_of), n=8, cutoff=SIMILAR)
+    return list(dict.fromkeys(label_of[n] for n in found))
 
 
 @dataclass

@@ -13,6 +13,12 @@ Formats (chosen by suffix; a file named on the command line with another suffix 
   lines are read. Blank lines are ignored.
 - ``-``: standard input, one article (HTML if it starts like an HTML page, else text).
 
+An article may be at most ``max_bytes`` bytes (``kg.config.DEFAULT_MAX_ARTICLE_BYTES``, 4 MiB; the
+setting ``max_article_bytes``): a ``.txt`` or ``.html`` file, standard input, or one line of a ``.jsonl``
+file (its JSON, escapes and other fields included). A longer one is skipped with one line, and at
+most ``max_bytes + 1`` of its bytes are read. Only regular files are read: a FIFO, a device or a
+socket (in a folder, named, or reached through a link) is skipped without being opened.
+
 Ids (the article IRI is minted from them, so they must be stable and unique):
 
 - a file's id is its path relative to the folder named on the command line, without the suffix,
@@ -40,12 +46,14 @@ import hashlib
 import json
 import os
 import re
+import stat
 import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator
 
+from ..config import DEFAULT_MAX_ARTICLE_BYTES
 from ..errors import UsageError
 from ..model.facts import Article
 from ..nlp.hygiene import is_blank
@@ -225,12 +233,76 @@ def _article(article_id: str, text: str, path: str, **meta: str | None) -> Artic
 # ----- one input ---------------------------------------------------------------------------------
 
 
-def read_file(path: Path, article_id: str | None = None) -> Article | Skipped:
-    """Read one text or HTML file as an article, or say why it cannot be."""
+def size_text(n: int) -> str:
+    """A number of bytes for a message: ``512 bytes``, ``3.5 KiB``, ``4 MiB``."""
+    if n < 1024:
+        return f"{n} bytes"
+    units = ("KiB", "MiB", "GiB")
+    value, i = n / 1024, 0
+    while value >= 1024 and i < len(units) - 1:
+        value, i = value / 1024, i + 1
+    return f"{value:.1f}".removesuffix(".0") + f" {units[i]}"
+
+
+def too_long(max_bytes: int, size: int | None = None, line: bool = False) -> str:
+    """Why an article over the cap is skipped (its ``size`` when known), and how to read it."""
+    what = "is a line of more than" if line else "holds more than" if size is None else f"is {size_text(size)}, more than"
+    return (f"{what} the {size_text(max_bytes)} an article may be (--max-article-bytes or KG_MAX_ARTICLE_BYTES "
+            "raise the cap)")
+
+
+def not_regular(mode: int) -> str | None:
+    """Why a file of ``mode`` is not read (a FIFO, a device, a socket), or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
+            else "a block device" if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a folder" if stat.S_ISDIR(mode) else "not a regular file")
+    return f"is {kind}, not a regular file (not opened)"
+
+
+def open_regular(path: Path) -> tuple[int, os.stat_result] | str:
+    """A read-only descriptor of ``path`` and its status, or why not: only a regular file is opened
+    (checked before, so a FIFO never blocks and a device is never touched, and after, on the descriptor)."""
     try:
-        data = path.read_bytes()
+        why = not_regular(os.stat(path).st_mode)
+        if why is not None:
+            return why
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError as err:
+        return f"cannot be read: {err.strerror or err}"
+    st = os.fstat(fd)
+    why = not_regular(st.st_mode)  # replaced between the two looks
+    if why is not None:
+        os.close(fd)
+        return why
+    return fd, st
+
+
+def read_capped(fh: BinaryIO, max_bytes: int) -> bytes | None:
+    """At most ``max_bytes`` bytes from ``fh``; None if it holds more (``max_bytes + 1`` are read to know)."""
+    data = fh.read(max_bytes + 1)
+    return None if len(data) > max_bytes else data
+
+
+def read_file(path: Path, article_id: str | None = None,
+              max_bytes: int = DEFAULT_MAX_ARTICLE_BYTES) -> Article | Skipped:
+    """Read one text or HTML file as an article, or say why it cannot be."""
+    opened = open_regular(path)
+    if isinstance(opened, str):
+        return Skipped(str(path), opened)
+    fd, st = opened
+    if st.st_size > max_bytes:
+        os.close(fd)
+        return Skipped(str(path), too_long(max_bytes, st.st_size))
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            data = read_capped(fh, max_bytes)
     except OSError as err:
         return Skipped(str(path), f"cannot be read: {err.strerror or err}")
+    if data is None:  # it grew since its size was read
+        return Skipped(str(path), too_long(max_bytes))
     aid = article_id if article_id is not None else path.stem
     if path.suffix.lower() in HTML_SUFFIXES:
         return read_html(data, aid, str(path))
@@ -270,15 +342,16 @@ def read_html(data: bytes, article_id: str, where: str) -> Article | Skipped:
     return _article(article_id, doc.text or "", where, title=field(doc.title), date=field(doc.date), url=field(doc.url))
 
 
-def read_jsonl(path: Path, file_id: str | None = None) -> Iterator[Article | Skipped]:
-    """Articles from a JSON-lines file, one object a line; each bad line is reported as ``FILE:LINE``."""
+def read_jsonl(path: Path, file_id: str | None = None,
+               max_bytes: int = DEFAULT_MAX_ARTICLE_BYTES) -> Iterator[Article | Skipped]:
+    """Articles from a JSON-lines file, one object a line; each bad line (and each line over
+    ``max_bytes``, never read whole) is reported as ``FILE:LINE``."""
     fid = file_id if file_id is not None else path.stem
-    try:
-        fh = path.open("rb")
-    except OSError as err:
-        yield Skipped(str(path), f"cannot be read: {err.strerror or err}")
+    opened = open_regular(path)
+    if isinstance(opened, str):
+        yield Skipped(str(path), opened)
         return
-    with fh:
+    with os.fdopen(opened[0], "rb") as fh:
         head = fh.read(8192)
         if b"\x00" in head and not head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
             yield Skipped(str(path), "is binary, not JSON lines")
@@ -288,7 +361,11 @@ def read_jsonl(path: Path, file_id: str | None = None) -> Iterator[Article | Ski
             return
         fh.seek(0)
         seen_any = False
-        for lineno, raw in enumerate(fh, 1):
+        for lineno, raw in enumerate(_lines(fh, max_bytes), 1):
+            if raw is None:
+                seen_any = True
+                yield Skipped(f"{path}:{lineno}", too_long(max_bytes, line=True))
+                continue
             if lineno == 1 and raw.startswith(codecs.BOM_UTF8):
                 raw = raw[3:]
             if not raw.strip():
@@ -297,6 +374,18 @@ def read_jsonl(path: Path, file_id: str | None = None) -> Iterator[Article | Ski
             yield _record(raw, f"{path}:{lineno}", f"{fid}-{lineno}")
         if not seen_any:
             yield Skipped(str(path), "is empty")
+
+
+def _lines(fh: BinaryIO, max_bytes: int) -> Iterator[bytes | None]:
+    """The lines of ``fh``; None for a line of more than ``max_bytes`` bytes (its newline not
+    counted), of which only ``max_bytes + 1`` bytes at a time are held."""
+    while line := fh.readline(max_bytes + 2):
+        if len(line.rstrip(b"\r\n")) <= max_bytes:
+            yield line
+            continue
+        while not line.endswith(b"\n") and (line := fh.readline(max_bytes + 2)):
+            pass
+        yield None
 
 
 def _record(raw: bytes, where: str, fallback_id: str) -> Article | Skipped:
@@ -330,10 +419,16 @@ def _record(raw: bytes, where: str, fallback_id: str) -> Article | Skipped:
     return _article(rid or fallback_id, text, where, **meta)
 
 
-def read_stdin(data: bytes | None = None) -> Article | Skipped:
+def read_stdin(data: bytes | None = None, max_bytes: int = DEFAULT_MAX_ARTICLE_BYTES) -> Article | Skipped:
     """Standard input as one article; id ``stdin-<12 hex of the content hash>``."""
     if data is None:
-        data = sys.stdin.buffer.read()
+        if stdin_closed():
+            return Skipped("<stdin>", CLOSED)
+        data = read_capped(sys.stdin.buffer, max_bytes)
+        if data is None:
+            return Skipped("<stdin>", too_long(max_bytes))
+    elif len(data) > max_bytes:
+        return Skipped("<stdin>", too_long(max_bytes, len(data)))
     text = decode(data) if data.strip() else None
     if text is not None and _HTML_START.match(text[:2048]):
         res = read_html(data, "stdin", "<stdin>")
@@ -344,6 +439,15 @@ def read_stdin(data: bytes | None = None) -> Article | Skipped:
 
         res = replace(res, id=f"stdin-{res.content_hash[:12]}")
     return res
+
+
+CLOSED = "standard input is closed; pipe an article into kg (kg build - < story.txt) or name files"
+
+
+def stdin_closed() -> bool:
+    """Whether there is no standard input to read (``kg build - <&-``: Python then has no ``sys.stdin``)."""
+    stdin = sys.stdin
+    return stdin is None or getattr(stdin, "closed", False) or getattr(stdin, "buffer", None) is None
 
 
 # ----- many inputs -------------------------------------------------------------------------------
@@ -418,6 +522,14 @@ def _walk(root: Path, follow_symlinks: bool = False) -> list[Input]:  # noqa: C9
                 continue
             if not is_dir and not article:
                 continue
+            if not is_dir:
+                try:
+                    odd = not_regular(os.stat(path).st_mode)
+                except OSError as err:
+                    odd = f"cannot be read: {err.strerror or err}"
+                if odd is not None:
+                    report(here, path, odd)
+                    continue
             real = os.path.realpath(path) if link else ""
             if link and not follow_symlinks:
                 if _inside(real, top):
@@ -455,6 +567,8 @@ def inputs(paths: Iterable[str | Path], follow_symlinks: bool = False) -> list[I
         if str(p) == STDIN:
             if stdin:
                 raise UsageError("standard input ('-') can be given only once")
+            if stdin_closed():
+                raise UsageError(CLOSED)
             stdin = True
             out.append(Input(p, "stdin"))
             continue
@@ -462,6 +576,8 @@ def inputs(paths: Iterable[str | Path], follow_symlinks: bool = False) -> list[I
             found = _walk(p, follow_symlinks)
         elif p.is_file():
             found = [Input(p, p.stem)]
+        elif os.path.exists(p):  # a FIFO, a device, a socket: said when read, never opened
+            found = [Input(p, p.stem, not_regular(os.stat(p).st_mode) or "is not a regular file")]
         else:
             raise UsageError(f"{p} does not exist: give article files (.txt, .html, .jsonl), folders that hold them, or -")
         direct = {os.path.realpath(i.path) for i in found if not i.link and i.problem is None}
@@ -483,7 +599,7 @@ def expand(paths: Iterable[str | Path]) -> list[Path]:
     return [i.path for i in inputs(paths) if i.problem is None]
 
 
-def read_input(item: Input) -> Iterator[Article | Skipped]:
+def read_input(item: Input, max_bytes: int = DEFAULT_MAX_ARTICLE_BYTES) -> Iterator[Article | Skipped]:
     """The articles of one input (one, or one a line for JSON lines); whatever goes wrong reading
     it is a ``Skipped``, so one bad input never stops the others."""
     if item.problem is not None:
@@ -491,28 +607,32 @@ def read_input(item: Input) -> Iterator[Article | Skipped]:
         return
     try:
         if item.kind == "stdin":
-            yield read_stdin()
+            yield read_stdin(max_bytes=max_bytes)
         elif item.kind == "jsonl":
-            yield from read_jsonl(item.path, item.id)
+            yield from read_jsonl(item.path, item.id, max_bytes)
         else:
-            yield read_file(item.path, item.id)
+            yield read_file(item.path, item.id, max_bytes)
     except (OSError, ValueError, RecursionError, MemoryError) as err:
         yield Skipped(str(item.path), f"cannot be read ({type(err).__name__}: {err})")
 
 
-def read_articles(paths: Iterable[str | Path], follow_symlinks: bool = False) -> Iterator[Article | Skipped | Note]:
-    """Every article under the given paths, in a stable order, with the bad ones reported.
+def read_articles(paths: Iterable[str | Path], follow_symlinks: bool = False,
+                  max_bytes: int = DEFAULT_MAX_ARTICLE_BYTES) -> Iterator[Article | Skipped | Note]:
+    """Every article under the given paths, in a stable order, with the bad ones reported (and
+    those over ``max_bytes``, see the module's docstring).
 
     The paths are checked at once (a missing one raises ``UsageError`` before anything is read);
     the files are read lazily, as the result is iterated.
     """
-    return _read_all(inputs(paths, follow_symlinks))
+    if max_bytes < 1:
+        raise UsageError(f"the largest article must be at least 1 byte, not {max_bytes}")
+    return _read_all(inputs(paths, follow_symlinks), max_bytes)
 
 
-def _read_all(items: list[Input]) -> Iterator[Article | Skipped | Note]:
+def _read_all(items: list[Input], max_bytes: int) -> Iterator[Article | Skipped | Note]:
     taken: dict[str, str] = {}
     for item in items:
-        for res in read_input(item):
+        for res in read_input(item, max_bytes):
             if isinstance(res, Article):
                 key = unicodedata.normalize("NFC", res.id)  # the IRI segment is minted from the NFC form
                 if key in taken:
