@@ -548,3 +548,10 @@ def test_holding_a_post_is_a_role_not_an_event(read):
 def test_serving_a_sentence_is_an_event(read):
     f = read("Tom Lee served a ten-year sentence.")
     assert [e for e in f.events if e.action.startswith("serve")]
+
+
+def test_two_reporting_clauses_of_one_speaker_are_two_statements(read):
+    f = read("Yvette Lane said her party has backed the idea for months, and said the delay was damning.")
+    says = [e for e in f.events if e.action == "say" and e.actor and f.entities[e.actor].label == "Yvette Lane"]
+    assert len(says) == 2
+    assert len({e.trigger.start for e in says if e.trigger}) == 2

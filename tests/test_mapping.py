@@ -263,3 +263,14 @@ def test_two_keys_of_one_iri_give_one_naming_with_one_name() -> None:
         == {"Voters", "voters"}
     actors = {g.value(e, KG.actor) for e in g.subjects(RDF.type, KG.Event)}
     assert len(actors) == 1 and None not in actors
+
+
+def test_one_triple_told_twice_in_a_sentence_is_two_events() -> None:
+    text = "Ann said no, and said it twice."
+    art = Article(id="twice", text=text)
+    ev = Evidence(text=text, start=0, end=len(text))
+    facts = ArticleFacts(article=art, entities={"Person:ann": Entity(key="Person:ann", label="Ann", type="Person")},
+                         events=[Event(actor="Person:ann", action="say", evidence=ev, trigger=Evidence("said", 4, 8)),
+                                 Event(actor="Person:ann", action="say", evidence=ev, trigger=Evidence("said", 17, 21))])
+    g = article_graph(facts, M)
+    assert len(list(g.subjects(RDF.type, KG.Event))) == 2

@@ -20,6 +20,7 @@ once.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -119,8 +120,11 @@ def article_triples(facts: ArticleFacts, minter: Minter) -> set[Triple]:  # noqa
         iri_of.update((k, iri) for k in keys)
     prov = _Provenance(g, a, art.id, minter, lit)
 
+    told = Counter((ev.actor, ev.action, ev.target, ev.evidence.start) for ev in facts.events)
     for ev in facts.events:
-        e = URIRef(minter.fact("event", art.id, ev.actor, ev.action, ev.target, ev.evidence.start, ev.evidence.end))
+        # the same actor, action and target twice in a sentence ("said A, and said B"): told apart by the verb
+        verb = (ev.trigger.start,) if ev.trigger is not None and told[(ev.actor, ev.action, ev.target, ev.evidence.start)] > 1 else ()
+        e = URIRef(minter.fact("event", art.id, ev.actor, ev.action, ev.target, ev.evidence.start, ev.evidence.end, *verb))
         add((e, _TYPE, _EVENT))
         if ev.actor is not None:
             add((e, _ACTOR, iri_of[ev.actor]))

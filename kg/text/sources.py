@@ -477,6 +477,14 @@ class Input:
         return "jsonl" if suffix in JSONL_SUFFIXES else "html" if suffix in HTML_SUFFIXES else "text"
 
 
+def _not_a_file(path: Path) -> str | None:
+    """Why the path an article name leads to is not read (a FIFO, a device, a socket, unreadable), or None."""
+    try:
+        return not_regular(os.stat(path).st_mode)
+    except OSError as err:
+        return f"cannot be read: {err.strerror or err}"
+
+
 def _inside(real: str, root: str) -> bool:
     return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
 
@@ -522,14 +530,10 @@ def _walk(root: Path, follow_symlinks: bool = False) -> list[Input]:  # noqa: C9
                 continue
             if not is_dir and not article:
                 continue
-            if not is_dir:
-                try:
-                    odd = not_regular(os.stat(path).st_mode)
-                except OSError as err:
-                    odd = f"cannot be read: {err.strerror or err}"
-                if odd is not None:
-                    report(here, path, odd)
-                    continue
+            odd = None if is_dir else _not_a_file(path)
+            if odd is not None:
+                report(here, path, odd)
+                continue
             real = os.path.realpath(path) if link else ""
             if link and not follow_symlinks:
                 if _inside(real, top):

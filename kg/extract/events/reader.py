@@ -428,11 +428,14 @@ class EventReader:
             verb = doc[i]
             if not is_event_verb(verb):
                 continue
+            mine: set[tuple[str | None, str, str | None]] = set()
             for ev in self._events_of(verb, evidence):
                 key = (ev.actor, ev.action, ev.target)
-                if key not in seen:
-                    seen.add(key)
+                # one event per clause: "said A, and said B" are two statements; one verb reads one of each
+                if key not in mine:
+                    mine.add(key)
                     events.append(ev)
+            seen |= mine
         for ev in nominal_events(sent, self.index, evidence, self.subjects):
             key = (ev.actor, ev.action, ev.target)
             if key not in seen:
