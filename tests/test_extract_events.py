@@ -555,3 +555,13 @@ def test_two_reporting_clauses_of_one_speaker_are_two_statements(read):
     says = [e for e in f.events if e.action == "say" and e.actor and f.entities[e.actor].label == "Yvette Lane"]
     assert len(says) == 2
     assert len({e.trigger.start for e in says if e.trigger}) == 2
+
+
+def test_a_phase_verb_before_a_quotation_is_a_statement(read):
+    f = read('Yvette Lane spoke on Monday. She continued: "The plan will cut the wait."')
+    assert any(e.action == "continue" and e.actor and f.entities[e.actor].label == "Yvette Lane" for e in f.events)
+
+
+def test_a_phase_verb_without_a_quotation_or_object_is_no_event(read):
+    f = read("The talks continued on Monday.")
+    assert not [e for e in f.events if e.action.startswith("continue")]

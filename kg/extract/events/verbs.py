@@ -66,9 +66,11 @@ def light_event(verb: Token) -> bool:
     """A verb of ``NON_EVENT_VERBS`` that acts in this construction: motion to somewhere ("went
     into the arena", "refugees have come here"), a phase verb with an object ("began an
     offensive", "stopped the truck"), "get" a thing ("got a job"), "keep" someone ("was kept in
-    custody")."""
+    custody"), a phase verb before a quotation ('she continued: "..."')."""
     lemma = verb.lemma_.lower()
     below = list(kids(verb))
+    if lemma in _PHASE and verb.i + 1 < len(verb.doc) and verb.doc[verb.i + 1].text == ":":
+        return True  # 'She continued: "..."': a statement
     if any(c.dep_ in ("xcomp", "ccomp", "acomp") for c in below):
         return False
     if lemma in _MOTION:
