@@ -565,3 +565,18 @@ def test_a_phase_verb_before_a_quotation_is_a_statement(read):
 def test_a_phase_verb_without_a_quotation_or_object_is_no_event(read):
     f = read("The talks continued on Monday.")
     assert not [e for e in f.events if e.action.startswith("continue")]
+
+
+def test_sources_who_said_are_an_unnamed_group(read):
+    f = read("Some sources have said the mayor resigned.")
+    assert any(e.action == "say" and e.actor and f.entities[e.actor].type == "Group" for e in f.events)
+
+
+def test_a_source_of_a_thing_is_no_speaker(read):
+    f = read("The river is the source of the town's water.")
+    assert not [e for e in f.events if e.actor and "source" in f.entities[e.actor].label]
+
+
+def test_one_of_someone_s_associates_is_a_speaker(read):
+    f = read("One of his associates told reporters the claim was false.")
+    assert any(e.action.startswith("tell") and e.actor and "associates" in f.entities[e.actor].label for e in f.events)

@@ -74,6 +74,7 @@ demonstrator demonstrators activist activists student students teacher teachers 
 nurse nurses patient patients victim victims survivor survivors witness witnesses expert experts
 analyst analysts critic critics supporter supporters sympathizer sympathizers opponent opponents
 voter voters journalist journalists reporter reporters correspondent correspondents editor editors
+associate associates
 team teams delegation delegations committee panel council coalition alliance company companies
 firm firms agency agencies ministry ministries department departments administration regime
 adviser advisers advisor advisors servicemen serviceman commander commanders partner partners

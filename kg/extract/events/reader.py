@@ -392,8 +392,11 @@ class EventReader:
 
     def _source(self, subject: Token) -> str | None:
         """The entity a subject names; for a statement ("A UN statement said", "Acme's report
-        says") the body that issued it."""
+        says") the body that issued it; "sources said": the people who told it, unnamed."""
         key = self._entity(subject)
+        if key is None and subject.lemma_.lower() == "source" and subject.pos_ == "NOUN" \
+                and subject.head.lemma_.lower() in REPORTING_VERBS:
+            return self.index.group_key(subject)
         if key is None and subject.lemma_.lower() in STATEMENT_NOUNS:
             for c in kids(subject):
                 if c.dep_ in ("compound", "poss", "nmod") or c.dep_ == "prep" and c.lower_ in ("by", "from"):
