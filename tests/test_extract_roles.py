@@ -679,3 +679,15 @@ def test_a_post_in_a_body_s_department_is_at_the_body(read):
     f = read("Jordi Velo, head of Orvik Bank's design department, said the budget was cut.")
     posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
     assert ("Jordi Velo", "head", "Orvik Bank") in posts
+
+
+def test_an_envoy_s_to_names_where_the_post_is(read):
+    f = read("John Smith, a former finance minister, was appointed ambassador to France. "
+             "Before that, Ann Berg had served as envoy to Malaysia.")
+    posts = {(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles}
+    assert {("John Smith", "ambassador", "France"), ("Ann Berg", "envoy", "Malaysia")} <= posts
+
+
+def test_a_to_after_another_role_is_no_organization(read):
+    f = read("Ann Berg was promoted to director in 2010.")
+    assert not [r for r in f.roles if r.org and f.entities[r.org].label == "director"]

@@ -50,7 +50,7 @@ from .career_words import (
     WORKING,
 )
 from .role_orgs import OrgFinder
-from .titles import ASSISTING_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
+from .titles import ASSISTING_NOUNS, ENVOY_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
 
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
@@ -348,7 +348,7 @@ class CareerReader:
         org = None
         if not roles or roles[0].rule.startswith("implicit-") or roles[0].org.startswith("Group:"):
             org = (t.org_from_preps([noun]) or self._post_org(noun) or self._partner_org(noun)
-                   or self._comma_org(noun) or self._verb_org(verb, lemma, noun))
+                   or self._comma_org(noun) or self._sent_to(verb, noun) or self._verb_org(verb, lemma, noun))
         if org is not None and org != person and (t.may_employ(org, noun) or lemma in APPOINTERS):
             words = [x for x in title if x.dep_ != "poss" and x.tag_ != "POS" and not t.key(x)
                      and x.lower_ not in ("former", "then", "new", "current")]
@@ -413,6 +413,14 @@ class CareerReader:
             return None
         key = self.index.named_key(doc[i + 1])
         return key if key is not None and key.startswith("Organization:") else None
+
+    def _sent_to(self, verb: Token, noun: Token) -> str | None:
+        """ "served as envoy to Malaysia", the "to" hung on the verb: where an envoy was sent."""
+        if noun.lemma_.lower() not in ENVOY_NOUNS:
+            return None
+        return next((key for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "to" for p in kids(c)
+                     if p.dep_ == "pobj" and (key := self.index.named_key(p) or "").startswith(("Place:", "Organization:"))),
+                    None)
 
     def _partner_org(self, noun: Token) -> str | None:
         """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""

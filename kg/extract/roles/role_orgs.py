@@ -17,7 +17,7 @@ from ...nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASE
 from ..entities.index import EntityIndex
 from ..entities.places import norm_name
 from ..grammar.columns import kids
-from .titles import ASSISTING_NOUNS, LOCAL_HEADS, ORG_PREPS, bare_title_word, is_role_noun, lexicon_form
+from .titles import ASSISTING_NOUNS, ENVOY_NOUNS, LOCAL_HEADS, ORG_PREPS, bare_title_word, is_role_noun, lexicon_form
 
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
@@ -363,7 +363,8 @@ class OrgFinder:
                     key = self.index.resolve(c) or self.org_of_modifier(c)
                     if key and not key.startswith("Person:"):
                         return key
-                if c.dep_ == "prep" and (c.lower_ in ORG_PREPS or (c.lower_ == "to" and h.lemma_.lower() in ASSISTING_NOUNS)):
+                if c.dep_ == "prep" and (c.lower_ in ORG_PREPS or (
+                        c.lower_ == "to" and h.lemma_.lower() in ASSISTING_NOUNS | ENVOY_NOUNS)):
                     for p in kids(c):
                         if p.dep_ != "pobj" or bare_title_word(p):
                             continue  # "Secretary of State", "Vice President of Operations": the title's own words

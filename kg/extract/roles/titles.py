@@ -44,6 +44,8 @@ CORPORATE_HEADS = frozenset("executive ceo cfo coo chairman chairwoman chairpers
 #: named ("Program Manager X", "the deputy administrator", "Secretary-General X").
 OFFICE_HEADS = frozenset("""director administrator secretary-general undersecretary-general under-secretary-general
 deputy commissioner coordinator""".split())
+#: Role nouns of one sent to a country or a body: "to" names where ("ambassador to Norway", "envoy to the UN").
+ENVOY_NOUNS = frozenset("ambassador envoy emissary representative delegate consul ambassador-designate".split())
 #: Words before a title that make it a past one ("former", "ex-", "the late").
 PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
 #: Words before a title that are no part of the role's name.
