@@ -580,3 +580,16 @@ def test_a_source_of_a_thing_is_no_speaker(read):
 def test_one_of_someone_s_associates_is_a_speaker(read):
     f = read("One of his associates told reporters the claim was false.")
     assert any(e.action.startswith("tell") and e.actor and "associates" in f.entities[e.actor].label for e in f.events)
+
+
+def test_leaving_out_of_a_body_targets_it(read):
+    f = read("Tom Sarro pulled out of the unity government on Monday.")
+    hits = [e for e in f.events if e.action.startswith("pull out")]
+    assert hits and hits[0].target is not None and "government" in f.entities[hits[0].target].label
+
+
+def test_withdrawing_from_a_coalition_targets_it_but_coming_from_a_place_does_not(read):
+    f = read("The Green Union withdrew from the coalition.")
+    assert any(e.action == "withdraw from" and e.target for e in f.events)
+    g = read("The minister returned from the summit.")
+    assert not [e for e in g.events if e.target is not None]

@@ -211,3 +211,8 @@ def test_two_coordinated_bodies_taken_for_one_are_two(nlp):
         ("Orvik Bank and Trust Company", "ORG")}
     assert repaired(nlp, "Hollis and Crane raised its prices.", ("Hollis and Crane", "ORG")) == {
         ("Hollis and Crane", "ORG")}
+
+
+def test_a_body_s_name_goes_on_over_for_and_capitalized_words(nlp):
+    found = labels(nlp, "Lia Marsh joined the Royal Institute for the Study of Tides in 2010.")
+    assert any(label == "ORG" and text.endswith("Study of Tides") for text, label in found)

@@ -112,7 +112,8 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
     ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
     ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
                          else _with_name_words(doc, e) if e.label_ == "NORP"
-                         else _with_joined_words(doc, _with_name_words(doc, e)) if e.label_ == "ORG" else e
+                         else _with_of_phrase(doc, _with_joined_words(doc, _with_name_words(doc, e)))
+                         if e.label_ == "ORG" else e
                          for e in ents])
     ents = _consistent(doc, ents, evidence)
     surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
@@ -404,6 +405,25 @@ def _with_joined_words(doc: Doc, ent: Span) -> Span:
     if start == ent.start and end == ent.end:
         return ent
     return Span(doc, start, end, label=ent.label_) if end > start else ent
+
+
+def _with_of_phrase(doc: Doc, ent: Span) -> Span:
+    """ "the Royal Institute for the Study of Tides", "the Movement for Democratic Change": a body's name
+    goes on over "for" or "of" and the capitalized words after it, which the model often leaves out."""
+    end = ent.end
+    if not (ent[-1].is_title and ent[-1].lower_ in _ORG_NAME_WORDS) or end + 1 >= len(doc) \
+            or doc[end].lower_ not in ("for", "of", "on"):
+        return ent
+    first = end + 1 + (1 if doc[end + 1].lower_ == "the" else 0)
+    stop = first
+    while stop < len(doc) and (doc[stop].is_title and doc[stop].pos_ == "PROPN" and doc[stop].ent_type_ != "PERSON"
+                               or stop > first and doc[stop].lower_ in ("of", "and", "the", "for")):
+        stop += 1
+    while stop > first and doc[stop - 1].lower_ in ("of", "and", "the", "for"):
+        stop -= 1
+    if stop == first or any(t.ent_type_ and t.ent_type_ not in ("ORG", "GPE", "NORP") for t in doc[first:stop]):
+        return ent
+    return Span(doc, ent.start, stop, label=ent.label_)
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:

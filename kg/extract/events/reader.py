@@ -59,6 +59,8 @@ _AMOUNTS = frozenset(("MONEY", "QUANTITY", "PERCENT", "CARDINAL", "DATE", "TIME"
 _THING_TARGET_PREPS = frozenset(("on", "against", "with", "to"))
 #: Verbs whose coordinated subjects act on each other ("A and B exchanged fire", "police and fans clashed").
 _RECIPROCAL_VERBS = frozenset("exchange trade swap clash".split())
+#: Verbs of leaving a body or a pact: its "from" names the one left ("withdrew from the coalition").
+_LEAVING_VERBS = frozenset("withdraw resign defect secede break split expel exclude suspend".split())
 #: Verbs of getting or perceiving: a thing object's owner is where it came from, not whom the deed is done to.
 _RECEIVING_VERBS = frozenset("receive get obtain gain win earn accept inherit read see hear watch".split())
 #: Prepositions of another event in time or circumstance: a "by" phrase of their noun is that event's.
@@ -316,6 +318,10 @@ class EventReader:
             for c in below:
                 if c.dep_ != "prep":
                     continue
+                word = c.lower_
+                inner = next((p for p in kids(c) if p.dep_ == "prep" and p.lower_ in ("of", "from")), None)
+                if word in ("out", "away") and inner is not None:
+                    c, word = inner, f"{word} {inner.lower_}"  # "pulled out of the coalition": one preposition
                 pobjs = [t for p in kids(c) if p.dep_ == "pobj" for t in conjuncts(p)] or [
                     t for p in kids(c) if p.dep_ == "pcomp" and attributive_participle(p)
                     for o in kids(p) if o.dep_ == "dobj" for t in conjuncts(o)]
@@ -323,10 +329,11 @@ class EventReader:
                 if not pobjs:
                     continue
                 resolved = [p for p in pobjs if self.index.resolve(p, allow_things=True) is not None]
-                if resolved and (c.lower_ in GOAL_PREPOSITIONS or c.lower_ in ("for", "over", "about") and not things):
+                leaving = word in ("out of", "away from") or word == "from" and lemma in _LEAVING_VERBS
+                if resolved and (word in GOAL_PREPOSITIONS or leaving or word in ("for", "over", "about") and not things):
                     entity_objs = resolved
                     if not things:
-                        prep_word = c.lower_
+                        prep_word = word
                     break
                 if not things and not direct and c.lower_ in ("for", "on", "with", "over", "against", "about") \
                         and not prep_word and c.i == verb.i + 1 + len([x for x in below if x.dep_ == "prt"]):
