@@ -61,7 +61,7 @@ MIN_LEVEL = 5
 NEVER_RAISE = frozenset(("coreference distance", "clause depth", "sentence length"))
 KINDS = ("events", "roles")
 #: What the README promises of ``FILTER(?confidence >= 0.8)`` on articles the rules were not
-#: written on: rows that right this often, and at least this share of all rows.
+#: written on: rows that are right this often, and at least this share of all rows.
 PROMISE_PRECISION = 0.85
 PROMISE_SHARE = 0.40
 #: The group of an article that no prefix of the groups file names.

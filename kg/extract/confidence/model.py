@@ -6,7 +6,7 @@ fact, how its actor and target were found, their types, modality, coreference di
 the trigger sits in the parse, ...) and sets ``confidence`` to the probability given by a
 logistic model whose coefficients are data (``confidence.json`` beside this module). The model
 is fitted offline against gold facts (``kg eval GOLD --articles DIR --fit-confidence OUT``,
-``kg/calibration.py``); a feature value the model has not seen (a new rule name) counts as the
+``kg/quality/calibration.py``); a feature value the model has not seen (a new rule name) counts as the
 model's "other" level, so new rules need no code here, only a refit.
 """
 from __future__ import annotations
