@@ -66,10 +66,12 @@ score: setup
 	  $$( [ -f ../shared/eval/dev/groups.yaml ] && echo --groups ../shared/eval/dev/groups.yaml )
 	@[ ! -f ../shared/eval/when_where.py ] || $(BIN)/python ../shared/eval/when_where.py --graph .score/graph.ttl --gold ../shared/eval/dev/gold
 
-# Refit the confidence model on the dev set and print its leave-one-article-out check (README,
-# "Confidence"); run it after any change to the rules, then rebuild with --force.
+# Refit the confidence model on the dev set and print its check with each group of the dev set held
+# out (docs/quality.md, "Confidence"); run it after any change to the rules, then rebuild with --force.
 confidence: setup
-	$(BIN)/kg eval ../shared/eval/dev/gold --articles ../shared/eval/dev/articles --fit-confidence kg/extract/confidence/confidence.json
+	@test -d ../shared/eval/dev || { echo "make confidence needs ../shared/eval/dev (the workspace's development set beside the checkout)"; exit 2; }
+	$(BIN)/kg eval ../shared/eval/dev/gold --articles ../shared/eval/dev/articles --groups ../shared/eval/dev/groups.yaml \
+	  --fit-confidence kg/extract/confidence/confidence.json
 
 # Re-resolve the lock (needs uv: pip install uv).
 lock:

@@ -6,6 +6,7 @@ import json
 import math
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +17,8 @@ from kg.cli import app
 from kg.errors import UsageError
 from kg.extract.confidence.model import MODEL_PATH, OTHER, Model, load_models
 from kg.model.facts import ArticleFacts
-from kg.quality.calibration import NEVER_RAISE, Sample, choose_l2, cross_check, fit, fit_signed
+from kg.quality.calibration import (NEVER_RAISE, UNGROUPED, Sample, assign_groups, balanced, choose_l2, cross_check,
+                                    fit, fit_signed, group_of, load_groups, platt)
 from kg.quality.evaluate import calibration, evaluate, reliability
 from kg.rdf.query import QUERY_DIR
 from kg.store import opened
@@ -62,6 +64,87 @@ def test_the_penalty_is_chosen_on_held_out_articles_and_the_check_is_out_of_samp
     check = cross_check(data, l2=0.1)
     assert len(check.predictions) == len(data)
     assert all(0.0 <= p <= 1.0 for _, p in check.predictions)
+
+
+def test_a_group_held_out_is_scored_by_a_model_that_never_saw_it() -> None:
+    # The level "only-a" occurs in group a alone, where every fact is right: fitted on everything,
+    # the model learns it; with group a held out, the level is unseen and weighs as "other".
+    rng = np.random.default_rng(5)
+    data = [Sample("events", f"{g}{i}", {"tag": f"only-{g}" if g == "a" else "shared"},
+                   True if g == "a" else bool(rng.random() < 0.5), group=g)
+            for g in "abcd" for i in range(120)]
+    in_sample = fit(data, l2=0.1, recalibrate=False).models["events"].probability({"tag": "only-a"})
+    check = cross_check(data, l2=0.1, recalibrate=False)
+    assert check.groups == ["a", "b", "c", "d"] and len(check.predictions) == len(data)
+    held_a = [p for s, p in check.predictions if s.fold == "a"]
+    assert held_a and in_sample > 0.95 and max(held_a) < 0.7
+    assert check.table("events", "a").count == 120 and check.table(None, "b").count == 120
+    assert check.table().count == len(data)
+
+
+def test_groups_come_from_file_name_prefixes_first_match_wins(tmp_path: Path) -> None:
+    path = tmp_path / "groups.yaml"
+    path.write_text("early: ['1', '000_']\nlate: ['2', '1']\n", encoding="utf-8")
+    groups = load_groups(path)
+    assert groups == {"early": ["1", "000_"], "late": ["2", "1"]}
+    assert group_of("12_story.txt", groups) == "early" and group_of("000_seed.txt", groups) == "early"
+    assert group_of("21_story.txt", groups) == "late" and group_of("31_story.txt", groups) == UNGROUPED
+    data = assign_groups([Sample("roles", "25_x.txt", {}, True), Sample("roles", "9_y.txt", {}, False)], groups)
+    assert [s.fold for s in data] == ["late", UNGROUPED]
+    assert Sample("roles", "9_y.txt", {}, False).fold == "9_y.txt"  # no groups: each article is a fold
+
+
+@pytest.mark.parametrize("text, message", [
+    ("- just\n- a list\n", "not a groups file"),
+    ("a: []\n", "not a groups file"),
+    ("a: [unclosed\n", "not YAML"),
+])
+def test_a_bad_groups_file_is_a_usage_error(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "groups.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(UsageError, match=message):
+        load_groups(path)
+    with pytest.raises(UsageError, match="cannot read"):
+        load_groups(tmp_path / "missing.yaml")
+
+
+def test_balanced_weights_give_every_group_the_same_total() -> None:
+    groups = ["big"] * 30 + ["small"] * 10 + ["tiny"] * 2
+    w = balanced(groups)
+    assert abs(float(w.sum()) - len(groups)) < 1e-9
+    totals = {g: float(w[[k for k, h in enumerate(groups) if h == g]].sum()) for g in set(groups)}
+    assert max(totals.values()) - min(totals.values()) < 1e-9
+
+
+def test_balancing_keeps_a_large_easy_group_from_setting_the_base_rate() -> None:
+    rng = np.random.default_rng(11)
+    data = [Sample("events", f"{g}{i}", {}, bool(rng.random() < (0.95 if g == "big" else 0.6)), group=g)
+            for g, n in (("big", 600), ("b", 100), ("c", 100)) for i in range(n)]
+    rates = [np.mean([s.right for s in data if s.group == g]) for g in ("big", "b", "c")]
+    plain = fit(data, l2=1.0, balance=False, recalibrate=False).models["events"].probability({})
+    even = fit(data, l2=1.0, balance=True, recalibrate=False).models["events"].probability({})
+    assert abs(plain - np.mean([s.right for s in data])) < 0.01 and plain > 0.85
+    assert abs(even - float(np.mean(rates))) < 0.01 and even < plain - 0.05
+
+
+def test_platt_tempers_an_overconfident_model_and_never_sharpens_one() -> None:
+    rng = np.random.default_rng(2)
+    truth = rng.normal(0.5, 1.5, 4000)
+    y = (rng.random(4000) < 1 / (1 + np.exp(-truth))).astype(float)
+    slope, shift = platt(3.0 * truth, y)  # logits three times too sure
+    assert abs(slope - 1 / 3) < 0.05 and abs(shift) < 0.15
+    slope, _ = platt(0.5 * truth, y)  # too timid: left as it is
+    assert slope == 1.0
+
+
+def test_the_recalibration_slope_is_recorded_and_folded_into_the_coefficients() -> None:
+    data = [replace(s, group=f"g{k % 4}") for k, s in enumerate(_synthetic(n=800)[0])]
+    raw = fit(data, l2=0.01, recalibrate=False)
+    tempered = fit(data, l2=0.01, recalibrate=True)
+    assert raw.slope["events"] == 1.0 and 0.0 < tempered.slope["events"] <= 1.0
+    a, b = raw.models["events"], tempered.models["events"]
+    f1, f2 = {"rule": "a", "width": 5.0}, {"rule": "c", "width": 9.0}
+    assert abs((b.logit(f1) - b.logit(f2)) - tempered.slope["events"] * (a.logit(f1) - a.logit(f2))) < 1e-2
 
 
 def test_a_rare_or_unseen_level_counts_as_other() -> None:
@@ -221,7 +304,7 @@ def test_eval_calibration_prints_a_reliability_table(gold_story: tuple[Path, Pat
     assert tables["all"].count == tables["events"].count + tables["roles"].count
     out = runner.invoke(app, ["eval", str(gold), "--store", str(store), "--calibration"], terminal_width=200)
     assert out.exit_code == 0, out.output
-    assert "events: confidence" in out.stdout and "0.8-0.9" in out.stdout
+    assert "confidence: the store's facts" in out.stdout and "0.8-0.9" in out.stdout
     line = re.search(r"all: confidence >= 0\.8: (\d+) of (\d+) facts", out.stdout)
     assert line and int(line.group(2)) == tables["all"].count and int(line.group(1)) == tables["all"].at_least(0.8)[0]
 
@@ -238,6 +321,28 @@ def test_fit_confidence_writes_coefficients_the_extractor_reads(gold_story: tupl
     assert re.search(r"^all: confidence >= 0\.8: \d+ of \d+ facts", out.stdout, re.M)
     models = load_models(target)
     assert 0.0 <= models["events"].probability({"rule": "svo"}) <= 1.0
+
+
+@pytest.mark.model
+def test_eval_calibration_holds_out_each_group_of_articles(gold_story: tuple[Path, Path, Path],
+                                                          tmp_path: Path) -> None:
+    src, gold, _ = gold_story
+    groups = tmp_path / "groups.yaml"
+    groups.write_text("first: [story]\nsecond: [oth]\n", encoding="utf-8")
+    out = CliRunner().invoke(app, ["eval", str(gold), "--articles", str(src), "--calibration", "--groups", str(groups)],
+                             terminal_width=200)
+    assert out.exit_code == 0, out.output
+    assert "held-out group first (fitted on the other groups)" in out.stdout
+    assert "held-out group second (fitted on the other groups)" in out.stdout
+    assert "each of the 2 groups scored by a model fitted on the others" in out.stdout
+    assert re.search(r"fold [12] of 2: fitting without first", out.output)
+    rows = {m.group(1): (int(m.group(2)), float(m.group(3)))
+            for m in re.finditer(r"^│ (first|second|all) +│ (\d+) +│ ([\d.]+) ", out.stdout, re.M)}
+    assert set(rows) == {"first", "second", "all"}
+    assert rows["all"][0] == rows["first"][0] + rows["second"][0] > 0
+    summary = re.search(r"on >= 40% of the facts: (\d) of 2 groups", out.stdout)
+    assert summary and re.search(r"^confidence < 0\.5: ", out.stdout, re.M)
+    assert not list(tmp_path.glob("*.json"))  # a check: nothing written
 
 
 @pytest.mark.model
@@ -259,7 +364,10 @@ def test_calibration_needs_the_confidence_column(gold_story: tuple[Path, Path, P
 
 @pytest.mark.parametrize("args, message", [
     (["--fit-confidence", "{tmp}/c.json"], "needs --articles"),
-    (["--articles", "{tmp}"], "only with --fit-confidence"),
+    (["--articles", "{tmp}"], "only with --calibration or --fit-confidence"),
+    (["--groups", "{tmp}/groups.yaml"], "only with --calibration or --fit-confidence"),
+    (["--groups", "{tmp}/groups.yaml", "--calibration"], "--groups needs --articles"),
+    (["--articles", "{tmp}", "--calibration", "--groups", "{tmp}/no-groups.yaml"], "cannot read the groups file"),
     (["--articles", "{tmp}", "--fit-confidence", "{tmp}/no/such/folder/c.json"], "does not exist"),
     (["--articles", "{tmp}/missing", "--fit-confidence", "{tmp}/c.json"], "does not exist"),
     (["--articles", "{tmp}/empty", "--fit-confidence", "{tmp}/c.json"], "has a gold file"),
@@ -272,3 +380,21 @@ def test_eval_confidence_options_fail_in_one_line(gold_story: tuple[Path, Path, 
     assert res.exit_code == 2
     lines = res.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("kg: error:") and message in lines[0], res.output
+
+
+_TOLD = ("Senator Paula Grant criticized Governor Ivo Strand on Monday, officials said. "
+         "Police reportedly arrested the driver. Grant criticized Strand again on Tuesday. "
+         "Lea Moss, the chief executive of the Acme Company, resigned.")
+
+
+def test_features_say_how_often_a_fact_is_told_and_what_hedges_it(read: Read) -> None:
+    facts = read(_TOLD)
+    told = [e for e in facts.events if e.action == "criticize"]
+    arrest = next(e for e in facts.events if e.action == "arrest")
+    assert len(told) == 2 and arrest.features["cue"] == "hedge"
+    assert all(e.features["told"] == 2.0 and e.features["cue"] == "none" for e in told)
+    assert arrest.features["told"] == 1.0 and arrest.features["place"] == "body"
+    assert all(0.0 <= float(e.features["name distance"]) <= 15.0 for e in facts.events)
+    assert told[0].features["object"] == "entity" and told[0].features["name distance"] <= 2.0
+    moss = next(r for r in facts.roles if r.org and "acme" in r.org.lower())
+    assert moss.features["org kind"] == "company" and moss.features["person type from"] == "model"

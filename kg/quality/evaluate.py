@@ -244,6 +244,11 @@ class Reliability:
         mine = [r for p, r in self.pairs if p >= threshold]
         return len(mine), sum(mine)
 
+    def below(self, threshold: float) -> tuple[int, int]:
+        """(facts with confidence < threshold, how many of them are right)."""
+        mine = [r for p, r in self.pairs if p < threshold]
+        return len(mine), sum(mine)
+
     @property
     def count(self) -> int:
         return len(self.pairs)
