@@ -593,3 +593,10 @@ def test_withdrawing_from_a_coalition_targets_it_but_coming_from_a_place_does_no
     assert any(e.action == "withdraw from" and e.target for e in f.events)
     g = read("The minister returned from the summit.")
     assert not [e for e in g.events if e.target is not None]
+
+
+def test_working_as_a_post_is_a_role_but_working_with_someone_is_a_deed(read):
+    f = read("Mara Voss later worked as a lawyer for Orvik Bank.")
+    assert f.roles and not [e for e in f.events if e.action.startswith("work")]
+    g = read("Mara Voss worked with the union to end the strike.")
+    assert [e for e in g.events if e.action.startswith("work")]

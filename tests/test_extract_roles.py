@@ -691,3 +691,10 @@ def test_an_envoy_s_to_names_where_the_post_is(read):
 def test_a_to_after_another_role_is_no_organization(read):
     f = read("Ann Berg was promoted to director in 2010.")
     assert not [r for r in f.roles if r.org and f.entities[r.org].label == "director"]
+
+
+def test_a_post_in_its_business_is_at_the_body_not_the_region(read):
+    f = read("Tom Reyes was named chief financial officer of Bolt Systems on Monday. Reyes previously spent "
+             "a decade at Velcor Partners, most recently as head of its Asia business.")
+    heads = [r for r in f.roles if r.role.lower() == "head"]
+    assert heads and all(f.entities[r.org].label == "Velcor Partners" for r in heads)

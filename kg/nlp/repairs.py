@@ -421,8 +421,8 @@ def _with_of_phrase(doc: Doc, ent: Span) -> Span:
         stop += 1
     while stop > first and doc[stop - 1].lower_ in ("of", "and", "the", "for"):
         stop -= 1
-    if stop == first or any(t.ent_type_ and t.ent_type_ not in ("ORG", "GPE", "NORP") for t in doc[first:stop]):
-        return ent
+    if stop == first or any(t.ent_type_ for t in doc[first:stop]):
+        return ent  # "the Finance Committee of the Leeds City Council": a body of another, named on its own
     return Span(doc, ent.start, stop, label=ent.label_)
 
 

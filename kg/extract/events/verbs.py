@@ -20,6 +20,7 @@ from ...nlp.lexicon import (
     PSYCH_VERBS,
     RAISING_PASSIVES,
     REPORTING_VERBS,
+    ROLE_NOUNS,
     STATIVE_VERBS,
     UNACCUSATIVE_VERBS,
 )
@@ -220,7 +221,7 @@ def is_event_verb(verb: Token) -> bool:
 
 def _holding_a_post(verb: Token, lemma: str) -> bool:
     """ "served as director", "has served in several posts at Acme", "served on the board", "spent three
-    years as a lawyer": a career step, which is a role (``roles.careers``), not a deed. Serving something
+    years as a lawyer", "worked as a lawyer for Acme": a career step, which is a role (``roles.careers``), not a deed. Serving something
     or someone ("served a sentence", "served the town") is a deed."""
     below = kids(verb)
     if lemma == "serve":
@@ -228,4 +229,7 @@ def _holding_a_post(verb: Token, lemma: str) -> bool:
     if lemma == "spend":  # "as" on the verb or on the span of time
         return any(c.dep_ == "prep" and c.lower_ == "as"
                    for head in [verb, *(o for o in below if o.dep_ == "dobj")] for c in kids(head))
+    if lemma == "work":  # "worked as a lawyer for Acme"; "worked with the union to ..." is a deed
+        return any(c.dep_ == "prep" and c.lower_ == "as" and any(
+            p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS for p in kids(c)) for c in below)
     return False

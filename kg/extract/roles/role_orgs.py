@@ -17,7 +17,7 @@ from ...nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASE
 from ..entities.index import EntityIndex
 from ..entities.places import norm_name
 from ..grammar.columns import kids
-from .titles import ASSISTING_NOUNS, ENVOY_NOUNS, LOCAL_HEADS, ORG_PREPS, bare_title_word, is_role_noun, lexicon_form
+from .titles import ASSISTING_NOUNS, ENVOY_NOUNS, LOCAL_HEADS, ORG_PREPS, UNIT_NOUNS, bare_title_word, is_role_noun, lexicon_form
 
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
@@ -345,6 +345,14 @@ class OrgFinder:
         partners = [c for c in kids(role) if c.dep_ == "conj"] + ([role.head] if role.dep_ == "conj" else [])
         return next((key for p in partners if is_role_noun(p) and (key := self._parent_at(p))), None)
 
+    def _unit_owner(self, unit: Token) -> str | None:
+        """ "its Asia business", "the bank's research unit": the organization a part of a body belongs to."""
+        if unit.lemma_.lower() not in UNIT_NOUNS:
+            return None
+        owner = next((c for c in kids(unit) if c.dep_ == "poss"), None)
+        key = self.index.resolve(owner) if owner is not None else None
+        return key if key is not None and key.startswith("Organization:") else None
+
     def _parent_at(self, part: Token) -> str | None:
         """ "Dean of the School of Law at the University of Norland": the body a part of it is "at" is
         where the post is held (the part is where within it)."""
@@ -376,6 +384,8 @@ class OrgFinder:
                         if key is not None and key.startswith("Person:") and not (
                                 c.lower_ in ("to", "for") and h.lemma_.lower() in ASSISTING_NOUNS):
                             key = None
+                        if key is None or key.startswith("Place:"):
+                            key = self._unit_owner(p) or key  # "head of its Asia business": its, not Asia
                         if key is None:
                             for m in kids(p):
                                 if m.dep_ in ("compound", "amod", "nmod"):

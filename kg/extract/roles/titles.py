@@ -46,6 +46,9 @@ OFFICE_HEADS = frozenset("""director administrator secretary-general undersecret
 deputy commissioner coordinator""".split())
 #: Role nouns of one sent to a country or a body: "to" names where ("ambassador to Norway", "envoy to the UN").
 ENVOY_NOUNS = frozenset("ambassador envoy emissary representative delegate consul ambassador-designate".split())
+#: Common nouns of a part of an organization ("its Asia business", "the bank's research unit").
+UNIT_NOUNS = frozenset("""business operation operations arm division unit department office bureau branch section
+team desk program programme""".split())
 #: Words before a title that make it a past one ("former", "ex-", "the late").
 PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
 #: Words before a title that are no part of the role's name.
