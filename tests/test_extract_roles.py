@@ -698,3 +698,14 @@ def test_a_post_in_its_business_is_at_the_body_not_the_region(read):
              "a decade at Velcor Partners, most recently as head of its Asia business.")
     heads = [r for r in f.roles if r.role.lower() == "head"]
     assert heads and all(f.entities[r.org].label == "Velcor Partners" for r in heads)
+
+
+def test_a_civil_servant_keeps_its_modifier(read):
+    f = read("Ana Weigel became a Velcor Agency civil servant in 2004.")
+    assert [r for r in f.roles if r.role.lower() == "civil servant"]
+
+
+def test_a_career_begun_with_a_body_whatever_the_with_hangs_on(read):
+    f = read("Ana Weigel began her career with Barrios Technology in 1994.")
+    posts = {(r.role, f.entities[r.org].label) for r in f.roles}
+    assert ("member", "Barrios Technology") in posts

@@ -44,6 +44,7 @@ labor labour trade commerce energy environment transport transportation agricult
 prime vice executive general assistant associate acting interim former then new shadow
 managing national regional local police military army navy security intelligence communications
 special principal presidential parliamentary federal district county staff lead founding honorary
+civil public
 """.split())
 
 #: Common nouns that name a kind of organization: "the party", "the company" stand for the one

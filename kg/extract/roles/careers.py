@@ -495,7 +495,9 @@ class CareerReader:
         if lemma in ("begin", "start") and not any(c.dep_ == "dobj" and c.lemma_.lower() == "career" for c in kids(verb)):
             return []  # "began his career at Acme"; "began talks with Acme" is no career
         preps = ("at", "with") if spent or lemma in ("begin", "start") else ("to",) if lemma == "move" else EMPLOYERS
-        for c in kids(verb):
+        # "began her career with Acme", "spent a decade at Acme": the parser may hang the "at" on the object
+        heads = [verb] + [c for c in kids(verb) if c.dep_ == "dobj"] if spent or lemma in ("begin", "start") else [verb]
+        for c in (c for h in heads for c in kids(h)):
             if c.dep_ != "prep" or c.lower_ not in preps:
                 continue
             for o in kids(c):
