@@ -709,3 +709,10 @@ def test_a_career_begun_with_a_body_whatever_the_with_hangs_on(read):
     f = read("Ana Weigel began her career with Barrios Technology in 1994.")
     posts = {(r.role, f.entities[r.org].label) for r in f.roles}
     assert ("member", "Barrios Technology") in posts
+
+
+def test_a_title_after_and_before_another_name_is_that_name_s(read):
+    f = read("Defense Secretary Robert M. Gates and Vice-Chairman of the Joint Chiefs of Staff James E. Cartwright "
+             "both spoke.")
+    vice = [(f.entities[r.person].label, f.entities[r.org].label) for r in f.roles if "vice" in r.role.lower()]
+    assert vice and all(person == "James E. Cartwright" for person, _ in vice)

@@ -493,7 +493,12 @@ class RoleReader(OrgFinder):
         """ "Ann Lee of Leeds and Tom Roe, a prosecutor in ...": an apposition right after another name
         (the parser hung it on the first of the list) belongs to that name."""
         i = noun.left_edge.i - 1
-        return i > ent.end and noun.doc[i].text == "," and noun.doc[i - 1].ent_type_ == "PERSON"
+        if i > ent.end and noun.doc[i].text == "," and noun.doc[i - 1].ent_type_ == "PERSON":
+            return True
+        # "X and Vice-Chairman of the Y Z": a title after "and", right before another name, is that name's
+        after = noun.right_edge.i + 1
+        return (noun.doc[ent.end].lower_ == "and" if ent.end < len(noun.doc) else False) and after < len(noun.doc) \
+            and noun.doc[after].ent_type_ == "PERSON" and noun.doc[after].ent_iob_ == "B"
 
     @staticmethod
     def _apposition_hung_elsewhere(ent: Span) -> list[Token]:
