@@ -600,3 +600,14 @@ def test_working_as_a_post_is_a_role_but_working_with_someone_is_a_deed(read):
     assert f.roles and not [e for e in f.events if e.action.startswith("work")]
     g = read("Mara Voss worked with the union to end the strike.")
     assert [e for e in g.events if e.action.startswith("work")]
+
+
+def test_a_career_spent_or_worked_at_a_body_is_no_event(read):
+    f = read("Ana Ruiz has previously worked at the Harbor Authority. She spent two tours in Beijing.")
+    assert f.roles, "no role read"
+    assert not [e for e in f.events if e.action.split()[0] in ("work", "spend")]
+
+
+def test_working_somewhere_when_something_happened_is_an_event(read):
+    f = read("Tom Lee was working in a Velcor Store when he saw the fire.")
+    assert [e for e in f.events if e.action.startswith("work")]

@@ -226,10 +226,18 @@ def _holding_a_post(verb: Token, lemma: str) -> bool:
     below = kids(verb)
     if lemma == "serve":
         return not any(c.dep_ in ("dobj", "dative") for c in below)
-    if lemma == "spend":  # "as" on the verb or on the span of time
-        return any(c.dep_ == "prep" and c.lower_ == "as"
+    if lemma == "spend":  # "spent a decade at Acme", "two tours in Beijing", "three years as a lawyer"
+        return any(o.dep_ == "dobj" and (o.ent_type_ == "DATE" or o.lemma_.lower() in _SPANS) for o in below) \
+            or any(c.dep_ == "prep" and c.lower_ == "as"
                    for head in [verb, *(o for o in below if o.dep_ == "dobj")] for c in kids(head))
-    if lemma == "work":  # "worked as a lawyer for Acme"; "worked with the union to ..." is a deed
-        return any(c.dep_ == "prep" and c.lower_ == "as" and any(
-            p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS for p in kids(c)) for c in below)
+    if lemma == "work":  # "worked as a lawyer", "has worked at Acme"; "was working in a shop when ..." is a deed
+        progressive = verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lemma_ == "be" for c in below)
+        return any(c.dep_ == "prep" and (c.lower_ == "as" and any(
+            p.dep_ == "pobj" and p.lemma_.lower() in ROLE_NOUNS for p in kids(c))
+            or c.lower_ in ("at", "for") and not progressive and any(
+            p.dep_ == "pobj" and p.ent_type_ == "ORG" for p in kids(c))) for c in below)
     return False
+
+
+#: Objects of "spend" that are a span of a career ("spent two tours in Beijing", "a decade at Acme").
+_SPANS = frozenset("year years decade decades month months term terms tour tours stint stints career".split())
