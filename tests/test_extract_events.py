@@ -611,3 +611,10 @@ def test_a_career_spent_or_worked_at_a_body_is_no_event(read):
 def test_working_somewhere_when_something_happened_is_an_event(read):
     f = read("Tom Lee was working in a Velcor Store when he saw the fire.")
     assert [e for e in f.events if e.action.startswith("work")]
+
+
+def test_a_policy_kept_and_the_kind_of_deed_it_names_are_no_events(read):
+    f = read("Norland and Velmark have maintained a policy of turning away boats of migrants.")
+    assert not [e for e in f.events if e.action.split()[0] in ("maintain", "turn")]
+    g = read("The navy turned away three boats on Friday.")
+    assert [e for e in g.events if e.action.startswith("turn")]

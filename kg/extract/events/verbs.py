@@ -216,7 +216,25 @@ def is_event_verb(verb: Token) -> bool:
             or _phrasal_state(verb, lemma) or _holding_a_post(verb, lemma):
         return False
     return not (_noun_gerund(verb) or elaborating_speech(verb) or _anonymity_formula(verb)
-                or attributive_participle(verb))
+                or attributive_participle(verb) or _kind_of_deed(verb) or _keeping_a_stance(verb, lemma))
+
+
+#: Nouns of a way of acting: their "of" gerund names a kind of deed, not one done ("a policy of turning boats away").
+_WAY_NOUNS = frozenset("policy policies practice practices habit strategy tactic tactics method campaign".split())
+#: Objects of "maintain" and "keep" that make the clause a state ("maintained a policy", "kept silent").
+_STANCES = frozenset("policy policies position stance line silence neutrality presence posture".split())
+
+
+def _kind_of_deed(verb: Token) -> bool:
+    """ "a policy of turning boats away", "the practice of detaining migrants": a kind of deed."""
+    return verb.tag_ == "VBG" and verb.dep_ == "pcomp" and verb.head.lower_ == "of" \
+        and verb.head.head.lemma_.lower() in _WAY_NOUNS
+
+
+def _keeping_a_stance(verb: Token, lemma: str) -> bool:
+    """ "have maintained a policy of ...", "kept its position": holding a stance is a state, not a deed."""
+    return lemma in ("maintain", "keep") and any(
+        c.dep_ == "dobj" and c.lemma_.lower() in _STANCES for c in kids(verb))
 
 
 def _holding_a_post(verb: Token, lemma: str) -> bool:
