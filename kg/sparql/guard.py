@@ -74,20 +74,21 @@ def check(text: str, update: bool = False) -> str:
     return inspect(text, update)[0]
 
 
-def inspect(text: str, update: bool = False) -> tuple[str, Inspected]:
-    """``check``, and what the parse tree says of the dataset and the functions called. The
-    answers for short texts are remembered: rdflib's parser is slow."""
+def inspect(text: str, update: bool = False, allow_service: bool = False) -> tuple[str, Inspected]:
+    """``check``, and what the parse tree says of the dataset and the functions called
+    (``allow_service``: SERVICE is let through, for ``kg query --allow-service``). The answers for
+    short texts are remembered: rdflib's parser is slow."""
     if len(text) <= 20_000:
-        return _check_short(text, update)
-    return _check(text, update)
+        return _check_short(text, update, allow_service)
+    return _check(text, update, allow_service)
 
 
 @lru_cache(maxsize=512)
-def _check_short(text: str, update: bool) -> tuple[str, Inspected]:
-    return _check(text, update)
+def _check_short(text: str, update: bool, allow_service: bool) -> tuple[str, Inspected]:
+    return _check(text, update, allow_service)
 
 
-def _check(text: str, update: bool) -> tuple[str, Inspected]:
+def _check(text: str, update: bool, allow_service: bool = False) -> tuple[str, Inspected]:
     from pyparsing import ParseBaseException
     from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 
@@ -103,7 +104,7 @@ def _check(text: str, update: bool) -> tuple[str, Inspected]:
         raise Rejected(f"the {what} does not parse: {_one_line(str(err)) or type(err).__name__}") from None
     form = "update"
     for name in _walk(tree):
-        if name in _PARSE_FORBIDDEN:
+        if name in _PARSE_FORBIDDEN and not (allow_service and name == "ServiceGraphPattern"):
             raise Rejected(_PARSE_FORBIDDEN[name])
         if not update and name in _FORMS and form == "update":
             form = _FORMS[name]
