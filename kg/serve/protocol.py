@@ -123,8 +123,10 @@ def page_media(fmt: str | None, accept: str | None) -> str:
 
 
 def rdf_answer(body: bytes, media: str, truncated_at: int | None = None) -> Response:
-    """An answer in a negotiated media type; ``truncated_at``: the rows it holds when it was cut short,
-    at ``--max-rows`` or at the row limit of the SPARQL server it came from (X-Kg-Truncated)."""
+    """An answer in a negotiated media type; ``truncated_at``: the rows a SELECT's answer holds when it
+    was cut short, at ``--max-rows`` or at the row limit of the SPARQL server it came from
+    (``X-Kg-Truncated``; the JSON and XML results also say so in their head's link). A graph is
+    never cut."""
     headers = {"Vary": "Accept"}
     if truncated_at is not None:
         headers["X-Kg-Truncated"] = str(truncated_at)
