@@ -140,6 +140,15 @@ def _query_location(store: ReadArg) -> StoreArg:
                      "(a directory or a sparql+http:// URL), not an open in-memory or server store")
 
 
+def _refusal(message: str) -> str:
+    """The guard's message, with what lets a refused SERVICE run (the guard's words are kg serve's too)."""
+    from .sparql.lexer import FORBIDDEN
+
+    if message == FORBIDDEN["SERVICE"]:
+        return "SERVICE (federated query) is not allowed unless asked for: kg query --allow-service (allow_service=True) lets it call other endpoints"
+    return message
+
+
 def _guarded(text: str, store: StoreArg, timeout: float, max_memory: int, allow_service: bool) -> Table | bool | bytes:
     """``text`` through the guard of ``kg.sparql``, as ``kg serve`` runs it: in a worker process that
     is killed at ``timeout`` (sandboxed over a directory; over a SPARQL server, it sends the query there)."""
@@ -158,7 +167,7 @@ def _guarded(text: str, store: StoreArg, timeout: float, max_memory: int, allow_
     try:
         scan(text, allow_service=allow_service)
     except Rejected as err:
-        raise QueryError(err.message) from err
+        raise QueryError(_refusal(err.message)) from err
     require_store(location)
     options = WorkerOptions(max_memory=max_memory or None, allow_service=allow_service)
     pool = WorkerPool(location, size=1, respawn=False, base=settings.base, options=options)
@@ -184,7 +193,7 @@ def _guarded(text: str, store: StoreArg, timeout: float, max_memory: int, allow_
     finally:
         pool.close()
     if reply.status != 200:
-        raise QueryError(str(reply.header.get("message", "the query failed")))
+        raise QueryError(_refusal(str(reply.header.get("message", "the query failed"))))
     if reply.header.get("truncated"):  # only a server cuts (at its own row limit): never a partial table
         raise QueryError("the SPARQL server cut the answer at its row limit; raise it (Virtuoso: ResultSetMaxRows "
                          "in the [SPARQL] section of virtuoso.ini; kg serve: --max-rows), or narrow the query")
