@@ -57,8 +57,10 @@ def serve(
                 sandbox = "; queries run on the server"
             else:
                 sandbox = "" if getattr(pool, "sandboxed", False) else "; workers not network-isolated"
+            limited = getattr(pool, "memory_limited", True) or not max_memory
+            unlimited = "" if limited else "; no memory limit on this platform"
             sys.stdout.write(f"kg serve: {url} (store {shown_store(settings.store)}, {mode}, timeout {timeout:g} s"
-                             f"{sandbox})\n")
+                             f"{sandbox}{unlimited})\n")
             sys.stdout.flush()
 
         run_server(config, announce=announce)

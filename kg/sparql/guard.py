@@ -1,4 +1,4 @@
-"""What keeps a SPARQL request of ``kg serve`` local and bounded.
+"""What keeps a SPARQL request of ``kg serve``, ``kg query`` and ``kg.api.query`` local and bounded.
 
 Oxigraph (pyoxigraph 0.5) follows ``SERVICE`` and ``LOAD`` to any address, has no query
 timeout, and overflows its stack (the whole process dies with SIGSEGV) on deeply nested
@@ -20,11 +20,12 @@ brackets. So a request goes through four layers:
 3. A worker process (``python -m kg.sparql.worker``) opens the store read-only
    (``pyoxigraph.Store.read_only``; one read-write worker when updates are allowed), drops
    its network (``kg.sparql.sandbox``: a network namespace where the kernel allows it, and a seccomp
-   filter that refuses IPv4/IPv6 sockets), evaluates in a
-   thread with a 512 MB stack, caps result rows, and serializes the answer. Over a SPARQL server
+   filter that refuses IPv4/IPv6 sockets), limits its memory (``--max-memory``), evaluates in a
+   thread with a 512 MB stack, caps a SELECT's rows, and serializes the answer. Over a SPARQL server
    (``kg.sparql.remote``) the worker keeps its network, read-only, and the server evaluates.
-4. ``WorkerPool`` — in the server: a few read workers and an optional writer; a request
-   that runs past the timeout gets its worker killed (SIGKILL) and replaced while the
+4. ``WorkerPool`` — in the server (one worker for ``kg query``): a few read workers, one kept
+   for light requests (``kg.sparql.cost``) and an optional writer; a request that runs past the
+   timeout, or past the memory limit, gets its worker killed (SIGKILL) and replaced while the
    other workers keep answering.
 
 A read-only open beside a live writer sees the writes made before it, not later ones, so a

@@ -9,7 +9,10 @@ should a query get past it, the worker process still cannot connect anywhere:
   x86-64 and arm64), also where ``unshare`` is refused, as in many containers.
 
 ``KG_SERVE_SANDBOX`` set to ``off`` leaves the worker on the network (tests of the guard alone),
-``seccomp`` applies the filter without the namespace (tests of the filter).
+``seccomp`` applies the filter without the namespace (tests of the filter). ``kg query
+--allow-service`` starts a worker without either.
+
+``limit_memory`` bounds what a query may allocate in the worker (``--max-memory``).
 """
 from __future__ import annotations
 
