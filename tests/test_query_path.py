@@ -80,9 +80,9 @@ def test_deep_nesting_is_one_line_not_a_crash(store: Path) -> None:
 
 
 def test_a_query_past_the_memory_limit_is_one_line(store: Path) -> None:
-    out = _kg_query(DOUBLING, "--store", str(store), "--max-memory", "256", "--timeout", "60")
+    out = _kg_query(DOUBLING, "--store", str(store), "--max-memory", "64", "--timeout", "60")
     assert out.returncode == 1 and out.stdout == "", (out.returncode, out.stderr[-500:])
-    assert out.stderr.count("\n") == 1 and "--max-memory" in out.stderr and "256 MB" in out.stderr, out.stderr
+    assert out.stderr.count("\n") == 1 and "--max-memory" in out.stderr and "64 MB" in out.stderr, out.stderr
     with pytest.raises(UsageError, match="memory"):
         api.query("ASK {}", store=store, max_memory=-1)
 

@@ -103,11 +103,11 @@ def test_a_cut_select_says_so_in_its_results(capped: Served) -> None:
 
 
 def test_a_query_past_the_memory_limit_is_stopped_and_its_worker_replaced(store: Path) -> None:
-    served = Served(store, "--max-memory", "256", "--workers", "1")
+    served = Served(store, "--max-memory", "64", "--workers", "1")
     try:
         status, _, body = _sparql(served.url, DOUBLING)
         text = body.decode()
-        assert status == 507 and "--max-memory" in text and "256 MB" in text and text.count("\n") == 1, text
+        assert status == 507 and "--max-memory" in text and "64 MB" in text and text.count("\n") == 1, text
         for _ in range(3):  # the only worker was replaced: the server goes on answering
             status, _, body = _sparql(served.url, "SELECT * WHERE { ?s ?p ?o . ?s ?q ?r } LIMIT 3")
             assert status == 200 and len(json.loads(body)["results"]["bindings"]) == 3
@@ -183,7 +183,7 @@ def test_a_body_not_sent_within_the_read_timeout_is_closed_whatever_its_address(
 
 
 def test_a_light_query_and_an_article_page_are_answered_beside_eight_heavy_queries(store: Path) -> None:
-    served = Served(store, "--timeout", "5", "--workers", "2")
+    served = Served(store, "--timeout", "3", "--workers", "2")
     heavy: list[int] = []
     try:
         threads = [threading.Thread(target=lambda: heavy.append(_sparql(served.url, CARTESIAN, timeout=60)[0]))

@@ -36,6 +36,7 @@ def service_description(request: Request, config: ServeConfig) -> Response:
         return ox.Triple(s, ox.NamedNode(p) if p != "a" else a, o)
 
     rows = f"at most {config.max_rows} result rows" if config.max_rows else "no cap on result rows"
+    memory = f"{config.max_memory} MB of memory per query" if config.max_memory else "no memory limit per query"
     cut = ox.NamedNode(endpoint.value + CUT_FRAGMENT)
     triples = [
         t(svc, "a", ox.NamedNode(sd + "Service")),
@@ -52,7 +53,7 @@ def service_description(request: Request, config: ServeConfig) -> Response:
             f"started with --allow-update. SERVICE and LOAD are refused; FROM, FROM NAMED, default-graph-uri and "
             f"named-graph-uri select graphs of the store (an IRI it does not hold is an empty graph). Timeout "
             f"{config.timeout:g} s, {rows} of a SELECT (graphs are whole or an error), request bodies up to "
-            f"{config.max_body} bytes, {config.max_memory or 'no limit of'} MB of memory per query.")),
+            f"{config.max_body} bytes, {memory}.")),
         t(cut, "http://www.w3.org/2000/01/rdf-schema#comment", ox.Literal(
             f"A SELECT result whose head links here was cut at the row cap of this endpoint ({config.max_rows} "
             "rows: kg serve --max-rows N raises it, --max-rows 0 lifts it); a LIMIT in the query keeps it whole.")),
