@@ -103,8 +103,9 @@ class Executor:
                                "restart": True}, b""
             except SyntaxError as err:
                 reply, data = {"status": 400, "message": f"the query does not parse: {_one_line(str(err))}"}, b""
-            except OSError as err:
-                reply, data = {"status": 503, "message": f"the store could not be read: {_one_line(str(err))}"}, b""
+            except OSError as err:  # with SERVICE allowed, it may be the other endpoint that failed
+                what = "the query failed" if self.allow_service else "the store could not be read"
+                reply, data = {"status": 503, "message": f"{what}: {_one_line(str(err))}"}, b""
             except (ValueError, TypeError, RuntimeError) as err:
                 reply, data = {"status": 400, "message": _one_line(str(err)) or type(err).__name__}, b""
             write_frame(self.out_fd, reply, data)
