@@ -102,45 +102,75 @@ def build(paths: Iterable[str | os.PathLike[str]], store: StoreArg = None, out: 
                          follow_symlinks=follow_symlinks, full_resolve=full_resolve)
 
 
-def query(sparql: str, store: ReadArg = None, *, timeout: float | None = None) -> Table | bool | bytes:
+def query(sparql: str, store: ReadArg = None, *, timeout: float | None = None, max_memory: int | None = None,
+          allow_service: bool = False) -> Table | bool | bytes:
     """Run SPARQL over the union of all articles' graphs: a query, or a ``.rq`` file (a path, or a
-    canned query's name such as ``events.rq``). SELECT gives a ``Table``, ASK a bool,
-    CONSTRUCT and DESCRIBE Turtle. With ``timeout`` (seconds) the query runs as ``kg serve`` runs
-    one: checked (no SERVICE, no LOAD, bounded nesting) and stopped at the timeout."""
-    from .rdf.query import query_text, run
+    canned query's name such as ``events.rq``). SELECT gives a ``Table``, ASK a bool, CONSTRUCT and
+    DESCRIBE Turtle. Every query runs as ``kg serve`` runs one (``kg.sparql``): checked (no SERVICE,
+    no LOAD, bounded nesting: a one-line ``QueryError``), its FROM and FROM NAMED choosing graphs of
+    the store (one it does not hold is empty), in a worker process stopped at ``timeout`` seconds
+    (default ``QUERY_TIMEOUT``) and limited to ``max_memory`` MB (default ``DEFAULT_MEMORY``, 0: no
+    limit), cut off from the network over a directory. ``allow_service``: SERVICE may run, and the
+    worker keeps its network."""
+    from .rdf.query import query_text
+    from .sparql.pool import DEFAULT_MEMORY
 
     text = query_text(sparql)
-    if timeout is not None:
-        return _guarded(text, store, timeout)
-    with _reading(store) as (st, _):
-        result = run(st, text)
-    return Table(*result) if isinstance(result, tuple) else result
+    timeout = QUERY_TIMEOUT if timeout is None else timeout
+    memory = DEFAULT_MEMORY if max_memory is None else max_memory
+    if not timeout > 0:
+        raise UsageError(f"the timeout must be a number of seconds above 0, not {timeout:g}")
+    if memory < 0:
+        raise UsageError(f"the memory limit must be a number of MB (0: none), not {memory}")
+    return _guarded(text, _query_location(store), timeout, memory, allow_service)
 
 
-def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
+#: Seconds a query of ``kg query`` or ``query()`` may run unless told otherwise.
+QUERY_TIMEOUT = 120.0
+
+
+def _query_location(store: ReadArg) -> StoreArg:
+    """Where the store a query runs over is: the worker process opens it itself."""
+    if _is_location(store):
+        return store  # type: ignore[return-value]
+    path = getattr(store, "path", None)
+    if isinstance(path, Path):
+        return path
+    raise UsageError("a query runs in a worker process, which opens the store itself: give the store's location "
+                     "(a directory or a sparql+http:// URL), not an open in-memory or server store")
+
+
+def _refusal(message: str) -> str:
+    """The guard's message, with what lets a refused SERVICE run (the guard's words are kg serve's too)."""
+    from .sparql.lexer import FORBIDDEN
+
+    if message == FORBIDDEN["SERVICE"]:
+        return "SERVICE (federated query) is not allowed unless asked for: kg query --allow-service (allow_service=True) lets it call other endpoints"
+    return message
+
+
+def _guarded(text: str, store: StoreArg, timeout: float, max_memory: int, allow_service: bool) -> Table | bool | bytes:
     """``text`` through the guard of ``kg.sparql``, as ``kg serve`` runs it: in a worker process that
     is killed at ``timeout`` (sandboxed over a directory; over a SPARQL server, it sends the query there)."""
     import json
 
     from .errors import QueryError, StoreError
+    from .sparql.executor import memory_message
     from .sparql.lexer import Rejected, scan
-    from .sparql.pool import PoolBusy, QueryTimeout, WorkerCrashed, WorkerPool
+    from .sparql.pool import PoolBusy, QueryTimeout, WorkerCrashed, WorkerOptions, WorkerOutOfMemory, WorkerPool
     from .store import is_remote, require_store
 
-    if not timeout > 0:
-        raise UsageError(f"the timeout must be a number of seconds above 0, not {timeout:g}")
-    if not _is_location(store):
-        raise UsageError("a query with a timeout needs the store's location, not an open store")
-    settings = load_settings(store=_location(store))  # type: ignore[arg-type]
+    settings = load_settings(store=_location(store))
     location = settings.store
     if location == ":memory:":
-        raise UsageError("a query with a timeout runs in a worker process: give a store directory or a server")
+        raise UsageError("a query runs in a worker process: give a store directory or a server, not :memory:")
     try:
-        scan(text)
+        scan(text, allow_service=allow_service)
     except Rejected as err:
-        raise QueryError(err.message) from err
+        raise QueryError(_refusal(err.message)) from err
     require_store(location)
-    pool = WorkerPool(location, size=1, respawn=False, base=settings.base)
+    options = WorkerOptions(max_memory=max_memory or None, allow_service=allow_service)
+    pool = WorkerPool(location, size=1, respawn=False, base=settings.base, options=options)
     try:
         try:
             pool.start()
@@ -149,15 +179,21 @@ def _guarded(text: str, store: ReadArg, timeout: float) -> Table | bool | bytes:
                 raise StoreError(str(err)) from err
             raise StoreError(f"cannot open store {location} in a query worker: {err}") from err
         reply = pool.run({"op": "query", "text": text, "results": "application/sparql-results+json",
-                          "graph": "text/turtle", "max_rows": 2**62, "dataset": None, "base": None, "whole": True}, timeout=timeout)
+                          "graph": "text/turtle", "max_rows": 0, "dataset": None, "base": None, "whole": True},
+                         timeout=timeout)
     except QueryTimeout as err:
-        raise QueryError(f"the query ran longer than the {timeout:g} s timeout and was stopped") from err
-    except (PoolBusy, WorkerCrashed) as err:
+        raise QueryError(f"the query ran longer than the {timeout:g} s timeout and was stopped (--timeout); "
+                         "make it more selective, or give it more time") from err
+    except WorkerOutOfMemory as err:
+        raise QueryError(memory_message(max_memory or None)) from err
+    except WorkerCrashed as err:
+        raise QueryError("the query crashed its worker process (too large or too deeply nested?)") from err
+    except PoolBusy as err:
         raise QueryError(f"the query worker failed: {err}") from err
     finally:
         pool.close()
     if reply.status != 200:
-        raise QueryError(str(reply.header.get("message", "the query failed")))
+        raise QueryError(_refusal(str(reply.header.get("message", "the query failed"))))
     if reply.header.get("truncated"):  # only a server cuts (at its own row limit): never a partial table
         raise QueryError("the SPARQL server cut the answer at its row limit; raise it (Virtuoso: ResultSetMaxRows "
                          "in the [SPARQL] section of virtuoso.ini; kg serve: --max-rows), or narrow the query")

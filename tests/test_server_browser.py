@@ -112,6 +112,21 @@ def test_query_page_runs_a_canned_query_and_shows_rows(cdp: _Cdp, served: Served
     assert problems == [], problems
 
 
+def test_query_page_shows_a_canned_header_once_and_numbers_as_numbers(cdp: _Cdp, served: Served) -> None:
+    cdp.call("Page.navigate", {"url": served.url + "#canned=events.rq"})
+    assert cdp.wait_for(f"{PAGE_OK} === 'done' || {PAGE_OK} === 'error'", timeout=30)
+    shown = cdp.js("document.getElementById('kg-canned-desc').textContent")
+    editor = cdp.js("kgYasgui.getTab().getQuery()")
+    assert shown.startswith("Events: who did what")  # the header above the editor ...
+    assert "who did what" not in editor and editor.startswith("PREFIX"), editor[:200]  # ... and not in it again
+    assert cdp.js("window.kgRun('SELECT ?x ?n ?d ?s WHERE { VALUES (?x ?n ?d ?s) "
+                  "{ (0.974 3 \"2024-05-01\"^^<http://www.w3.org/2001/XMLSchema#date> \"a b\") } }')", wait=True) == "done"
+    cells = cdp.js("[...document.querySelectorAll('.yasr table.dataTable tbody td')].map(td => td.textContent.trim())")
+    assert len(cells) == 5, cells  # the row number, then the four values
+    assert cells[1:3] == ["0.974", "3"] and cells[4] == "a b"  # numbers as numbers
+    assert cells[3].startswith('"2024-05-01"^^'), cells  # other typed literals keep their type
+
+
 def test_entity_page_shows_the_facts(cdp: _Cdp, served: Served) -> None:
     url = served.url + vs.MOEN[len(vs.BASE):]
     cdp.call("Page.navigate", {"url": url})

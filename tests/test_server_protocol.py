@@ -16,7 +16,7 @@ from xml.etree import ElementTree
 import pyoxigraph as ox
 import pytest
 import viewsamples as vs
-from test_server_support import CROWD, ODD_NAME, ODD_PERSON, Listener, build_store, client
+from test_server_support import CROWD, ODD_NAME, ODD_PERSON, ORIGIN, Listener, build_store, client
 
 from kg.errors import UsageError
 from kg.model.vocab import KG_NS
@@ -460,10 +460,25 @@ def test_row_cap(store: Path) -> None:
         r = c.get("/sparql", params={"query": "SELECT * WHERE { ?s ?p ?o }"}, headers={"Accept": "text/csv"})
         assert r.status_code == 200 and r.headers["x-kg-truncated"] == "3"
         assert len(list(csv.reader(io.StringIO(r.text)))) == 1 + 3
+        # the results say it where SPARQL results keep metadata: their head's link
+        r = c.get("/sparql", params={"query": "SELECT * WHERE { ?s ?p ?o }"})
+        assert r.json()["head"]["link"] == [f"{ORIGIN}/sparql#max-rows"] and len(r.json()["results"]["bindings"]) == 3
+        r = c.get("/sparql", params={"query": "SELECT * WHERE { ?s ?p ?o }"},
+                  headers={"Accept": "application/sparql-results+xml"})
+        links = ElementTree.fromstring(r.content).findall("{http://www.w3.org/2005/sparql-results#}head/"
+                                                          "{http://www.w3.org/2005/sparql-results#}link")
+        assert [e.get("href") for e in links] == [f"{ORIGIN}/sparql#max-rows"]
+        assert "max-rows" in c.get("/sparql").text  # the service description says what the link means
+        # a graph is never cut: CONSTRUCT gives all of it
+        every = c.get("/sparql", params={"query": "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"}).json()
+        total = int(every["results"]["bindings"][0]["n"]["value"])
         r = c.get("/sparql", params={"query": "CONSTRUCT WHERE { ?s ?p ?o }"}, headers={"Accept": "application/n-triples"})
-        assert r.headers["x-kg-truncated"] == "3" and len(r.text.strip().splitlines()) == 3
+        assert total > 3 and "x-kg-truncated" not in r.headers and len(r.text.strip().splitlines()) == total
         r = c.get("/sparql", params={"query": MOEN_Q})
-        assert "x-kg-truncated" not in r.headers
+        assert "x-kg-truncated" not in r.headers and "link" not in r.json()["head"]
+    with client(store, max_rows=0) as c:  # --max-rows 0 lifts the cap
+        r = c.get("/sparql", params={"query": "SELECT * WHERE { ?s ?p ?o }"})
+        assert "x-kg-truncated" not in r.headers and len(r.json()["results"]["bindings"]) == total
 
 
 # --- CORS and Host ----------------------------------------------------------------------------------
@@ -519,7 +534,10 @@ def test_host_guard_on_a_wildcard_bind_accepts_ip_literals_only() -> None:
     ({"cors": "http://a.example/path"}, "--cors"),
     ({"timeout": 0}, "--timeout"),
     ({"port": 70000}, "--port"),
-    ({"max_rows": 0}, "--max-rows"),
+    ({"max_rows": -1}, "--max-rows"),
+    ({"max_memory": -1}, "--max-memory"),
+    ({"read_timeout": 0}, "--read-timeout"),
+    ({"max_connections": 2}, "--max-connections"),
 ])
 def test_unsafe_or_wrong_settings_are_usage_errors(options: dict, fragment: str) -> None:  # type: ignore[type-arg]
     with pytest.raises(UsageError, match=fragment):

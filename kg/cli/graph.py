@@ -17,6 +17,7 @@ from rich.table import Table
 from .. import api
 from ..config import load_settings
 from ..errors import KgError, UsageError
+from ..sparql.pool import DEFAULT_MEMORY
 from .app import ModelOpt, StoreOpt, _cell, _data_out, _drawn, _fail, _json_out, app, err, out, safe
 
 
@@ -128,17 +129,20 @@ def query(
     sparql: str = typer.Argument(..., help="a SPARQL query, or a .rq file (also a name from queries/)"),
     fmt: Optional[str] = typer.Option(None, "--format", "-f", help="table, csv, tsv or json (default: a table "
                                       "on a terminal, TSV into a file or a pipe, every value whole)"),
-    timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds the query may run: it then runs as "
-                                            "kg serve runs one (checked, in a worker process stopped at the timeout)"),
+    timeout: float = typer.Option(api.QUERY_TIMEOUT, "--timeout", help="seconds the query may run before it is stopped"),
+    max_memory: int = typer.Option(DEFAULT_MEMORY, "--max-memory", help="MB of memory the query may take (0: no limit)"),
+    allow_service: bool = typer.Option(False, "--allow-service", help="let SERVICE call other SPARQL endpoints "
+                                       "(the query worker then keeps its network)"),
     store: Optional[str] = StoreOpt,
 ) -> None:
-    """Run a SPARQL query over the union of all articles' graphs."""
+    """Run a SPARQL query over the union of all articles' graphs, as kg serve runs one: checked, in a
+    worker process stopped at the timeout and the memory limit."""
     from ..rdf.query import FORMATS, display_prefixes, render, shorten
 
     try:
         if fmt is not None and fmt not in FORMATS:
             raise UsageError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
-        result = api.query(sparql, store, timeout=timeout)
+        result = api.query(sparql, store, timeout=timeout, max_memory=max_memory, allow_service=allow_service)
         counted = fmt in (None, "table") and isinstance(result, tuple)  # the row count on stderr, as a table has it
         if fmt is None:  # a box 80 columns wide would cut values: a file or a pipe gets them whole
             fmt = "table" if sys.stdout.isatty() or not isinstance(result, tuple) else "tsv"

@@ -9,6 +9,7 @@ import typer
 
 from ..config import load_settings
 from ..errors import KgError, UsageError
+from ..sparql.pool import DEFAULT_MEMORY
 from .app import StoreOpt, _fail, app, err
 
 
@@ -26,9 +27,16 @@ def serve(
     cors: Optional[str] = typer.Option(None, "--cors", help="one origin allowed to read across origins"),
     base: Optional[str] = typer.Option(None, "--base", help="base of the entity IRIs (default from settings); "
                                        "given here, also the base IRI of queries (else the endpoint's URL)"),
-    max_rows: int = typer.Option(10_000, "--max-rows", help="most rows (or triples) a result holds"),
+    max_rows: int = typer.Option(10_000, "--max-rows", help="most rows a SELECT's answer holds (a longer one is "
+                                 "cut, and says so); 0: no cap. Graphs are never cut"),
     max_body: int = typer.Option(1_000_000, "--max-body", help="largest request body in bytes (413 above)"),
-    workers: int = typer.Option(2, "--workers", help="query worker processes"),
+    workers: int = typer.Option(2, "--workers", help="query worker processes (and one more kept for light queries)"),
+    max_memory: int = typer.Option(DEFAULT_MEMORY, "--max-memory", help="MB of memory a query may take in its "
+                                   "worker (0: no limit)"),
+    read_timeout: float = typer.Option(15.0, "--read-timeout", help="seconds a connection has to send its whole "
+                                       "request (head and body) before it is closed"),
+    max_connections: int = typer.Option(512, "--max-connections", help="open connections at most; past it the "
+                                        "oldest idle one, or one still sending its request, is closed"),
 ) -> None:
     """Serve SPARQL (1.1 Protocol), a query page, entity pages and the network view over HTTP."""
     from ..serve.config import ServeConfig
@@ -40,7 +48,8 @@ def serve(
         token = _serve_token(token, token_file, allow_update)
         config = ServeConfig(store=settings.store, host=host, port=port, timeout=timeout, allow_update=allow_update,
                              token=token, cors=cors, base=settings.base, max_rows=max_rows, max_body=max_body,
-                             workers=workers, query_base=base)
+                             workers=workers, query_base=base, max_memory=max_memory, read_timeout=read_timeout,
+                             max_connections=max_connections)
 
         def announce(url: str, pool: object) -> None:
             mode = "updates with the token" if allow_update else "read-only"
@@ -48,8 +57,10 @@ def serve(
                 sandbox = "; queries run on the server"
             else:
                 sandbox = "" if getattr(pool, "sandboxed", False) else "; workers not network-isolated"
+            limited = getattr(pool, "memory_limited", True) or not max_memory
+            unlimited = "" if limited else "; no memory limit on this platform"
             sys.stdout.write(f"kg serve: {url} (store {shown_store(settings.store)}, {mode}, timeout {timeout:g} s"
-                             f"{sandbox})\n")
+                             f"{sandbox}{unlimited})\n")
             sys.stdout.flush()
 
         run_server(config, announce=announce)

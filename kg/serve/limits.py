@@ -4,9 +4,11 @@
   uvicorn's own ``limit_concurrency`` counts open connections, so 200 sockets that send nothing
   made every other client get 503 for as long as they stayed open. Here a connection must send its
   whole request (head and body) within ``read_timeout`` seconds of opening (or of its previous
-  answer), and a client (an IP address) holds at most ``per_client`` connections, the server
-  ``total``: past either cap the oldest *idle* connection (no request under way) is closed to make
-  room, so idle sockets can never keep a new request out. A request line or head longer than
+  answer), whatever its address, and a client (an IP address) holds at most ``per_client``
+  connections, the server ``total``: past either cap the oldest connection that is *waiting* (idle,
+  or still sending its request's head or body, nothing answered yet) is closed to make room, so
+  neither idle sockets nor bodies sent a byte at a time from many addresses can keep a new request
+  out (only requests that are being answered hold their place). A request line or head longer than
   ``max_head`` bytes gets 414 (the URL) or 431 (the headers).
 - ``OriginGuard``: a POST, PUT, DELETE or PATCH that a browser sends from another origin (a form
   on any web page can POST to a local server) is refused with 403, unless it comes from the
@@ -64,9 +66,9 @@ class _Connections:
                 del self.by_client[client]
 
     def evict_one(self, conns: OrderedDict[Any, None], spare: Any) -> bool:
-        """Close the oldest idle connection of ``conns`` other than ``spare``; False if none is idle."""
+        """Close the oldest waiting connection of ``conns`` other than ``spare``; False if none waits."""
         for proto in conns:
-            if proto is not spare and proto.idle():
+            if proto is not spare and proto.waiting():
                 self.remove(proto, proto.client_key)  # now: the transport tells only later
                 proto.transport.close()
                 return True
@@ -99,9 +101,13 @@ def guarded_protocol(limits: Limits) -> type[H11Protocol]:  # noqa: C901 (22): t
             self._disarm()
             super().connection_lost(exc)
 
-        def idle(self) -> bool:
-            """No request under way: waiting for (the rest of) a request head, or for nothing."""
-            return self.conn.their_state is h11.IDLE and (self.cycle is None or self.cycle.response_complete)
+        def waiting(self) -> bool:
+            """Waiting for a request: none under way (nothing, or part of a head, received), or one
+            whose body is still coming and that nothing has been answered to yet."""
+            state = self.conn.their_state
+            if state is h11.IDLE:
+                return self.cycle is None or self.cycle.response_complete
+            return state is h11.SEND_BODY and (self.cycle is None or not self.cycle.response_started)
 
         def data_received(self, data: bytes) -> None:
             if self.conn.their_state is h11.IDLE:  # a request head is coming: bound it before h11 reads it

@@ -165,8 +165,8 @@ async def entity(request: Request, path: str, state: ServeState = Depends(serve_
         return _error(err.status, err.message)
     if media in GRAPH_TYPES:
         text = (f"CONSTRUCT {{ {node} ?p ?o . ?s ?q {node} }} WHERE {{ {{ {node} ?p ?o }} UNION "
-                f"{{ ?s ?q {node} }} }} LIMIT {state.config.max_rows}")
-        reply = await state.call({"op": "construct", "text": text, "format": GRAPH_TYPES[media]})
+                f"{{ ?s ?q {node} }} }}")  # whole: a graph is never cut
+        reply = await state.call({"op": "construct", "text": text, "format": GRAPH_TYPES[media]}, light=True)
         if isinstance(reply, Response):
             return reply
         if reply.status == 404:

@@ -28,16 +28,16 @@ _STATIC = {"query.js": "text/javascript", "query.css": "text/css", "entity.css":
 
 
 def canned_queries(folder: Path = QUERY_DIR) -> list[dict[str, str]]:
-    """The ``.rq`` files of ``queries/``: name, description (the comment header) and text."""
+    """The ``.rq`` files of ``queries/``: name, description (the comment header), text, and the text
+    after the header (``body``: the query page shows the header above the editor, once)."""
     out = []
     for path in sorted(folder.glob("*.rq")):
         text = path.read_text(encoding="utf-8")
-        header = []
-        for line in text.splitlines():
-            if not line.startswith("#"):
-                break
-            header.append(line.lstrip("#").strip())
-        out.append({"name": path.name, "description": " ".join(h for h in header if h), "query": text})
+        lines = text.splitlines(keepends=True)
+        n = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+        header = [line.lstrip("#").strip() for line in lines[:n]]
+        out.append({"name": path.name, "description": " ".join(h for h in header if h), "query": text,
+                    "body": "".join(lines[n:]).lstrip("\r\n")})
     return out
 
 
@@ -70,7 +70,8 @@ def query_page(base: str, timeout: float, max_rows: int, updates: bool) -> str:
     """The query page's HTML: YASGUI with the canned queries as tabs, prefixes and terms to complete."""
     from ..outputs.view import script_json
 
-    data: dict[str, Any] = {"base": base, "canned": canned_queries(), "prefixes": PREFIXES, "terms": completion_terms()}
+    canned = [{k: q[k] for k in ("name", "description", "body")} for q in canned_queries()]
+    data: dict[str, Any] = {"base": base, "canned": canned, "prefixes": PREFIXES, "terms": completion_terms()}
     return _env().get_template("query.html").render(
         version=__version__, yasgui=YASGUI_VERSION, timeout=f"{timeout:g}", max_rows=max_rows, updates=updates,
         page_data=Markup(script_json(data)))

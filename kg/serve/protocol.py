@@ -8,6 +8,7 @@ from urllib.parse import parse_qsl
 
 from fastapi import Request
 from fastapi.responses import PlainTextResponse, Response
+from starlette.requests import ClientDisconnect
 
 from ..sparql.dataset import QUERY_DATASET_PARAMS, UPDATE_DATASET_PARAMS, dataset_params
 from ..sparql.lexer import Rejected
@@ -123,8 +124,10 @@ def page_media(fmt: str | None, accept: str | None) -> str:
 
 
 def rdf_answer(body: bytes, media: str, truncated_at: int | None = None) -> Response:
-    """An answer in a negotiated media type; ``truncated_at``: the rows it holds when it was cut short,
-    at ``--max-rows`` or at the row limit of the SPARQL server it came from (X-Kg-Truncated)."""
+    """An answer in a negotiated media type; ``truncated_at``: the rows a SELECT's answer holds when it
+    was cut short, at ``--max-rows`` or at the row limit of the SPARQL server it came from
+    (``X-Kg-Truncated``; the JSON and XML results also say so in their head's link). A graph is
+    never cut."""
     headers = {"Vary": "Accept"}
     if truncated_at is not None:
         headers["X-Kg-Truncated"] = str(truncated_at)
@@ -162,11 +165,14 @@ async def _body(request: Request, limit: int) -> bytes:
         except ValueError:
             raise Rejected("bad Content-Length") from None
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise Rejected(f"the request body is over the limit of {limit} bytes (--max-body)", 413)
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise Rejected(f"the request body is over the limit of {limit} bytes (--max-body)", 413)
+            chunks.append(chunk)
+    except ClientDisconnect:  # closed before its body was in (the read timeout, or room for another): no answer is read
+        raise Rejected("the connection was closed before the whole request body came", 400) from None
     return b"".join(chunks)
 
 

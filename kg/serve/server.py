@@ -12,7 +12,7 @@ from ..errors import StoreError, StoreLocked, UsageError
 from ..sparql.pool import WorkerPool
 from ..store import is_remote, require_store
 from .app import create_app
-from .config import ServeConfig, check_config
+from .config import ServeConfig, check_config, worker_pool
 from .limits import Limits, guarded_protocol
 
 
@@ -72,7 +72,7 @@ def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | Non
     require_store(config.store)  # only kg build creates a store, --allow-update included
     _exit_on_sigterm()
     sock = _bind(config.host, config.port)
-    pool = WorkerPool(config.store, size=config.workers, writer=config.allow_update, base=config.base)
+    pool = worker_pool(config)
     try:
         pool.start()
     except OSError as err:
@@ -85,9 +85,11 @@ def serve(config: ServeConfig, announce: Callable[[str, WorkerPool], None] | Non
         raise StoreError(f"cannot open store {config.store}: {err}") from err
     try:
         app = create_app(config, pool)
+        limits = Limits(read_timeout=config.read_timeout, total=config.max_connections,
+                        per_client=min(Limits.per_client, config.max_connections))
         server = uvicorn.Server(uvicorn.Config(
             app, log_level="warning", access_log=False, proxy_headers=False, server_header=False,
-            lifespan="on", timeout_graceful_shutdown=3, timeout_keep_alive=5, **connection_limits()))
+            lifespan="on", timeout_graceful_shutdown=3, timeout_keep_alive=5, **connection_limits(limits)))
         if announce is not None:
             announce(url_of(sock), pool)
         else:

@@ -1,6 +1,7 @@
 """``/sparql``: the SPARQL 1.1 Protocol. A query by GET (``?query=``), form POST or direct POST;
 an update by POST with ``--allow-update`` and the token; a GET without either is the service
-description. Every text is scanned (``kg.sparql.lexer``) before a worker runs it."""
+description. Every text is scanned (``kg.sparql.lexer``) before a worker runs it, and estimated
+(``kg.sparql.cost``): a light query may take the worker kept for light ones."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,6 +12,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
+from ..sparql.cost import light
 from ..sparql.lexer import Rejected, scan
 from .config import ServeConfig
 from .protocol import _body, _dataset, _error, _media_type, _params, _utf8, query_media, rdf_answer
@@ -33,6 +35,9 @@ def service_description(request: Request, config: ServeConfig) -> Response:
     def t(s: Any, p: str, o: Any) -> ox.Triple:
         return ox.Triple(s, ox.NamedNode(p) if p != "a" else a, o)
 
+    rows = f"at most {config.max_rows} result rows" if config.max_rows else "no cap on result rows"
+    memory = f"{config.max_memory} MB of memory per query" if config.max_memory else "no memory limit per query"
+    cut = ox.NamedNode(endpoint.value + CUT_FRAGMENT)
     triples = [
         t(svc, "a", ox.NamedNode(sd + "Service")),
         t(svc, sd + "endpoint", endpoint),
@@ -47,8 +52,11 @@ def service_description(request: Request, config: ServeConfig) -> Response:
             f"kg {__version__}: the default graph is the union of every article's graph. Read-only unless "
             f"started with --allow-update. SERVICE and LOAD are refused; FROM, FROM NAMED, default-graph-uri and "
             f"named-graph-uri select graphs of the store (an IRI it does not hold is an empty graph). Timeout "
-            f"{config.timeout:g} s, at most {config.max_rows} result rows, request bodies up to "
-            f"{config.max_body} bytes.")),
+            f"{config.timeout:g} s, {rows} of a SELECT (graphs are whole or an error), request bodies up to "
+            f"{config.max_body} bytes, {memory}.")),
+        t(cut, "http://www.w3.org/2000/01/rdf-schema#comment", ox.Literal(
+            f"A SELECT result whose head links here was cut at the row cap of this endpoint ({config.max_rows} "
+            "rows: kg serve --max-rows N raises it, --max-rows 0 lifts it); a LIMIT in the query keeps it whole.")),
     ]
     for f in ("SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV", "SPARQL_Results_TSV",
               "Turtle", "N-Triples", "JSON-LD", "RDF_XML"):
@@ -107,6 +115,17 @@ async def _update(request: Request, state: ServeState, text: str, base: str) -> 
     return reply if isinstance(reply, Response) else Response(status_code=204)
 
 
+#: The fragment of the endpoint's URL that a cut SELECT result links to in its head (SPARQL 1.1 JSON
+#: ``head.link``, XML ``<link href>``): the service description says there what the cap is.
+CUT_FRAGMENT = "#max-rows"
+
+
+def _checked(text: str) -> bool:
+    """Scan ``text`` (``Rejected`` if the guard refuses it) and say whether it is light."""
+    scan(text)
+    return light(text)
+
+
 async def sparql(request: Request, state: ServeState = Depends(serve_state)) -> Response:
     config = state.config
     try:
@@ -120,17 +139,22 @@ async def sparql(request: Request, state: ServeState = Depends(serve_state)) -> 
         if updates:
             return await _update(request, state, updates[0], base)
         text = queries[0]
-        await run_in_threadpool(scan, text)
+        cheap = await run_in_threadpool(_checked, text)
         results, graph = query_media(request.headers.get("accept"))
     except Rejected as err:
         return _error(err.status, err.message)
+    endpoint = str(request.url.replace(query="", fragment=""))
     reply = await state.call({"op": "query", "text": text, "results": results, "graph": graph,
-                              "max_rows": config.max_rows, "dataset": dataset, "base": base})
+                              "max_rows": config.max_rows, "dataset": dataset, "base": base,
+                              "link": endpoint + CUT_FRAGMENT}, light=cheap)
     if isinstance(reply, Response):
         return reply
     if reply.status != 200:
         return _error(reply.status, reply.header.get("message", "the query failed"))
     cut = reply.header.get("count", config.max_rows) if reply.header.get("truncated") else None
+    if cut is not None and reply.header.get("form") in ("construct", "describe"):  # a SPARQL server upstream cut it
+        return _error(502, "the SPARQL server served here cut the graph at its row limit; raise it, or narrow "
+                           "the query")
     return rdf_answer(reply.body, reply.header["type"], cut)
 
 

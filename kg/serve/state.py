@@ -13,8 +13,9 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from ..sparql.lexer import Rejected
-from ..sparql.pool import PoolBusy, QueryTimeout, Reply, WorkerCrashed, WorkerPool
-from .config import ServeConfig
+from ..sparql.executor import MEMORY_STATUS, memory_message
+from ..sparql.pool import PoolBusy, QueryTimeout, Reply, ReservedTimeout, WorkerCrashed, WorkerOutOfMemory, WorkerPool
+from .config import ServeConfig, worker_pool
 from .limits import SingleFlight
 from .protocol import _error
 
@@ -35,8 +36,7 @@ class ServeState:
     async def lifespan(self, _app: FastAPI) -> AsyncIterator[None]:
         own = self.pool is None
         if own:
-            c = self.config
-            p = WorkerPool(c.store, size=c.workers, writer=c.allow_update, base=c.base)
+            p = worker_pool(self.config)
             await run_in_threadpool(p.start)
             self.pool = p
         try:
@@ -46,24 +46,31 @@ class ServeState:
                 self.pool.close()
                 self.pool = None
 
-    def run(self, header: dict[str, Any], body: bytes = b"", write: bool = False) -> Reply:
-        """A request answered by a worker, blocking (call it from a thread)."""
+    def run(self, header: dict[str, Any], body: bytes = b"", write: bool = False, light: bool = False) -> Reply:
+        """A request answered by a worker, blocking (call it from a thread); ``light``: a cheap one,
+        which may also take a reserved worker (``kg.sparql.cost``)."""
         pool = self.pool
         if pool is None:
             raise Rejected("the server is starting or stopping", 503)
-        return pool.run(header, body, timeout=self.config.timeout, write=write)
+        return pool.run(header, body, timeout=self.config.timeout, write=write, light=light)
 
-    async def call(self, header: dict[str, Any], body: bytes = b"", write: bool = False) -> Reply | Response:
+    async def call(self, header: dict[str, Any], body: bytes = b"", write: bool = False,
+                   light: bool = False) -> Reply | Response:
         """``run`` off the event loop; the pool's failures come back as error answers."""
         try:
-            return await run_in_threadpool(self.run, header, body, write)
+            return await run_in_threadpool(self.run, header, body, write, light)
         except Rejected as err:
             return _error(err.status, err.message)
+        except ReservedTimeout as err:
+            return _error(503, f"every query worker was busy and this query, {err}, did not finish; try again "
+                               "shortly", {"Retry-After": "2"})
         except QueryTimeout:
             return _error(504, f"the query ran longer than the {self.config.timeout:g} s timeout (--timeout) and "
                                "was stopped; make it more selective or add a LIMIT")
         except PoolBusy as err:
             return _error(503, f"{err}; try again shortly", {"Retry-After": "2"})
+        except WorkerOutOfMemory:
+            return _error(MEMORY_STATUS, memory_message(self.config.max_memory or None))
         except WorkerCrashed:
             return _error(400, "the query crashed its worker (too large or too deeply nested?); it was restarted")
 
@@ -77,15 +84,15 @@ class ServeState:
         return _error(reply.status, reply.header.get("message", failed))
 
     def select_sync(self, queries: list[str]) -> list[Rows]:
-        """Rows of trusted, server-built SELECTs, from a thread (``Rejected`` if they failed)."""
-        reply = self.run({"op": "select", "queries": queries})
+        """Rows of trusted, server-built SELECTs about one thing (light), from a thread (``Rejected`` if they failed)."""
+        reply = self.run({"op": "select", "queries": queries}, light=True)
         if reply.status != 200:
             raise Rejected(reply.header.get("message", "the query failed"), reply.status)
         return json.loads(reply.body)
 
     async def select(self, queries: list[str]) -> list[Rows] | Response:
         """``select_sync`` off the event loop; a failure is an error answer."""
-        reply = await self.call({"op": "select", "queries": queries})
+        reply = await self.call({"op": "select", "queries": queries}, light=True)
         if isinstance(reply, Response):
             return reply
         if reply.status != 200:
@@ -96,8 +103,13 @@ class ServeState:
         """The answer of a page whose reading failed on a thread (``doing``: "reading the entity")."""
         if isinstance(err, Rejected):
             return _error(err.status, err.message)
+        if isinstance(err, ReservedTimeout):
+            return _error(503, f"{doing} did not finish while every query worker was busy; try again shortly",
+                          {"Retry-After": "2"})
         if isinstance(err, QueryTimeout):
             return _error(504, f"{doing} took longer than the {self.config.timeout:g} s timeout")
+        if isinstance(err, WorkerOutOfMemory):
+            return _error(MEMORY_STATUS, memory_message(self.config.max_memory or None))
         return _error(503, f"{thing} could not be read: {err}", {"Retry-After": "2"})
 
     def authorize(self, request: Request) -> Response | None:

@@ -33,18 +33,21 @@ def graph_param(request: Request) -> str | None:
 
 
 async def store_get(request: Request, state: ServeState = Depends(serve_state)) -> Response:
-    max_rows = state.config.max_rows
+    """A graph, whole (a 504 at the timeout, a 507 at the memory limit: never a 200 with part of it)."""
     try:
         graph = graph_param(request)
         media = graph_media(request.headers.get("accept"))
     except Rejected as err:
         return _error(err.status, err.message)
-    reply = await state.call({"op": "graph_get", "graph": graph, "format": GRAPH_TYPES[media], "max_rows": max_rows})
+    reply = await state.call({"op": "graph_get", "graph": graph, "format": GRAPH_TYPES[media]})
     if isinstance(reply, Response):
         return reply
     if reply.status != 200:
         return _error(reply.status, reply.header.get("message", "the read failed"))
-    return rdf_answer(reply.body, media, reply.header.get("count", max_rows) if reply.header.get("truncated") else None)
+    if reply.header.get("truncated"):  # a SPARQL server upstream cut it: an error, not part of a graph
+        return _error(502, "the SPARQL server served here cut the graph at its row limit; raise it, or read "
+                           "the graph from the server itself")
+    return rdf_answer(reply.body, media)
 
 
 async def _write_request(request: Request, max_body: int) -> tuple[dict[str, Any], bytes]:

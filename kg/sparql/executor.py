@@ -1,7 +1,8 @@
-"""What a query worker of ``kg serve`` does with a request (``Executor``): check it
-(``kg.sparql.guard``), run it on the store it opened read-only (one read-write executor when updates
-are allowed), cap the rows, and write the answer (``kg.sparql.results``). ``kg.sparql.worker`` runs
-one in a process of its own; ``kg.sparql.remote`` is the same over a SPARQL server.
+"""What a query worker does with a request (``Executor``): check it (``kg.sparql.guard``), run it on
+the store it opened read-only (one read-write executor when updates are allowed), cap a SELECT's rows
+(a graph is whole or an error, never cut), and write the answer (``kg.sparql.results``).
+``kg.sparql.worker`` runs one in a process of its own for ``kg serve``, ``kg query`` and
+``kg.api.query``; ``kg.sparql.remote`` is the same over a SPARQL server.
 """
 from __future__ import annotations
 
@@ -45,14 +46,27 @@ def store_fingerprint(path: str | Path) -> tuple[tuple[str, int, int], ...]:
 
 _STORAGE_ERRORS = ("Corruption", "IO error", "No such file")
 
+#: The status of an answer that needed more memory than a worker may take (WebDAV's Insufficient Storage).
+MEMORY_STATUS = 507
+
+
+def memory_message(limit: int | None) -> str:
+    """What a client is told when its request hit the worker's memory limit (``limit`` MB, or none known)."""
+    size = f"the limit of {limit} MB per query worker" if limit else "the memory the query worker has"
+    return (f"the query needed more than {size} (--max-memory) and was stopped; the worker was replaced. "
+            "Make it more selective, or raise --max-memory")
+
 
 class Executor:
     """The loop of a worker process over an Oxigraph directory: read a request frame, answer with one frame."""
 
-    def __init__(self, path: str, mode: str, out_fd: int) -> None:
+    def __init__(self, path: str, mode: str, out_fd: int, allow_service: bool = False,
+                 max_memory: int | None = None) -> None:
         self.path = path
         self.mode = mode
         self.out_fd = out_fd
+        self.allow_service = allow_service  # kg query --allow-service: SERVICE runs (the worker has its network)
+        self.max_memory = max_memory  # MB a query may take (the worker's limit), for the message
         self.store: Any = None
         self.fingerprint: tuple[tuple[str, int, int], ...] = ()
 
@@ -84,10 +98,14 @@ class Executor:
                 reply, data = self.handle(header, body)
             except Rejected as err:
                 reply, data = {"status": err.status, "message": err.message}, b""
+            except MemoryError:
+                reply, data = {"status": MEMORY_STATUS, "message": memory_message(self.max_memory),
+                               "restart": True}, b""
             except SyntaxError as err:
                 reply, data = {"status": 400, "message": f"the query does not parse: {_one_line(str(err))}"}, b""
-            except OSError as err:
-                reply, data = {"status": 503, "message": f"the store could not be read: {_one_line(str(err))}"}, b""
+            except OSError as err:  # with SERVICE allowed, it may be the other endpoint that failed
+                what = "the query failed" if self.allow_service else "the store could not be read"
+                reply, data = {"status": 503, "message": f"{what}: {_one_line(str(err))}"}, b""
             except (ValueError, TypeError, RuntimeError) as err:
                 reply, data = {"status": 400, "message": _one_line(str(err)) or type(err).__name__}, b""
             write_frame(self.out_fd, reply, data)
@@ -112,7 +130,7 @@ class Executor:
             try:
                 self.fresh(force=attempt > 0)
                 return self.dispatch(req, body)
-            except (Rejected, SyntaxError):
+            except (Rejected, SyntaxError, MemoryError):
                 raise
             except (OSError, ValueError, RuntimeError) as err:
                 text = str(err)
@@ -145,12 +163,9 @@ class Executor:
             named = ox.NamedNode(req["graph"])
             if not self.store.contains_named_graph(named):
                 return {"status": 404, "message": f"no graph {req['graph']} in the store"}, b""
-            triples = []
-            for q in self.store.quads_for_pattern(None, None, None, named):
-                if len(triples) >= req["max_rows"]:
-                    return {"status": 200, "truncated": True}, write_triples(triples, req["format"])
-                triples.append(ox.Triple(q.subject, q.predicate, q.object))
-            return {"status": 200, "truncated": False}, write_triples(triples, req["format"])
+            triples = [ox.Triple(q.subject, q.predicate, q.object)
+                       for q in self.store.quads_for_pattern(None, None, None, named)]
+            return {"status": 200, "count": len(triples)}, write_triples(triples, req["format"])
         if self.mode != "write":
             raise Rejected("this worker is read-only", 403)
         if op == "update":
@@ -190,18 +205,12 @@ class Executor:
 
     def union_graph(self, req: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
         """The Graph Store's default graph: the union of every graph, each triple once, as the
-        default graph that queries see (up to ``max_rows`` triples)."""
+        default graph that queries see; all of it (the timeout and the memory limit bound it)."""
         import pyoxigraph as ox
 
-        seen: dict[Any, None] = {}  # ordered, each triple once
-        for q in self.store.quads_for_pattern(None, None, None, None):
-            triple = ox.Triple(q.subject, q.predicate, q.object)
-            if triple in seen:
-                continue
-            if len(seen) >= req["max_rows"]:
-                return {"status": 200, "truncated": True}, write_triples(list(seen), req["format"])
-            seen[triple] = None
-        return {"status": 200, "truncated": False}, write_triples(list(seen), req["format"])
+        seen = dict.fromkeys(ox.Triple(q.subject, q.predicate, q.object)
+                             for q in self.store.quads_for_pattern(None, None, None, None))  # ordered, each once
+        return {"status": 200, "count": len(seen)}, write_triples(list(seen), req["format"])
 
     def refuse(self, seen: Inspected, dataset: Dataset | None, base: str | None) -> None:
         """Refuse (``Rejected``) what the store cannot run as asked, before anything runs."""
@@ -217,11 +226,12 @@ class Executor:
         return self.store.query(text, **engine_options(dataset, seen.dataset_clause, base)), False
 
     def query(self, req: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
-        """A request's query: canonical text, checked, refused or run, its rows capped, written in the media asked for."""
+        """A request's query: canonical text, checked, refused or run, written in the media asked for;
+        a SELECT's rows capped at ``max_rows`` (0: no cap), a graph always whole."""
         import pyoxigraph as ox
 
-        text = canonical(req["text"])  # what is checked is what runs
-        form, seen = inspect(text)
+        text = canonical(req["text"], allow_service=self.allow_service)  # what is checked is what runs
+        form, seen = inspect(text, allow_service=self.allow_service)
         base = req.get("base")
         dataset = Dataset(tuple(req["dataset"]["default"]), tuple(req["dataset"]["named"])) if req.get("dataset") else None
         self.refuse(seen, dataset, base)
@@ -231,8 +241,9 @@ class Executor:
             offered = RESULT_TYPES if form in ("select", "ask") else GRAPH_TYPES
             return {"status": 406, "message": f"a {form.upper()} query gives {kinds}; the Accept header allows none of "
                                               f"{', '.join(offered)}"}, b""
-        res, cut = self.evaluate(text, seen, dataset, base, bool(req.get("whole")))
-        cap = int(req["max_rows"])
+        graph = form in ("construct", "describe")
+        res, cut = self.evaluate(text, seen, dataset, base, bool(req.get("whole")) or graph)
+        cap = int(req.get("max_rows") or 0) or None
         head: dict[str, Any] = {"status": 200, "type": media, "form": form, "truncated": cut}
         if isinstance(res, ox.QueryBoolean):
             return head, write_boolean(bool(res), RESULT_TYPES[media])
@@ -240,16 +251,13 @@ class Executor:
         if isinstance(res, ox.QuerySolutions):
             variables = [v.value for v in res.variables]
             for sol in res:
-                if len(items) >= cap:
+                if cap is not None and len(items) >= cap:
                     head["truncated"] = True
                     break
                 items.append([sol[v] for v in variables])
             head["count"] = len(items)
-            return head, write_solutions(variables, items, RESULT_TYPES[media])
-        for triple in res:
-            if len(items) >= cap:
-                head["truncated"] = True
-                break
-            items.append(triple)
+            link = req.get("link") if head["truncated"] else None  # where the results say they were cut
+            return head, write_solutions(variables, items, RESULT_TYPES[media], link)
+        items = list(res)  # a graph is whole: cutting it would give a client part of a graph as if it were all
         head["count"] = len(items)
         return head, write_triples(items, GRAPH_TYPES[media])

@@ -1,4 +1,4 @@
-"""What keeps a SPARQL request of ``kg serve`` local and bounded.
+"""What keeps a SPARQL request of ``kg serve``, ``kg query`` and ``kg.api.query`` local and bounded.
 
 Oxigraph (pyoxigraph 0.5) follows ``SERVICE`` and ``LOAD`` to any address, has no query
 timeout, and overflows its stack (the whole process dies with SIGSEGV) on deeply nested
@@ -20,11 +20,12 @@ brackets. So a request goes through four layers:
 3. A worker process (``python -m kg.sparql.worker``) opens the store read-only
    (``pyoxigraph.Store.read_only``; one read-write worker when updates are allowed), drops
    its network (``kg.sparql.sandbox``: a network namespace where the kernel allows it, and a seccomp
-   filter that refuses IPv4/IPv6 sockets), evaluates in a
-   thread with a 512 MB stack, caps result rows, and serializes the answer. Over a SPARQL server
+   filter that refuses IPv4/IPv6 sockets), limits its memory (``--max-memory``), evaluates in a
+   thread with a 512 MB stack, caps a SELECT's rows, and serializes the answer. Over a SPARQL server
    (``kg.sparql.remote``) the worker keeps its network, read-only, and the server evaluates.
-4. ``WorkerPool`` — in the server: a few read workers and an optional writer; a request
-   that runs past the timeout gets its worker killed (SIGKILL) and replaced while the
+4. ``WorkerPool`` — in the server (one worker for ``kg query``): a few read workers, one kept
+   for light requests (``kg.sparql.cost``) and an optional writer; a request that runs past the
+   timeout, or past the memory limit, gets its worker killed (SIGKILL) and replaced while the
    other workers keep answering.
 
 A read-only open beside a live writer sees the writes made before it, not later ones, so a
@@ -74,20 +75,21 @@ def check(text: str, update: bool = False) -> str:
     return inspect(text, update)[0]
 
 
-def inspect(text: str, update: bool = False) -> tuple[str, Inspected]:
-    """``check``, and what the parse tree says of the dataset and the functions called. The
-    answers for short texts are remembered: rdflib's parser is slow."""
+def inspect(text: str, update: bool = False, allow_service: bool = False) -> tuple[str, Inspected]:
+    """``check``, and what the parse tree says of the dataset and the functions called
+    (``allow_service``: SERVICE is let through, for ``kg query --allow-service``). The answers for
+    short texts are remembered: rdflib's parser is slow."""
     if len(text) <= 20_000:
-        return _check_short(text, update)
-    return _check(text, update)
+        return _check_short(text, update, allow_service)
+    return _check(text, update, allow_service)
 
 
 @lru_cache(maxsize=512)
-def _check_short(text: str, update: bool) -> tuple[str, Inspected]:
-    return _check(text, update)
+def _check_short(text: str, update: bool, allow_service: bool) -> tuple[str, Inspected]:
+    return _check(text, update, allow_service)
 
 
-def _check(text: str, update: bool) -> tuple[str, Inspected]:
+def _check(text: str, update: bool, allow_service: bool = False) -> tuple[str, Inspected]:
     from pyparsing import ParseBaseException
     from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 
@@ -103,7 +105,7 @@ def _check(text: str, update: bool) -> tuple[str, Inspected]:
         raise Rejected(f"the {what} does not parse: {_one_line(str(err)) or type(err).__name__}") from None
     form = "update"
     for name in _walk(tree):
-        if name in _PARSE_FORBIDDEN:
+        if name in _PARSE_FORBIDDEN and not (allow_service and name == "ServiceGraphPattern"):
             raise Rejected(_PARSE_FORBIDDEN[name])
         if not update and name in _FORMS and form == "update":
             form = _FORMS[name]

@@ -127,11 +127,12 @@ def _iri(value: str) -> str:
     return f"<{value}>"
 
 
-def canonical(text: str, update: bool = False) -> str:  # noqa: C901 (23): a single-pass lexer's checks, one branch per token kind
+def canonical(text: str, update: bool = False, allow_service: bool = False) -> str:  # noqa: C901 (24): a single-pass lexer's checks, one branch per token kind
     """The text to check and to run: ``text`` read by ``tokens`` and written again (see the module
     docstring); ``Rejected`` (400) if it is empty, does not lex, is too deep or too complex, or
-    names a forbidden keyword. The space between tokens is kept (none, a space, or the line breaks
-    of the text: an error's line is the line of the text as sent)."""
+    names a forbidden keyword (``allow_service``: SERVICE is not one, for ``kg query --allow-service``).
+    The space between tokens is kept (none, a space, or the line breaks of the text: an error's line
+    is the line of the text as sent)."""
     what = "update" if update else "query"
     if not text.strip():
         raise Rejected(f"the {what} is empty")
@@ -164,7 +165,7 @@ def canonical(text: str, update: bool = False) -> str:  # noqa: C901 (23): a sin
             elif kind == "word":
                 upper = tok.upper()
                 for word, message in FORBIDDEN.items():
-                    if upper.startswith(word):  # SERVICESILENT is SERVICE SILENT to Oxigraph
+                    if upper.startswith(word) and not (allow_service and word == "SERVICE"):  # SERVICESILENT is SERVICE SILENT to Oxigraph
                         raise Rejected(message)
                 if upper in _DEEPENING_WORDS:
                     operators += 1
@@ -208,7 +209,7 @@ def _prefix_state(state: str, kind: str, tok: str, prefixes: dict[str, str]) -> 
     return ""
 
 
-def scan(text: str, update: bool = False) -> None:
+def scan(text: str, update: bool = False, allow_service: bool = False) -> None:
     """Refuse (``Rejected``, 400) a request that does not lex, is too deep or too complex, or names
     a forbidden keyword; cheap, for the server to run before anything else."""
-    canonical(text, update)
+    canonical(text, update, allow_service)

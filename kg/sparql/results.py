@@ -105,15 +105,20 @@ def _tsv_value(t: Any) -> str:
     return str(t).replace("\t", "\\t")
 
 
-def write_solutions(variables: list[str], rows: list[list[Any]], fmt: str) -> bytes:
-    """SELECT results in the SPARQL 1.1 JSON, XML, CSV or TSV format (UTF-8)."""
+def write_solutions(variables: list[str], rows: list[list[Any]], fmt: str, link: str | None = None) -> bytes:
+    """SELECT results in the SPARQL 1.1 JSON, XML, CSV or TSV format (UTF-8). ``link``: an IRI for
+    the results' ``head`` (JSON ``link``, XML ``<link href>``), the place the formats keep for
+    metadata about the results; kg serve puts there that they were cut at the row cap."""
     if fmt == "json":
         bindings = [{v: _json_term(t) for v, t in zip(variables, row) if t is not None} for row in rows]
-        doc = {"head": {"vars": variables}, "results": {"bindings": bindings}}
+        head: dict[str, Any] = {"vars": variables, **({"link": [link]} if link else {})}
+        doc = {"head": head, "results": {"bindings": bindings}}
         return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     if fmt == "xml":
         out = ['<?xml version="1.0"?><sparql xmlns="http://www.w3.org/2005/sparql-results#"><head>']
         out += [f"<variable name={quoteattr(v)}/>" for v in variables]
+        if link:
+            out.append(f"<link href={quoteattr(link)}/>")
         out.append("</head><results>")
         for row in rows:
             out.append("<result>")

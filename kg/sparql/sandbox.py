@@ -9,7 +9,10 @@ should a query get past it, the worker process still cannot connect anywhere:
   x86-64 and arm64), also where ``unshare`` is refused, as in many containers.
 
 ``KG_SERVE_SANDBOX`` set to ``off`` leaves the worker on the network (tests of the guard alone),
-``seccomp`` applies the filter without the namespace (tests of the filter).
+``seccomp`` applies the filter without the namespace (tests of the filter). ``kg query
+--allow-service`` starts a worker without either.
+
+``limit_memory`` bounds what a query may allocate in the worker (``--max-memory``).
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ import os
 import platform
 import sys
 
-__all__ = ["SANDBOX_ENV", "sandbox"]
+__all__ = ["SANDBOX_ENV", "limit_memory", "sandbox"]
 
 #: ``off``: no isolation (tests only); ``seccomp``: the filter alone.
 SANDBOX_ENV = "KG_SERVE_SANDBOX"
@@ -105,3 +108,41 @@ def _deny_inet_sockets() -> bool:
         return bool(libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(program), 0, 0) == 0)
     except (OSError, AttributeError, ValueError):
         return False
+
+
+def _vm(field: str) -> int | None:
+    """A ``Vm*`` line of /proc/self/status in bytes (Linux), or None."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def limit_memory(megabytes: int) -> bool:
+    """Let this process take at most ``megabytes`` MB more memory than it holds now: its data limit
+    (``RLIMIT_DATA``: heap and private mappings, what a query allocates) set to what it uses now plus
+    that, or its address space (``RLIMIT_AS``) where the data limit cannot be set. Past it an
+    allocation fails: Python raises MemoryError, pyoxigraph aborts the process. Whether a limit holds
+    (it needs Linux's /proc to know what the process uses now)."""
+    try:
+        import resource
+    except ImportError:
+        return False
+    extra = megabytes * 1024 * 1024
+    for name, field in (("RLIMIT_DATA", "VmData"), ("RLIMIT_AS", "VmSize")):
+        which = getattr(resource, name, None)
+        now = _vm(field)
+        if which is None or now is None:
+            continue
+        try:
+            _soft, hard = resource.getrlimit(which)
+            value = now + extra if hard == resource.RLIM_INFINITY else min(now + extra, hard)
+            resource.setrlimit(which, (value, hard))
+            return True
+        except (ValueError, OSError):
+            continue
+    return False

@@ -396,7 +396,8 @@ class SparqlHttpStore:
         self._known = set(found)
         return found
 
-    def _quads(self, graph: str) -> Iterator[ox.Quad]:
+    def quads(self, graph: str) -> Iterator[ox.Quad]:
+        """Every quad of one of kg's graphs, read a page at a time (past the server's row limit)."""
         g = ox.NamedNode(graph)
         for sol in self._pages(f"SELECT ?s ?p ?o WHERE {{ GRAPH {g} {{ ?s ?p ?o }} }}", "?s ?p ?o"):
             yield ox.Quad(sol["s"], sol["p"], sol["o"], g)
@@ -404,7 +405,7 @@ class SparqlHttpStore:
     def dump(self, fmt: str, union: bool) -> bytes:
         """kg's graphs serialized as the embedded store does: the union (triples) or every graph (quads)."""
         rdf_format = EXPORT_FORMATS[fmt]
-        quads = [q for g in self.graphs() for q in self._quads(g)]
+        quads = [q for g in self.graphs() for q in self.quads(g)]
         if union:
             triples = {ox.Triple(q.subject, q.predicate, q.object) for q in quads}
             return ox.serialize(sorted(triples, key=str), format=rdf_format, prefixes=PREFIXES) or b""

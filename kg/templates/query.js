@@ -55,6 +55,19 @@
     postProcessSuggestion: (yasqe, token, s) => Yasqe.Autocompleters.property.postProcessSuggestion(yasqe, token, s),
   }, false);
 
+  // Numbers show as numbers: YASR's table writes every typed literal as "0.974"^^xsd:decimal; a number
+  // of an XSD numeric type is drawn as its value alone (escaped, as YASR escapes every literal).
+  const XSD = "http://www.w3.org/2001/XMLSchema#";
+  const NUMERIC = new Set(["integer", "decimal", "double", "float", "int", "long", "short", "byte",
+    "nonNegativeInteger", "nonPositiveInteger", "negativeInteger", "positiveInteger", "unsignedLong",
+    "unsignedInt", "unsignedShort", "unsignedByte"].map((name) => XSD + name));
+  const Table = Yasgui.Yasr.plugins.table;
+  const formatLiteral = Table.prototype.formatLiteral;
+  Table.prototype.formatLiteral = function (binding, prefixes) {
+    const plain = binding.datatype && NUMERIC.has(binding.datatype) ? { type: binding.type, value: binding.value } : binding;
+    return formatLiteral.call(this, plain, prefixes);
+  };
+
   const yasgui = new Yasgui($("kg-yasgui"), {
     persistenceId: null,
     populateFromUrl: false,
@@ -187,8 +200,8 @@
     return id !== undefined;
   }
 
-  data.canned.forEach((q, i) => {
-    const tab = yasgui.addTab(i === 0, { name: q.name.replace(/\.rq$/, ""), yasqe: { value: q.query } });
+  data.canned.forEach((q, i) => {  // the comment header shows above the editor (showDescription), not in it too
+    const tab = yasgui.addTab(i === 0, { name: q.name.replace(/\.rq$/, ""), yasqe: { value: q.body } });
     cannedByTab[tab.getId()] = q;
   });
   if (!data.canned.length) yasgui.addTab(true, { name: "query" });
