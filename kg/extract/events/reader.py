@@ -550,6 +550,8 @@ class EventReader:
         actors = [k for a in actors for k in self.index.parts(a)]
         targets = [k for t in targets for k in self.index.parts(t)]
         reciprocal = not passive and lemma in _RECIPROCAL_VERBS and not any(targets) and len(set(actors)) > 1
+        if reciprocal:
+            rule = "reciprocal"
         out: list[Event] = []
         for actor in actors:
             if actor is None and not passive:
