@@ -716,3 +716,10 @@ def test_a_title_after_and_before_another_name_is_that_name_s(read):
              "both spoke.")
     vice = [(f.entities[r.person].label, f.entities[r.org].label) for r in f.roles if "vice" in r.role.lower()]
     assert vice and all(person == "James E. Cartwright" for person, _ in vice)
+
+
+def test_a_party_named_by_its_members_holds_the_party_titles(read):
+    f = read("The Liberal Democrats met in London on Saturday. The Liberal Democrats chose a date. "
+             "The current party president, Simon Hughes, promised a consultative leadership.")
+    posts = {(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles}
+    assert ("Simon Hughes", "president", "Liberal Democrats") in posts

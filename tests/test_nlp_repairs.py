@@ -216,3 +216,8 @@ def test_two_coordinated_bodies_taken_for_one_are_two(nlp):
 def test_a_body_s_name_goes_on_over_for_and_capitalized_words(nlp):
     found = labels(nlp, "Lia Marsh joined the Royal Institute for the Study of Tides in 2010.")
     assert any(label == "ORG" and text.endswith("Study of Tides") for text, label in found)
+
+
+def test_the_plural_of_a_party_s_members_with_the_is_the_party(nlp):
+    assert ("Liberal Democrats", "ORG") in labels(nlp, "He wanted the Liberal Democrats to be the party of fairness.")
+    assert ("Democrats", "ORG") not in labels(nlp, "Democrats won the vote.")

@@ -111,7 +111,7 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
         ents.append(ent)
     ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
     ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
-                         else _with_name_words(doc, e) if e.label_ == "NORP"
+                         else _as_party(doc, _with_name_words(doc, e)) if e.label_ == "NORP"
                          else _with_of_phrase(doc, _with_joined_words(doc, _with_name_words(doc, e)))
                          if e.label_ == "ORG" else e
                          for e in ents])
@@ -159,6 +159,15 @@ def _consistent(doc: Doc, ents: list[Span], evidence: dict[tuple[str, ...], set[
 
 #: Nouns after a name that make it a political or armed body, never a person ("the X party").
 _PARTY_HEADS = frozenset("party movement front militia".split())
+
+
+def _as_party(doc: Doc, ent: Span) -> Span:
+    """ "the Liberal Democrats", "the Scottish Greens": a party named by the plural of its members, with "the"
+    and a word before the plural, is an organization (a bare "Democrats" is its members)."""
+    last = ent[-1]
+    party = (len(ent) > 1 and last.tag_ == "NNPS" and last.lower_.rstrip("s") in PARTY_ADJECTIVES | {"democrat"}
+             and ent.start > 0 and doc[ent.start - 1].lower_ == "the")
+    return Span(doc, ent.start, ent.end, label="ORG") if party else ent
 
 
 def _without_title(doc: Doc, ent: Span) -> list[Span]:

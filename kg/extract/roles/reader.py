@@ -327,8 +327,8 @@ class RoleReader(OrgFinder):
             # "the Baltic correspondent for the Gazette": a region before the role is its beat; an
             # organization the role is "for" or "of" is the employer.
             org = self.org_from_preps(role_toks) or org
-        for t in role_toks[:-1] if org is None else []:
-            org = self.org_of_noun(t) if t.is_lower else None  # "county treasurer": the county named
+        for t in [*role_toks[:-1], *reversed(before)] if org is None else []:
+            org = self.org_of_noun(t) if t.is_lower else None  # "county treasurer", "party president": the one named
             if org is not None:
                 break
         if org is None and ent is not None and role_words and (

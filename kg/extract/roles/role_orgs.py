@@ -13,7 +13,7 @@ import re
 from spacy.tokens import Span, Token
 
 from ...model.facts import Entity
-from ...nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PLACE_ALIASES, SOURCE_VERBS
+from ...nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PARTY_ADJECTIVES, PLACE_ALIASES, SOURCE_VERBS
 from ..entities.index import EntityIndex
 from ..entities.places import norm_name
 from ..grammar.columns import kids
@@ -130,6 +130,8 @@ class OrgFinder:
                 if not key or not key.startswith("Organization:"):
                     continue
                 out.setdefault(e[-1].lemma_.lower(), []).append((e.start, key))
+                if e[-1].tag_ == "NNPS" and e[-1].lower_.rstrip("s") in PARTY_ADJECTIVES | {"democrat"}:
+                    out.setdefault("party", []).append((e.start, key))  # "the Liberal Democrats": a party
                 head = e.root.head
                 if e.root.dep_ in ("compound", "amod", "nmod") and head.pos_ == "NOUN" and head.i >= e.end:
                     out.setdefault(head.lemma_.lower(), []).append((e.start, key))
