@@ -603,7 +603,7 @@ def test_working_as_a_post_is_a_role_but_working_with_someone_is_a_deed(read):
 
 
 def test_a_career_spent_or_worked_at_a_body_is_no_event(read):
-    f = read("Ana Ruiz has previously worked at the Harbor Authority. She spent two tours in Beijing.")
+    f = read("Ana Ruiz has previously worked at the Harbor Authority. She spent two tours in Orvik.")
     assert f.roles, "no role read"
     assert not [e for e in f.events if e.action.split()[0] in ("work", "spend")]
 
@@ -618,3 +618,11 @@ def test_a_policy_kept_and_the_kind_of_deed_it_names_are_no_events(read):
     assert not [e for e in f.events if e.action.split()[0] in ("maintain", "turn")]
     g = read("The navy turned away three boats on Friday.")
     assert [e for e in g.events if e.action.startswith("turn")]
+
+
+def test_a_headline_deed_of_other_named_parties_than_the_body_s_is_its_own(read):
+    f = read("Harlow Comets beat Orvik Rams in cup final\nMonday, March 2, 2026\n"
+             "The final in Harlow was close. Tom Reyes beat two defenders and scored the winner.")
+    beats = {(f.entities[e.actor].label, f.entities[e.target].label) for e in f.events
+             if e.action == "beat" and e.actor and e.target}
+    assert ("Harlow Comets", "Orvik Rams") in beats and ("Tom Reyes", "two defenders") in beats

@@ -106,7 +106,8 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
         if ent.label_ == "ORG":
             if len(ent) > 1 and ent[-1].lower_ in _PARTY_HEADS:
                 evidence.setdefault(_words(ent[:-1]), set()).add("ORG")  # "the X party" names the body X
-            ents.extend(e for part in _split_coordinated(doc, ent) for e in _split_trailing_person(doc, part))
+            ents.extend(e for part in _split_coordinated(doc, _before_a_place_phrase(doc, ent))
+                        for lead in _split_member_of(doc, part) for e in _split_trailing_person(doc, lead))
             continue
         ents.append(ent)
     ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
@@ -223,6 +224,21 @@ def _split_trailing_person(doc: Doc, ent: Span) -> list[Span]:
     if not all(t.pos_ == "PROPN" and t.is_title for t in tail) or _common_word(tail[-1]):
         return [ent]
     return [Span(doc, ent.start, cut + 1, label="ORG"), Span(doc, cut + 1, ent.end, label="PERSON")]
+
+
+def _before_a_place_phrase(doc: Doc, ent: Span) -> Span:
+    """ "Arsenal in Carling Cup", "Acme at Davos": a body's name does not go on over "in", "at" or "on"."""
+    cut = next((t.i for t in ent[1:] if t.lower_ in ("in", "at", "on") and t.is_lower), None)
+    return ent if cut is None else Span(doc, ent.start, cut, label=ent.label_)
+
+
+def _split_member_of(doc: Doc, ent: Span) -> list[Span]:
+    """ "Baptista of Arsenal": one word that is no English word and no body's word, "of" and a name, is a
+    person of the body, as "X of Y" says (not "Bank of Norland", whose first word names a body)."""
+    if len(ent) < 3 or ent[1].lower_ != "of" or ent[0].lower_ in _ORG_NAME_WORDS or _common_word(ent[0]) \
+            or not (ent[0].is_title and ent[0].pos_ == "PROPN") or not all(t.is_title for t in ent[2:]):
+        return [ent]
+    return [Span(doc, ent.start, ent.start + 1, label="PERSON"), Span(doc, ent.start + 2, ent.end, label="ORG")]
 
 
 def _common_word(tok: Token) -> bool:

@@ -75,6 +75,11 @@ _ANSWERING_VERBS = frozenset(("respond", "reply", "react", "answer", "retort"))
 _NOT_THEMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
 
 
+def _named(key: str | None) -> bool:
+    """Whether an entity key is a named one (a person, a body, a place), not an unnamed group or none."""
+    return key is not None and key.split(":")[0] in ("Person", "Organization", "Place")
+
+
 def _is_party(key: str | None) -> bool:
     """Whether an entity key names someone who can be acted on: a person, a group, a body or a country."""
     return key is not None and key.split(":")[0] in ("Person", "Group", "Organization", "Place")
@@ -458,8 +463,14 @@ class EventReader:
     def headline_only(headline: list[Event], body: list[Event]) -> list[Event]:
         """The headline's events that the body does not tell: a headline sums up the lead, so an
         action the body also states is the same fact, better told there."""
-        told = {e.action.split()[0] for e in body}
-        return [e for e in headline if e.action.split()[0] not in told]
+        told: dict[str, list[Event]] = {}
+        for e in body:
+            told.setdefault(e.action.split()[0], []).append(e)
+        # the same deed: its verb, and one of its parties or no actor to tell them apart ("Chelsea beats
+        # Arsenal" is not the body's "Drogba beat Senderos")
+        return [e for e in headline if not any(
+            not _named(e.actor) or not _named(b.actor) or e.actor == b.actor or (e.target is not None and e.target == b.target)
+            for b in told.get(e.action.split()[0], []))]
 
     @staticmethod
     def retold(events: list[Event]) -> list[Event]:

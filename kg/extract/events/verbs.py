@@ -244,7 +244,7 @@ def _holding_a_post(verb: Token, lemma: str) -> bool:
     below = kids(verb)
     if lemma == "serve":
         return not any(c.dep_ in ("dobj", "dative") for c in below)
-    if lemma == "spend":  # "spent a decade at Acme", "two tours in Beijing", "three years as a lawyer"
+    if lemma == "spend":  # "spent a decade at Acme", "two tours in Orvik", "three years as a lawyer"
         return any(o.dep_ == "dobj" and (o.ent_type_ == "DATE" or o.lemma_.lower() in _SPANS) for o in below) \
             or any(c.dep_ == "prep" and c.lower_ == "as"
                    for head in [verb, *(o for o in below if o.dep_ == "dobj")] for c in kids(head))
@@ -257,5 +257,5 @@ def _holding_a_post(verb: Token, lemma: str) -> bool:
     return False
 
 
-#: Objects of "spend" that are a span of a career ("spent two tours in Beijing", "a decade at Acme").
+#: Objects of "spend" that are a span of a career ("spent two tours in Orvik", "a decade at Acme").
 _SPANS = frozenset("year years decade decades month months term terms tour tours stint stints career".split())
