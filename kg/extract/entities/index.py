@@ -102,10 +102,9 @@ class EntityIndex(PlaceIndex):
                 key = acronyms.get(name, key)
             self._add_mention(key, name, etype, ent)
             by_end[ent.end] = key
-        # Long names first, so a short name can join the full one it abbreviates.
+        first: dict[str, int] = {}  # long names first, so a short name joins the full one; its first place
         for ent, name in sorted(persons, key=lambda p: (-len(p[1].split()), p[0].start)):
-            key = self._person_key(name)
-            self._add_mention(key, name, "Person", ent)
+            self._add_mention(self._person_key(name, first.setdefault(name, ent.start)), name, "Person", ent)
         self._fold_compass_names()
         self._fold_generic_heads()
         self._fold_short_names()
@@ -188,16 +187,17 @@ class EntityIndex(PlaceIndex):
             name = PLACE_ALIASES[name.lower()]
         return f"{etype}:{norm_name(name)}"
 
-    def _person_key(self, name: str) -> str:
+    def _person_key(self, name: str, start: int) -> str:
+        """A short name is the one longer name holding its words; of several ("Lee" beside "Ann Lee"
+        and "Bo Lee"), the one named before the short name first is ("Ann Lee ... Lee ... Bo Lee")."""
         own = f"Person:{norm_name(name)}"
         if own in self.entities:
             return own
         words = {norm_name(w) for w in name.split()}
-        matches = [
-            k for k, e in self.entities.items()
-            if e.type == "Person" and len(e.label.split()) > len(name.split())
-            and words <= {norm_name(w) for w in (*e.label.split(), *re.split(r"[\s\-]+", e.label))}
-        ]
+        matches = [k for k, e in self.entities.items() if e.type == "Person" and len(e.label.split()) > len(name.split())
+                   and words <= {norm_name(w) for w in (*e.label.split(), *re.split(r"[\s\-]+", e.label))}]
+        if len(matches) > 1:
+            matches = [k for k in matches if min(m.start for m in self.mentions if m.key == k) < start]
         return matches[0] if len(matches) == 1 else own
 
     def _add_mention(self, key: str, name: str, etype: str, span: Span) -> None:
