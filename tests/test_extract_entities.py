@@ -1,7 +1,7 @@
 """Who takes part in events: names, unnamed groups, pronouns and types (hand-written sentences)."""
 from __future__ import annotations
 
-from conftest import triples
+from conftest import roles, triples
 
 from spacy.lang.en import English
 from spacy.tokens import Doc, Span
@@ -74,6 +74,20 @@ def test_a_name_set_by_the_parse_beside_another_persons_noun_takes_no_gender_fro
     assert index.coref.gender.get("Person:tomasberg") == "m"
     assert index.coref.gender.get("Person:ana") == "f"
     assert index.resolve(doc[13]) == "Person:tomasberg"
+
+
+# ----- entity types ------------------------------------------------------------------------------
+
+def test_a_company_the_model_took_for_a_person_is_the_organization_of_its_chief(read):
+    f = read("Dovetail CEO Marta Ruiz said Dovetail would cut jobs. Ruiz joined Dovetail in 2001.")
+    assert {e.label: e.type for e in f.entities.values()} == {"Dovetail": "Organization", "Marta Ruiz": "Person"}
+    assert roles(f) == {("Marta Ruiz", "CEO", "Dovetail")}
+
+
+def test_a_people_named_beside_minority_is_a_group_that_acts(read):
+    f = read("The Karen, a persecuted minority, fled across the border. Soldiers attacked the Karen on Monday.")
+    assert ("Karen", None) in events_of(f, "flee") and ("Soldiers", "Karen") in events_of(f, "attack")
+    assert next(e.type for e in f.entities.values() if e.label == "Karen") == "Group"
 
 
 def test_it_of_a_passive_reporting_verb_is_no_entity(nlp):

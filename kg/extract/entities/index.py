@@ -50,8 +50,7 @@ class EntityIndex(PlaceIndex):
         self.doc = doc
         #: the Doc's named entities, made once (``doc.ents`` builds a new Span for each on every call)
         self.ents: tuple[Span, ...] = doc.ents
-        #: its text, sentences and token attributes, read once
-        self.cols = columns_of(doc)
+        self.cols = columns_of(doc)  # its text, sentences and token attributes, read once
         self.entities: dict[str, Entity] = {}
         self._token_key: dict[int, str] = {}
         #: facilities ("the embassy"): targets only, never actors
@@ -79,7 +78,8 @@ class EntityIndex(PlaceIndex):
         by_end: dict[int, str] = {}
         for ent in self.ents:
             etype = _TYPE_OF_LABEL.get(ent.label_)
-            if ent.label_ == "NORP" and ent[-1].tag_ in ("NNPS", "NNS"):
+            if ent.label_ == "NORP" and (ent[-1].tag_ in ("NNPS", "NNS") or (  # "Kurds"; "the Karen fled"
+                    ent.root.dep_ in _ARGUMENT_DEPS and ent.root.pos_ != "ADJ" and not self._nationality(ent.text))):
                 etype = "Group"
             if etype is None:
                 continue
