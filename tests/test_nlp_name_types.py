@@ -96,3 +96,16 @@ def test_a_people_the_model_took_for_an_organization_is_a_people() -> None:
     doc = Doc(_VOCAB, words=words, heads=heads, deps=deps, pos=pos, lemmas=[w.lower() for w in words],
               ents=["B-NORP", "O", "B-ORG", "O", "O", "O", "O", "O", "O"])
     assert _labels(doc) == [("Tamils", "NORP"), ("Karen", "NORP")]
+
+
+def test_a_service_people_post_on_is_an_organization_but_one_stray_cue_does_not_turn_a_person() -> None:
+    # "Fans posted on Orbly ." with "on Orbly" attached to "posted"
+    words = "Fans posted on Orbly . Orbly grew .".split()
+    doc = Doc(_VOCAB, words=words, heads=[1, 1, 1, 2, 1, 6, 6, 6], lemmas=["fan", "post", "on", "Orbly", ".", "Orbly", "grow", "."],
+              deps=["nsubj", "ROOT", "prep", "pobj", "punct", "nsubj", "ROOT", "punct"],
+              pos=["NOUN", "VERB", "ADP", "PROPN", "PUNCT", "PROPN", "VERB", "PUNCT"],
+              ents=["O", "O", "O", "B-PERSON", "O", "B-PERSON", "O", "O"], sent_starts=[1, 0, 0, 0, 0, 1, 0, 0])
+    assert [label for _, label in _labels(doc)] == ["ORG", "ORG"]
+    many = _doc("Orvik 's chief executive left . Orvik said so . Orvik left . Orvik wept . Orvik smiled . Orvik ran .",
+                {"PERSON": ["Orvik"] * 6})
+    assert [label for _, label in _labels(many)] == ["PERSON"] * 6

@@ -34,6 +34,8 @@ ORG_THINGS = frozenset("""
 website site app platform shares stock stocks subsidiary subsidiaries headquarters employees shareholders
 products customers subscribers users
 """.split())
+#: Verbs and nouns of posting: what they are "on" or "to" is a service ("posted on X").
+POSTING_WORDS = frozenset("post tweet share upload publish hashtag message account page video".split())
 #: Bodies of fighters or staff named after their organization ("Harka militants").
 MEMBER_NOUNS = frozenset("""
 militants fighters insurgents rebels gunmen members employees workers executives
@@ -51,6 +53,8 @@ PEOPLE_NOUNS = frozenset("minority minorities people peoples tribe tribes ethnic
 
 #: Words that join the parts of a body's name ("Church of X"), never of a person's.
 _LINKS = frozenset("of for and & the on".split())
+#: What a mention's own label counts, against one cue of the text.
+_OWN_LABEL = 0.25
 #: Labels of places.
 PLACES = frozenset(("GPE", "LOC"))
 #: Votes: for a person, against one (an organization or a place), or for a kind.
@@ -76,21 +80,26 @@ def type_names(doc: Doc, ents: Iterable[Span]) -> list[Span]:
 
 
 def decide(model: Counter[str], cues: Counter[str]) -> str | None:
-    """The label of a name: the text's cues where they say anything (a person, or not one), else the
-    label most of its mentions have; None to leave each mention as the model labelled it."""
-    person, other = cues[PERSON], cues[NOT_PERSON] + cues[ORG] + cues[NORP]
+    """The label of a name: the text's cues where they say anything (a person, or not one), each
+    mention's own label counting a quarter of a cue (one stray cue does not turn a name the model
+    took for a person ten times), else the label most of its mentions have; None to leave each
+    mention as the model labelled it."""
+    person, other = float(cues[PERSON]), float(cues[NOT_PERSON] + cues[ORG] + cues[NORP])
     if PERSON not in model and not person:
         # no one takes it for a person: only a people the model took for an organization changes
         if set(model) <= {ORG, NORP} and cues[NORP] > cues[ORG]:
             return NORP
         # "Harlan Mills CEO Ann Lee ... Harlan Mills would close" with a place's label: a company
         return ORG if ORG in model and cues[ORG] > cues[NORP] else None
+    if person or other:
+        person += _OWN_LABEL * model[PERSON]
+        other += _OWN_LABEL * (sum(model.values()) - model[PERSON])
     if person > other:
         return PERSON
     if other > person:
         if cues[NORP] > cues[ORG]:
             return NORP
-        if cues[ORG] and cues[ORG] >= cues[NOT_PERSON]:
+        if cues[ORG]:
             return ORG
         kept = Counter({k: n for k, n in model.items() if k != PERSON})
         return _majority(kept) or ORG
@@ -120,8 +129,8 @@ def _groups(names: list[Span]) -> list[list[Span]]:
             by_key.setdefault(_key(e), []).append(e)
     parent = {k: k for k in by_key}
     labels = {k: {e.label_ for e in ents} for k, ents in by_key.items()}
-    for short in by_key:
-        if labels[short] & (PLACES | {NORP}):
+    for short, ents in by_key.items():
+        if 2 * sum(e.label_ in PLACES or e.label_ == NORP for e in ents) >= len(ents):
             continue  # "Iowa" beside "Iowa State University", "European" beside "European Union"
         longer = [k for k in by_key if len(k) > len(short) and (
             (k[-len(short):] == short and _person_like(k) and PERSON in labels[short] | labels[k])
@@ -189,6 +198,10 @@ def mention_cues(doc: Doc, ent: Span) -> Counter[str]:
             cues[NOT_PERSON] += 1  # "Harka militants"
         elif noun in PEOPLE_NOUNS:
             cues[NORP] += 1  # "the Karen people"
+    prep = root.head if root.dep_ == "pobj" else None
+    if prep is not None and (prep.lower_ == "on" or (prep.lower_ == "to" and prep.head.lemma_.lower() in ("post", "upload"))) \
+            and prep.head.lemma_.lower() in POSTING_WORDS:
+        cues[ORG] += 1  # "posted a statement on Orbly", "the hashtag on Orbly": a service people post on
     if any(c.dep_ == "conj" and c.ent_type_ == NORP for c in (*root.children, root.head)):
         cues[NORP] += 1  # "Tamils and Karen": one of several peoples
     if _described_as(ent, ORGANIZATION_NOUNS):
