@@ -78,8 +78,9 @@ class EntityIndex(PlaceIndex):
         by_end: dict[int, str] = {}
         for ent in self.ents:
             etype = _TYPE_OF_LABEL.get(ent.label_)
-            if ent.label_ == "NORP" and (ent[-1].tag_ in ("NNPS", "NNS") or (  # "Kurds"; "the Karen fled"
-                    ent.root.dep_ in _ARGUMENT_DEPS and ent.root.pos_ != "ADJ" and not self._nationality(ent.text))):
+            if ent.label_ == "NORP" and (ent[-1].tag_ in ("NNPS", "NNS") or (  # "Kurds"; "the Karen fled", no "Voters"
+                    ent.root.dep_ in _ARGUMENT_DEPS and ent.root.pos_ == "PROPN" and not ent.root.is_sent_start
+                    and not self._nationality(ent.text))):
                 etype = "Group"
             if etype is None:
                 continue
@@ -96,9 +97,8 @@ class EntityIndex(PlaceIndex):
                 continue
             key = self._named_key(etype, name)
             if etype == "Organization" and name.isupper():
-                before = ent.start - 1
-                if before > 0 and self.doc[before].text == "(" and before in by_end:
-                    acronyms.setdefault(name, by_end[before])
+                if ent.start > 1 and self.doc[ent.start - 1].text == "(" and ent.start - 1 in by_end:
+                    acronyms.setdefault(name, by_end[ent.start - 1])
                 key = acronyms.get(name, key)
             self._add_mention(key, name, etype, ent)
             by_end[ent.end] = key
