@@ -168,7 +168,6 @@ def mention_cues(doc: Doc, ent: Span) -> Counter[str]:
         return cues
     before = doc[ent.start - 1] if ent.start > 0 else None
     end = ent.end - 1 if ent[-1].tag_ == "POS" else ent.end
-    after = doc[end] if end < len(doc) else None
     if before is not None and before.lower_ in HONORIFICS:
         cues[PERSON] += 1  # "Ms. Berg"
     if _aged(doc, end):
@@ -177,18 +176,29 @@ def mention_cues(doc: Doc, ent: Span) -> Counter[str]:
         cues[ORG] += 1  # "Orvane Holdings", "Tarnow University"
     if len(words) > 1 and words[-1] in REGION_WORDS:
         cues[NOT_PERSON] += 1  # "Orvane Europe"
-    if after is not None and after.tag_ == "POS" and end + 1 < len(doc):
-        owned = doc[end + 1]
-        owned = _head_noun(owned)
-        if owned.lemma_.lower() in KINSHIP_NOUNS:
-            cues[PERSON] += 1  # "Berg's wife"
-        elif owned.lower_ in COMPANY_POSTS or owned.lemma_.lower() in ORG_THINGS:
-            cues[ORG] += 1  # "Orvane's chief executive", "Orvane's shares"
-        elif owned.lower_ in ORG_POSTS:
-            cues[NOT_PERSON] += 1  # "Tarnow's deputy director"
+    cues.update(_owner_cues(doc, end))
     post = _titles_a_person(doc, end) or (_post_of(before) if before is not None else None)
     if post is not None:
         cues[ORG if post in COMPANY_POSTS else NOT_PERSON] += 1  # "Orvane CEO Ann Lee", "director at Orvane"
+    cues.update(_syntax_cues(ent))
+    return cues
+
+
+def _owner_cues(doc: Doc, end: int) -> Counter[str]:
+    """What a name's possessive owns: "Berg's wife", "Orvane's shares", "Tarnow's deputy director"."""
+    if end + 1 >= len(doc) or doc[end].tag_ != "POS":
+        return Counter()
+    owned = _head_noun(doc[end + 1])
+    if owned.lemma_.lower() in KINSHIP_NOUNS:
+        return Counter({PERSON: 1})
+    if owned.lower_ in COMPANY_POSTS or owned.lemma_.lower() in ORG_THINGS:
+        return Counter({ORG: 1})
+    return Counter({NOT_PERSON: 1}) if owned.lower_ in ORG_POSTS else Counter()
+
+
+def _syntax_cues(ent: Span) -> Counter[str]:
+    """What the words a name modifies, or is joined to, say it is."""
+    cues: Counter[str] = Counter()
     root = ent.root
     if root.dep_ == "compound" and root.head.i >= ent.end:
         noun = root.head.lemma_.lower()
@@ -199,8 +209,8 @@ def mention_cues(doc: Doc, ent: Span) -> Counter[str]:
         elif noun in PEOPLE_NOUNS:
             cues[NORP] += 1  # "the Karen people"
     prep = root.head if root.dep_ == "pobj" else None
-    if prep is not None and (prep.lower_ == "on" or (prep.lower_ == "to" and prep.head.lemma_.lower() in ("post", "upload"))) \
-            and prep.head.lemma_.lower() in POSTING_WORDS:
+    if prep is not None and prep.head.lemma_.lower() in POSTING_WORDS and (
+            prep.lower_ == "on" or (prep.lower_ == "to" and prep.head.lemma_.lower() in ("post", "upload"))):
         cues[ORG] += 1  # "posted a statement on Orbly", "the hashtag on Orbly": a service people post on
     if any(c.dep_ == "conj" and c.ent_type_ == NORP for c in (*root.children, root.head)):
         cues[NORP] += 1  # "Tamils and Karen": one of several peoples

@@ -73,8 +73,7 @@ class EntityIndex(PlaceIndex):
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:
         persons: list[tuple[Span, str]] = []
-        #: acronym -> the key of the name it abbreviates ("the Korvala Elections Board (KEB)")
-        acronyms: dict[str, str] = {}
+        acronyms: dict[str, str] = {}  # acronym -> the key of the name it abbreviates ("the Board (KB)")
         by_end: dict[int, str] = {}
         for ent in self.ents:
             etype = _TYPE_OF_LABEL.get(ent.label_)
