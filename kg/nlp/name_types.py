@@ -131,7 +131,7 @@ def _groups(names: list[Span]) -> list[list[Span]]:
     labels = {k: {e.label_ for e in ents} for k, ents in by_key.items()}
     for short, ents in by_key.items():
         if 2 * sum(e.label_ in PLACES or e.label_ == NORP for e in ents) >= len(ents):
-            continue  # "Iowa" beside "Iowa State University", "European" beside "European Union"
+            continue  # "Tarnow" beside "Tarnow State University", "Velmoran" beside "Velmoran Union"
         longer = [k for k in by_key if len(k) > len(short) and (
             (k[-len(short):] == short and _person_like(k) and PERSON in labels[short] | labels[k])
             or (k[:len(short)] == short and (k[-1] in ORG_ENDINGS or k[-1] in REGION_WORDS)))]
