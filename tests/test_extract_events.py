@@ -39,6 +39,12 @@ def test_coordinated_subjects_give_one_event_each(read):
     assert {"Maria Lopez", "John Brennan"} <= actors
 
 
+def test_every_name_of_a_list_the_parser_hung_as_apposition_is_a_participant(read):
+    f = read("Tomas Berg, Piet Vos, Lina Holm and Marco Diaz were sentenced to prison on Monday.")
+    sentenced = {t for a, act, t in triples(f) if act == "sentence"}
+    assert sentenced == {"Tomas Berg", "Piet Vos", "Lina Holm", "Marco Diaz"}
+
+
 def test_coordinated_verbs_share_the_subject(read):
     f = read("The senator criticized the board and praised the workers.")
     assert has(f, "senator", "criticize", "board")

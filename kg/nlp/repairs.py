@@ -11,6 +11,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
+from .name_types import type_names
 from .words import known_word
 from .lexicon import (
     TITLE_ONLY_NOUNS,
@@ -121,7 +122,7 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
     ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
     ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
     ents = filter_spans(ents + _short_org_names(doc, ents))
-    doc.ents = filter_spans(ents + _missed_names(doc, ents))
+    doc.ents = type_names(doc, filter_spans(ents + _missed_names(doc, ents)))
     return doc
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Callable
 from operator import attrgetter
 
@@ -17,7 +18,7 @@ from spacy.tokens import Span, Token
 from ...nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
 from ..grammar.columns import kids
 from ..grammar.labels import NOUN_SUBJECTS
-from .groups import VEHICLE_NOUNS, is_human_noun
+from .groups import PAIR_NOUNS, VEHICLE_NOUNS, is_human_noun
 from .mentions import Mention, MentionIndex
 
 MALE = frozenset({"he", "him", "his", "himself"})
@@ -31,6 +32,9 @@ _FIRST_PLURAL = frozenset({"we", "us", "our", "ours", "ourselves"})
 _PLURAL_REACH = 1
 #: The sort key of mentions: text order.
 _START = attrgetter("start")
+#: Name mentions that make a person the article's topic, and sentences back a topic stays one.
+_TOPIC_MENTIONS = 3
+_TOPIC_REACH = 3
 #: Characters a pronoun may reach back to the sentence of its antecedent.
 _REACH_CHARS = 400
 
@@ -47,33 +51,43 @@ class Coreference:
         self._chained: dict[int, str | None] = {}
         #: entity key -> "m" or "f", where a title, a noun or an earlier he/she tells
         self.gender: dict[str, str] = {}
+        #: the person the article is about, if one stands out (``_topic``)
+        self.topic: str | None = None
         self._learn_gender()
 
     def _learn_gender(self) -> None:
         """A person's gender as the text shows it: a title or gendered noun next to the name
-        ("Ms. Okafor", "the spokeswoman, Ann Lee", "his brother Tomas"), or a group's head noun."""
+        ("Ms. Okafor", "the spokeswoman, Ann Lee", "his brother Tomas"), or a group's head noun.
+        Each mention votes: a parse that sets a name beside another person's noun ("his wife Ann,
+        Lee was raised ...") is outvoted by the other mentions; a tie tells nothing."""
         doc = self.index.doc
+        votes: dict[str, Counter[str]] = {}
         for m in self.index.mentions:
             if m.type == "Group":
                 words = {m.key.rsplit(":", 1)[-1]}
             elif m.type == "Person":
                 root = doc[m.end - 1]
                 near = [doc[m.start - 1]] if m.start > 0 else []
-                near += [c for c in kids(root) if c.dep_ in ("appos", "compound") and not (m.start <= c.i < m.end)]
-                if root.dep_ == "appos" or (root.dep_ == "compound" and root.head.i >= m.end):
-                    near.append(root.head)
+                near += [c for c in kids(root) if c.dep_ in ("appos", "compound") and not (m.start <= c.i < m.end)
+                         and all(t.is_punct for t in doc[m.end:c.left_edge.i])]  # next to the name
+                if (root.dep_ == "appos" and all(t.is_punct for t in doc[root.head.i + 1:m.start])) or (
+                        root.dep_ == "compound" and root.head.i >= m.end):
+                    near.append(root.head)  # "the spokeswoman, Ann Lee": an apposition next to the name
                 words = {t.lower_ for t in near} | {t.lemma_.lower() for t in near}
             else:
                 continue
-            if words & MALE_WORDS:
-                self.gender.setdefault(m.key, "m")
-            elif words & FEMALE_WORDS:
-                self.gender.setdefault(m.key, "f")
+            male, female = bool(words & MALE_WORDS), bool(words & FEMALE_WORDS)
+            if male != female:
+                votes.setdefault(m.key, Counter())["m" if male else "f"] += 1
+        for key, count in votes.items():
+            if count["m"] != count["f"]:
+                self.gender[key] = "m" if count["m"] > count["f"] else "f"
 
     def chain(self) -> None:
         """Resolve the third-person pronouns in text order, each becoming a mention of what it
         refers to: "Lee ... He ... He ..." keeps Lee the topic, as a reader does."""
         doc = self.index.doc
+        self.topic = self._topic()
         tags = {doc.vocab.strings.add(t) for t in ("PRP", "PRP$")}
         for i, tag in enumerate(doc.to_array("TAG").tolist()):
             if tag not in tags:
@@ -90,6 +104,33 @@ class Coreference:
             ent = self.index.entities[key]
             mention = Mention(key, i, i + 1, ent.type, low in PLURAL, tok.dep_ in NOUN_SUBJECTS)
             bisect.insort(self.index.mentions, mention, key=_START)
+
+    def _topic(self) -> str | None:
+        """The person the article is about (an obituary's, a profile's): named in its first two
+        sentences (the headline and the lead) and named at least three times, twice as often as
+        anyone else; None when no one stands out so."""
+        doc = self.index.doc
+        sents = self.index.cols.sents
+        lead_end = sents[1].end if len(sents) > 1 else len(doc)
+        counts = Counter(m.key for m in self.index.mentions if m.type == "Person")
+        ranked = counts.most_common(2)
+        if not ranked or ranked[0][1] < _TOPIC_MENTIONS or (len(ranked) > 1 and ranked[0][1] < 2 * ranked[1][1]):
+            return None
+        key = ranked[0][0]
+        return key if any(m.key == key and m.start < lead_end for m in self.index.mentions) else None
+
+    def _topic_near(self, sent: Span, want: Callable[[Mention], bool]) -> bool:
+        """Whether the article's topic fits a pronoun and was named, or referred to, in one of the
+        sentences just before it (it is still what the text is about)."""
+        if self.topic is None:
+            return False
+        doc = self.index.doc
+        start = sent.start
+        for _ in range(_TOPIC_REACH):
+            if start == 0:
+                break
+            start = doc[start - 1].sent.start
+        return any(m.key == self.topic and start <= m.start < sent.start and want(m) for m in self.index.mentions)
 
     def rekey(self, keys: dict[str, str]) -> None:
         """Pronouns resolved to a description now known to be a person refer to that person."""
@@ -171,6 +212,10 @@ class Coreference:
             if objects:
                 return objects[-1].key
         subj = [m for m in in_last if m.subject] or [m for m in in_last if m.agent]
+        if not subj and (low in MALE or low in FEMALE) and self._topic_near(sent, want):
+            # "The pair founded Acme, adding Bo Lee to its board. He served ...": no one fitting acted
+            # in the sentence before; the man the article is about, not the last man named
+            return self.topic
         return (subj[0] if subj else in_last[0]).key
 
     def quoted(self, char: int) -> tuple[int, int] | None:
@@ -247,7 +292,7 @@ class Coreference:
     def _is_person_group(m: Mention) -> bool:
         """Whether a singular group is one person ("a gunman"), not a body ("the court", "a team")."""
         head = m.key.rsplit(":", 1)[-1]
-        return head not in COLLECTIVE_NOUNS
+        return head not in COLLECTIVE_NOUNS and head not in PAIR_NOUNS  # "the duo": two people
 
 
 def _own_subject(tok: Token) -> Token | None:

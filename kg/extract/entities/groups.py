@@ -31,8 +31,8 @@ _PERSON_COMPOUNDS = ("man", "men", "woman", "women", "person", "persons", "peopl
 _NOT_PERSON_COMPOUNDS = frozenset("talisman ottoman abdomen specimen regimen acumen stamen".split())
 
 
-#: Nouns of two people, when no "of" phrase makes them an amount.
-_PAIR_NOUNS = frozenset(("couple", "pair", "duo", "trio"))
+#: Nouns of two or three people, when no "of" phrase makes them an amount: never "he" or "she".
+PAIR_NOUNS = frozenset(("couple", "pair", "duo", "trio"))
 
 
 def is_human_noun(tok: Token) -> bool:
@@ -46,7 +46,7 @@ def is_human_noun(tok: Token) -> bool:
         return True
     if tok.pos_ == "NOUN" and len(low) > 5 and low.endswith(_PERSON_COMPOUNDS) and low not in _NOT_PERSON_COMPOUNDS:
         return True  # "cameraman", "firemen", "chairwoman", "salesperson"
-    if lemma in _PAIR_NOUNS and any(c.dep_ == "det" for c in kids(tok)) and not any(
+    if lemma in PAIR_NOUNS and any(c.dep_ == "det" for c in kids(tok)) and not any(
             c.dep_ == "prep" and c.lower_ == "of" for c in kids(tok)):
         return True  # "the couple were released"; "a couple of days" is an amount
     if low.endswith(("ment", "ments")):

@@ -50,8 +50,7 @@ class EntityIndex(PlaceIndex):
         self.doc = doc
         #: the Doc's named entities, made once (``doc.ents`` builds a new Span for each on every call)
         self.ents: tuple[Span, ...] = doc.ents
-        #: its text, sentences and token attributes, read once
-        self.cols = columns_of(doc)
+        self.cols = columns_of(doc)  # its text, sentences and token attributes, read once
         self.entities: dict[str, Entity] = {}
         self._token_key: dict[int, str] = {}
         #: facilities ("the embassy"): targets only, never actors
@@ -74,12 +73,13 @@ class EntityIndex(PlaceIndex):
     # ----- named entities -------------------------------------------------
     def _index_named(self) -> None:
         persons: list[tuple[Span, str]] = []
-        #: acronym -> the key of the name it abbreviates ("the Korvala Elections Board (KEB)")
-        acronyms: dict[str, str] = {}
+        acronyms: dict[str, str] = {}  # acronym -> the key of the name it abbreviates ("the Board (KB)")
         by_end: dict[int, str] = {}
         for ent in self.ents:
             etype = _TYPE_OF_LABEL.get(ent.label_)
-            if ent.label_ == "NORP" and ent[-1].tag_ in ("NNPS", "NNS"):
+            if ent.label_ == "NORP" and (ent[-1].tag_ in ("NNPS", "NNS") or (  # "Kurds"; "the Karen fled", no "Voters"
+                    ent.root.dep_ in _ARGUMENT_DEPS and ent.root.pos_ == "PROPN" and not ent.root.is_sent_start
+                    and not self._nationality(ent.text))):
                 etype = "Group"
             if etype is None:
                 continue
@@ -96,16 +96,14 @@ class EntityIndex(PlaceIndex):
                 continue
             key = self._named_key(etype, name)
             if etype == "Organization" and name.isupper():
-                before = ent.start - 1
-                if before > 0 and self.doc[before].text == "(" and before in by_end:
-                    acronyms.setdefault(name, by_end[before])
+                if ent.start > 1 and self.doc[ent.start - 1].text == "(" and ent.start - 1 in by_end:
+                    acronyms.setdefault(name, by_end[ent.start - 1])
                 key = acronyms.get(name, key)
             self._add_mention(key, name, etype, ent)
             by_end[ent.end] = key
-        # Long names first, so a short name can join the full one it abbreviates.
+        first: dict[str, int] = {}  # long names first, so a short name joins the full one; its first place
         for ent, name in sorted(persons, key=lambda p: (-len(p[1].split()), p[0].start)):
-            key = self._person_key(name)
-            self._add_mention(key, name, "Person", ent)
+            self._add_mention(self._person_key(name, first.setdefault(name, ent.start)), name, "Person", ent)
         self._fold_compass_names()
         self._fold_generic_heads()
         self._fold_short_names()
@@ -188,16 +186,17 @@ class EntityIndex(PlaceIndex):
             name = PLACE_ALIASES[name.lower()]
         return f"{etype}:{norm_name(name)}"
 
-    def _person_key(self, name: str) -> str:
+    def _person_key(self, name: str, start: int) -> str:
+        """A short name is the one longer name holding its words; of several ("Lee" beside "Ann Lee"
+        and "Bo Lee"), the one named before the short name first is ("Ann Lee ... Lee ... Bo Lee")."""
         own = f"Person:{norm_name(name)}"
         if own in self.entities:
             return own
         words = {norm_name(w) for w in name.split()}
-        matches = [
-            k for k, e in self.entities.items()
-            if e.type == "Person" and len(e.label.split()) > len(name.split())
-            and words <= {norm_name(w) for w in (*e.label.split(), *re.split(r"[\s\-]+", e.label))}
-        ]
+        matches = [k for k, e in self.entities.items() if e.type == "Person" and len(e.label.split()) > len(name.split())
+                   and words <= {norm_name(w) for w in (*e.label.split(), *re.split(r"[\s\-]+", e.label))}]
+        if len(matches) > 1:
+            matches = [k for k in matches if min(m.start for m in self.mentions if m.key == k) < start]
         return matches[0] if len(matches) == 1 else own
 
     def _add_mention(self, key: str, name: str, etype: str, span: Span) -> None:

@@ -35,9 +35,16 @@ def conjuncts(tok: Token) -> list[Token]:
     """A noun and the nouns, names and pronouns coordinated with it."""
     out = [tok]
     for c in kids(tok):
-        if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON"):
+        if (c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "PRON")) or _listed_name(tok, c):
             out.extend(conjuncts(c))
     return out
+
+
+def _listed_name(tok: Token, appos: Token) -> bool:
+    """ "Ann Lee, Bo Chan, Cy Ng and Di Fox were sentenced": a person's name the parser hung as an
+    apposition on another person's name, going on with "and" a name, is the next of a list."""
+    return (appos.dep_ == "appos" and appos.i > tok.i and tok.ent_type_ == "PERSON" and appos.ent_type_ == "PERSON"
+            and any(c.dep_ == "conj" and c.ent_type_ == "PERSON" for c in kids(appos)))
 
 
 def misplaced_relative(subject: Token) -> bool:
