@@ -632,3 +632,12 @@ def test_a_headline_deed_of_other_named_parties_than_the_body_s_is_its_own(read)
     beats = {(f.entities[e.actor].label, f.entities[e.target].label) for e in f.events
              if e.action == "beat" and e.actor and e.target}
     assert ("Harlow Comets", "Orvik Rams") in beats and ("Tom Reyes", "two defenders") in beats
+
+
+def test_a_thing_of_a_named_person_targets_the_person(read):
+    f = read("Mark Oaten praised the success of Charles Kennedy.")
+    hits = [e for e in f.events if e.action.startswith("praise")]
+    assert hits and hits[0].target and f.entities[hits[0].target].label == "Charles Kennedy"
+    g = read("The army seized the town of Orvik.")
+    seized = [e for e in g.events if e.action.startswith("seize")]
+    assert seized and all(g.entities[e.target].label != "Orvik" for e in seized if e.target)

@@ -723,3 +723,9 @@ def test_a_party_named_by_its_members_holds_the_party_titles(read):
              "The current party president, Simon Hughes, promised a consultative leadership.")
     posts = {(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles}
     assert ("Simon Hughes", "president", "Liberal Democrats") in posts
+
+
+def test_a_previous_post_is_a_former_one(read):
+    f = read("Peru held elections on Sunday. Peru voted calmly. The previous finance minister, Ana Lind, lost her seat.")
+    posts = [r for r in f.roles if "minister" in r.role.lower()]
+    assert posts and all(r.former for r in posts)

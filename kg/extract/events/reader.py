@@ -21,6 +21,7 @@ from ...nlp.lexicon import (
     HARM_VERBS,
     OBJECT_CONTROL_VERBS,
     PERSON_PATIENT_VERBS,
+    QUANTITY_NOUNS,
     REPORTING_VERBS,
     ROLE_NOUNS,
     STATEMENT_NOUNS,
@@ -353,8 +354,14 @@ class EventReader:
         if thing.pos_ != "NOUN" or thing.ent_type_ or is_human_noun(thing) or thing.lemma_.lower() in COLLECTIVE_NOUNS \
                 or any(c.dep_ == "appos" for c in kids(thing)):
             return None
-        return next((c for c in kids(thing) if c.dep_ == "poss" and c.ent_type_ not in _NOT_THEMES
-                     and c.lower_ not in ("its", "their", "his", "her") and _is_party(self.index.resolve(c))), None)
+        owner = next((c for c in kids(thing) if c.dep_ == "poss" and c.ent_type_ not in _NOT_THEMES
+                      and c.lower_ not in ("its", "their", "his", "her") and _is_party(self.index.resolve(c))), None)
+        if owner is None and thing.lemma_.lower() not in QUANTITY_NOUNS and thing.tag_ == "NN":
+            # "praised the success of Tom Lee": a named person's or body's, by "of"
+            owner = next((p for c in kids(thing) if c.dep_ == "prep" and c.lower_ == "of" for p in kids(c)
+                          if p.dep_ == "pobj" and (self.index.named_key(p) or "").startswith(("Person:", "Organization:"))),
+                         None)
+        return owner
 
     def _thing_target(self, thing: Token) -> list[Token]:
         """The one a thing object is aimed at or belongs to: "launched an attack on the rebels", "signed a

@@ -50,7 +50,7 @@ ENVOY_NOUNS = frozenset("ambassador envoy emissary representative delegate consu
 UNIT_NOUNS = frozenset("""business operation operations arm division unit department office bureau branch section
 team desk program programme""".split())
 #: Words before a title that make it a past one ("former", "ex-", "the late").
-PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late"})
+PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late", "previous"})
 #: Words before a title that are no part of the role's name.
 NOT_ROLE_WORDS = PAST_WORDS | {"new", "current", "incoming", "outgoing", "sitting", "newly", "recently", "incumbent"}
 #: Heads of titles of a city's or a state's government ("Mayor X", "Governor X").
