@@ -729,3 +729,12 @@ def test_a_previous_post_is_a_former_one(read):
     f = read("Peru held elections on Sunday. Peru voted calmly. The previous finance minister, Ana Lind, lost her seat.")
     posts = [r for r in f.roles if "minister" in r.role.lower()]
     assert posts and all(r.former for r in posts)
+
+
+def test_a_list_of_appointments_gives_each_name_its_own_post(read):
+    f = read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. Earlier, "
+             "Velcor Aerospace named John Smith to be deputy administrator, Maria Lopez of Chile to be Director for "
+             "Trade, and David Brown as its chief of staff.")
+    posts = {(f.entities[r.person].label, r.role.lower()) for r in f.roles}
+    assert {("Maria Lopez", "director for trade"), ("David Brown", "chief of staff")} <= posts
+    assert not [p for p, role in posts if p == "John Smith" and role != "deputy administrator"]

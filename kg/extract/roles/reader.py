@@ -28,6 +28,7 @@ from ...nlp.lexicon import (
 from ..entities.index import EntityIndex
 from ..grammar.columns import kids
 from ..grammar.evidence import evidence_of
+from .appointed import appointed_list
 from .careers import CareerReader
 from .role_orgs import OrgFinder
 from .titles import (
@@ -101,6 +102,11 @@ class RoleReader(OrgFinder):
             roles.extend(self._role_of_org_before(ent, person, evidence))
             roles.extend(self._whose_body(ent, person, evidence))
         roles.extend(self.careers.read(sent, evidence))
+        listed = appointed_list(self, sent, evidence)
+        if listed:  # a list says whose each post is: not the first name's, nor the name after the title
+            roles = [r for r in roles if r.rule == "predecessor" or not any(
+                x.person != r.person and (x.role.lower().startswith(r.role.lower()) or r.role.lower().startswith(x.role.lower()))
+                for x in listed)] + listed
         holders = {r.person for r in roles}
         roles.extend(self._shared_titles(persons, shared, holders))
         roles.extend(self._of_organization(persons, evidence, {r.person for r in roles}))
