@@ -557,15 +557,15 @@ def test_serving_a_sentence_is_an_event(read):
 
 
 def test_two_reporting_clauses_of_one_speaker_are_two_statements(read):
-    f = read("Yvette Lane said her party has backed the idea for months, and said the delay was damning.")
-    says = [e for e in f.events if e.action == "say" and e.actor and f.entities[e.actor].label == "Yvette Lane"]
+    f = read("Maren Holt said her union had opposed the plan for years, and said the vote was unfair.")
+    says = [e for e in f.events if e.action == "say" and e.actor and f.entities[e.actor].label == "Maren Holt"]
     assert len(says) == 2
     assert len({e.trigger.start for e in says if e.trigger}) == 2
 
 
 def test_a_phase_verb_before_a_quotation_is_a_statement(read):
-    f = read('Yvette Lane spoke on Monday. She continued: "The plan will cut the wait."')
-    assert any(e.action == "continue" and e.actor and f.entities[e.actor].label == "Yvette Lane" for e in f.events)
+    f = read('Maria Lopez spoke on Monday. She continued: "The plan will cut the wait."')
+    assert any(e.action == "continue" and e.actor and f.entities[e.actor].label == "Maria Lopez" for e in f.events)
 
 
 def test_a_phase_verb_without_a_quotation_or_object_is_no_event(read):
@@ -584,14 +584,14 @@ def test_a_source_of_a_thing_is_no_speaker(read):
 
 
 def test_one_of_someone_s_associates_is_a_speaker(read):
-    f = read("One of his associates told reporters the claim was false.")
+    f = read("One of her associates told the court the letter was forged.")
     assert any(e.action.startswith("tell") and e.actor and "associates" in f.entities[e.actor].label for e in f.events)
 
 
 def test_leaving_out_of_a_body_targets_it(read):
-    f = read("Tom Sarro pulled out of the unity government on Monday.")
+    f = read("Tom Sarro pulled out of the ruling coalition on Monday.")
     hits = [e for e in f.events if e.action.startswith("pull out")]
-    assert hits and hits[0].target is not None and "government" in f.entities[hits[0].target].label
+    assert hits and hits[0].target is not None and "coalition" in f.entities[hits[0].target].label
 
 
 def test_withdrawing_from_a_coalition_targets_it_but_coming_from_a_place_does_not(read):
@@ -615,12 +615,12 @@ def test_a_career_spent_or_worked_at_a_body_is_no_event(read):
 
 
 def test_working_somewhere_when_something_happened_is_an_event(read):
-    f = read("Tom Lee was working in a Velcor Store when he saw the fire.")
+    f = read("Tom Lee was working in a bakery when he heard the blast.")
     assert [e for e in f.events if e.action.startswith("work")]
 
 
 def test_a_policy_kept_and_the_kind_of_deed_it_names_are_no_events(read):
-    f = read("Norland and Velmark have maintained a policy of turning away boats of migrants.")
+    f = read("Norland has maintained a policy of turning away foreign fishing fleets.")
     assert not [e for e in f.events if e.action.split()[0] in ("maintain", "turn")]
     g = read("The navy turned away three boats on Friday.")
     assert [e for e in g.events if e.action.startswith("turn")]
@@ -635,9 +635,9 @@ def test_a_headline_deed_of_other_named_parties_than_the_body_s_is_its_own(read)
 
 
 def test_a_thing_of_a_named_person_targets_the_person(read):
-    f = read("Mark Oaten praised the success of Charles Kennedy.")
+    f = read("Lena Dahl praised the success of Piet Vos.")
     hits = [e for e in f.events if e.action.startswith("praise")]
-    assert hits and hits[0].target and f.entities[hits[0].target].label == "Charles Kennedy"
+    assert hits and hits[0].target and f.entities[hits[0].target].label == "Piet Vos"
     g = read("The army seized the town of Orvik.")
     seized = [e for e in g.events if e.action.startswith("seize")]
     assert seized and all(g.entities[e.target].label != "Orvik" for e in seized if e.target)

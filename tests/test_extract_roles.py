@@ -607,13 +607,13 @@ def test_from_after_a_name_is_where_a_thing_was_taken_from_not_an_affiliation(re
 
 
 def test_a_post_of_a_part_at_a_body_is_at_the_body(read):
-    f = read("Omar Hale is a partner and Dean of the School of Law at the University of Norland.")
+    f = read("David Brown is a partner and Dean of the School of Law at the University of Norland.")
     deans = [r for r in f.roles if r.role.lower().startswith("dean")]
     assert deans and all(f.entities[r.org].label == "University of Norland" for r in deans)
 
 
 def test_a_coordinated_role_shares_the_at_body(read):
-    f = read("Omar Hale is a partner and Director of Research and Planning at Vantor Capital in Boston.")
+    f = read("David Brown is a partner and Director of Research and Planning at Vantor Capital in Boston.")
     directors = [r for r in f.roles if r.role.lower().startswith("director")]
     assert directors and all(f.entities[r.org].label == "Vantor Capital" for r in directors)
 
@@ -627,7 +627,7 @@ def test_a_list_of_posts_after_was_gives_each_post(read):
 
 
 def test_a_list_item_hung_loose_on_the_verb_is_a_post(read):
-    f = read("Ross is a lawyer. She was a Trustee of Norland Public Media; a Director of the Harbor Fund; "
+    f = read("Maria Lopez is a lawyer. She was a Trustee of Norland Arts Radio; a Director of the Harbor Fund; "
              "a Trustee of Velcor Radio.")
     posts = {(r.role.lower(), f.entities[r.org].label) for r in f.roles}
     assert {("director", "Harbor Fund"), ("trustee", "Velcor Radio")} <= posts
@@ -640,9 +640,9 @@ def test_an_appointment_s_to_be_set_off_by_a_comma(read):
 
 
 def test_a_second_post_hung_on_the_verb_shares_the_organization(read):
-    f = read("Ana Ruiz served as the Deputy Director and then the Acting Director of the Harlow Budget Office.")
+    f = read("Ana Ruiz served as the deputy head and then the acting head of the Harlow Water Office.")
     posts = {(r.role.lower(), f.entities[r.org].label) for r in f.roles}
-    assert {("deputy director", "Harlow Budget Office"), ("acting director", "Harlow Budget Office")} <= posts
+    assert {("deputy head", "Harlow Water Office"), ("acting head", "Harlow Water Office")} <= posts
 
 
 def test_an_office_title_belongs_to_the_organization_the_article_is_about(read):
@@ -670,22 +670,22 @@ def test_a_hyphenated_title_is_one_title_not_its_second_half(read):
 
 def test_serving_in_the_position_of_a_minister_of_a_field(read):
     f = read("Peru names a new cabinet. Peru's president chose the ministers himself. "
-             "A judge, Rene Kuassi, will serve in the sensitive position of minister of defense.")
+             "A retired general, Ivo Marek, will serve in the post of minister of defense.")
     posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
-    assert ("Rene Kuassi", "minister of defense", "Peru") in posts
+    assert ("Ivo Marek", "minister of defense", "Peru") in posts
 
 
 def test_a_post_in_a_body_s_department_is_at_the_body(read):
-    f = read("Jordi Velo, head of Orvik Bank's design department, said the budget was cut.")
+    f = read("Piet Velo, head of Orvik Bank's design department, said the budget was cut.")
     posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
-    assert ("Jordi Velo", "head", "Orvik Bank") in posts
+    assert ("Piet Velo", "head", "Orvik Bank") in posts
 
 
 def test_an_envoy_s_to_names_where_the_post_is(read):
     f = read("John Smith, a former finance minister, was appointed ambassador to France. "
-             "Before that, Ann Berg had served as envoy to Malaysia.")
+             "Before that, Ann Berg had served as envoy to Chile.")
     posts = {(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles}
-    assert {("John Smith", "ambassador", "France"), ("Ann Berg", "envoy", "Malaysia")} <= posts
+    assert {("John Smith", "ambassador", "France"), ("Ann Berg", "envoy", "Chile")} <= posts
 
 
 def test_a_to_after_another_role_is_no_organization(read):
@@ -701,28 +701,27 @@ def test_a_post_in_its_business_is_at_the_body_not_the_region(read):
 
 
 def test_a_civil_servant_keeps_its_modifier(read):
-    f = read("Ana Weigel became a Velcor Agency civil servant in 2004.")
+    f = read("Ana Veld became a Velcor Agency civil servant in 2004.")
     assert [r for r in f.roles if r.role.lower() == "civil servant"]
 
 
 def test_a_career_begun_with_a_body_whatever_the_with_hangs_on(read):
-    f = read("Ana Weigel began her career with Barrios Technology in 1994.")
+    f = read("Ana Veld began her career with Korvin Technology in 1994.")
     posts = {(r.role, f.entities[r.org].label) for r in f.roles}
-    assert ("member", "Barrios Technology") in posts
+    assert ("member", "Korvin Technology") in posts
 
 
 def test_a_title_after_and_before_another_name_is_that_name_s(read):
-    f = read("Defense Secretary Robert M. Gates and Vice-Chairman of the Joint Chiefs of Staff James E. Cartwright "
-             "both spoke.")
+    f = read("Defense Secretary John Miller and Vice-Chairman of the Joint Defense Board David Brown both spoke.")
     vice = [(f.entities[r.person].label, f.entities[r.org].label) for r in f.roles if "vice" in r.role.lower()]
-    assert vice and all(person == "James E. Cartwright" for person, _ in vice)
+    assert vice and all(person == "David Brown" for person, _ in vice)
 
 
 def test_a_party_named_by_its_members_holds_the_party_titles(read):
-    f = read("The Liberal Democrats met in London on Saturday. The Liberal Democrats chose a date. "
-             "The current party president, Simon Hughes, promised a consultative leadership.")
+    f = read("The Harlow Democrats met in London on Saturday. The Harlow Democrats chose a date. "
+             "The current party president, David Brown, promised a consultative leadership.")
     posts = {(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles}
-    assert ("Simon Hughes", "president", "Liberal Democrats") in posts
+    assert ("David Brown", "president", "Harlow Democrats") in posts
 
 
 def test_a_previous_post_is_a_former_one(read):

@@ -219,11 +219,11 @@ def test_a_body_s_name_goes_on_over_for_and_capitalized_words(nlp):
 
 
 def test_the_plural_of_a_party_s_members_with_the_is_the_party(nlp):
-    assert ("Liberal Democrats", "ORG") in labels(nlp, "He wanted the Liberal Democrats to be the party of fairness.")
+    assert ("Harlow Democrats", "ORG") in labels(nlp, "He wanted the Harlow Democrats to be the party of fairness.")
     assert ("Democrats", "ORG") not in labels(nlp, "Democrats won the vote.")
 
 
 def test_one_unknown_word_of_a_body_is_its_member_and_a_name_stops_at_in(nlp):
-    assert {("Baptista", "PERSON"), ("Arsenal", "ORG")} <= labels(nlp, "Soon after, Baptista of Arsenal had a claim.")
+    assert {("Okafor", "PERSON"), ("Harlow United", "ORG")} <= labels(nlp, "Soon after, Okafor of Harlow United had a claim.")
     assert ("The Bank of Norland", "ORG") in labels(nlp, "The Bank of Norland raised rates.")
-    assert not [t for t, lab in labels(nlp, "Chelsea beats Arsenal in Carling Cup") if " in " in t]
+    assert not [t for t, lab in labels(nlp, "Harlow United beats Orvik City in League Cup") if " in " in t]

@@ -164,7 +164,7 @@ _PARTY_HEADS = frozenset("party movement front militia".split())
 
 
 def _as_party(doc: Doc, ent: Span) -> Span:
-    """ "the Liberal Democrats", "the Scottish Greens": a party named by the plural of its members, with "the"
+    """ "the Harlow Democrats", "the Velmark Greens": a party named by the plural of its members, with "the"
     and a word before the plural, is an organization (a bare "Democrats" is its members)."""
     last = ent[-1]
     party = (len(ent) > 1 and last.tag_ == "NNPS" and last.lower_.rstrip("s") in PARTY_ADJECTIVES | {"democrat"}
@@ -228,13 +228,13 @@ def _split_trailing_person(doc: Doc, ent: Span) -> list[Span]:
 
 
 def _before_a_place_phrase(doc: Doc, ent: Span) -> Span:
-    """ "Arsenal in Carling Cup", "Acme at Davos": a body's name does not go on over "in", "at" or "on"."""
+    """ "Harlow United in League Cup", "Acme at Davos": a body's name does not go on over "in", "at" or "on"."""
     cut = next((t.i for t in ent[1:] if t.lower_ in ("in", "at", "on") and t.is_lower), None)
     return ent if cut is None else Span(doc, ent.start, cut, label=ent.label_)
 
 
 def _split_member_of(doc: Doc, ent: Span) -> list[Span]:
-    """ "Baptista of Arsenal": one word that is no English word and no body's word, "of" and a name, is a
+    """ "Okafor of Harlow United": one word that is no English word and no body's word, "of" and a name, is a
     person of the body, as "X of Y" says (not "Bank of Norland", whose first word names a body)."""
     if len(ent) < 3 or ent[1].lower_ != "of" or ent[0].lower_ in _ORG_NAME_WORDS or _common_word(ent[0]) \
             or not (ent[0].is_title and ent[0].pos_ == "PROPN") or not all(t.is_title for t in ent[2:]):

@@ -473,8 +473,8 @@ class EventReader:
         told: dict[str, list[Event]] = {}
         for e in body:
             told.setdefault(e.action.split()[0], []).append(e)
-        # the same deed: its verb, and one of its parties or no actor to tell them apart ("Chelsea beats
-        # Arsenal" is not the body's "Drogba beat Senderos")
+        # the same deed: its verb, and one of its parties or no actor to tell them apart ("the Comets beat
+        # the Rams" is not the body's "Lund beat two defenders")
         return [e for e in headline if not any(
             not _named(e.actor) or not _named(b.actor) or e.actor == b.actor or (e.target is not None and e.target == b.target)
             for b in told.get(e.action.split()[0], []))]

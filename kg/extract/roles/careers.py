@@ -415,7 +415,7 @@ class CareerReader:
         return key if key is not None and key.startswith("Organization:") else None
 
     def _sent_to(self, verb: Token, noun: Token) -> str | None:
-        """ "served as envoy to Malaysia", the "to" hung on the verb: where an envoy was sent."""
+        """ "served as envoy to Chile", the "to" hung on the verb: where an envoy was sent."""
         if noun.lemma_.lower() not in ENVOY_NOUNS:
             return None
         return next((key for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "to" for p in kids(c)

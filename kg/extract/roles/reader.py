@@ -501,10 +501,14 @@ class RoleReader(OrgFinder):
         i = noun.left_edge.i - 1
         if i > ent.end and noun.doc[i].text == "," and noun.doc[i - 1].ent_type_ == "PERSON":
             return True
-        # "X and Vice-Chairman of the Y Z": a title after "and", right before another name, is that name's
+        # "X and Vice-Chairman of the Y Z": a title after "and", before another name (hung after it or inside
+        # it), is that name's
+        doc = noun.doc
+        if ent.end >= len(doc) or doc[ent.end].lower_ != "and":
+            return False
         after = noun.right_edge.i + 1
-        return (noun.doc[ent.end].lower_ == "and" if ent.end < len(noun.doc) else False) and after < len(noun.doc) \
-            and noun.doc[after].ent_type_ == "PERSON" and noun.doc[after].ent_iob_ == "B"
+        return (after < len(doc) and doc[after].ent_type_ == "PERSON" and doc[after].ent_iob_ == "B") or any(
+            t.ent_type_ == "PERSON" and not ent.start <= t.i < ent.end for t in noun.subtree)
 
     @staticmethod
     def _apposition_hung_elsewhere(ent: Span) -> list[Token]:

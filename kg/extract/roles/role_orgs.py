@@ -131,7 +131,7 @@ class OrgFinder:
                     continue
                 out.setdefault(e[-1].lemma_.lower(), []).append((e.start, key))
                 if e[-1].tag_ == "NNPS" and e[-1].lower_.rstrip("s") in PARTY_ADJECTIVES | {"democrat"}:
-                    out.setdefault("party", []).append((e.start, key))  # "the Liberal Democrats": a party
+                    out.setdefault("party", []).append((e.start, key))  # "the Harlow Democrats": a party
                 head = e.root.head
                 if e.root.dep_ in ("compound", "amod", "nmod") and head.pos_ == "NOUN" and head.i >= e.end:
                     out.setdefault(head.lemma_.lower(), []).append((e.start, key))
