@@ -732,8 +732,8 @@ def test_a_previous_post_is_a_former_one(read):
 
 def test_a_list_of_appointments_gives_each_name_its_own_post(read):
     f = read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. Earlier, "
-             "Velcor Aerospace named John Smith to be deputy administrator, Maria Lopez of Chile to be Director for "
+             "Velcor Aerospace named Peter Turner to be deputy administrator, Maria Lopez of Chile to be Director for "
              "Trade, and David Brown as its chief of staff.")
     posts = {(f.entities[r.person].label, r.role.lower()) for r in f.roles}
     assert {("Maria Lopez", "director for trade"), ("David Brown", "chief of staff")} <= posts
-    assert not [p for p, role in posts if p == "John Smith" and role != "deputy administrator"]
+    assert not [p for p, role in posts if p == "Peter Turner" and role != "deputy administrator"]

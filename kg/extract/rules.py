@@ -79,7 +79,7 @@ RULES: tuple[Rule, ...] = (
          "The Harlow Hawks traded guard Tom Reyes to the Orvik Rams on Monday.", "roles/careers.py"),
     Rule("appointed-list", "role", "names listed after a verb of appointing, each with 'to be' or 'as' and a post",
          "Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. Earlier, "
-         "Velcor Aerospace named John Smith to be deputy administrator, Maria Lopez of Chile to be Director for "
+         "Velcor Aerospace named Peter Turner to be deputy administrator, Maria Lopez of Chile to be Director for "
          "Trade, and David Brown as its chief of staff.", "roles/appointed.py"),
     Rule("joined", "role", "'joined Acme': a member", "Ann Lee joined Orvik Bank in 2004.", "roles/careers.py"),
     Rule("left", "role", "'left Acme', 'quit Acme': a member before", "Ann Lee left Orvik Bank in 2010.",
