@@ -641,3 +641,11 @@ def test_a_thing_of_a_named_person_targets_the_person(read):
     g = read("The army seized the town of Orvik.")
     seized = [e for e in g.events if e.action.startswith("seize")]
     assert seized and all(g.entities[e.target].label != "Orvik" for e in seized if e.target)
+
+
+def test_a_thing_aimed_at_by_at_or_into_targets_its_owner_or_the_party(read):
+    f = read("Rebels fired rounds at the army's border post.")
+    hits = [e for e in f.events if e.action.startswith("fire")]
+    assert hits and hits[0].target and f.entities[hits[0].target].label == "army"
+    g = read("Rebels fired rounds at the border post.")
+    assert [e for e in g.events if e.action.startswith("fire") and e.target is None]

@@ -57,7 +57,7 @@ from .verbs import is_verb as _is_verb
 #: Entity types of objects that say how much, not what was done ("fined X 500 dollars").
 _AMOUNTS = frozenset(("MONEY", "QUANTITY", "PERCENT", "CARDINAL", "DATE", "TIME"))
 #: Prepositions by which a verb's thing object takes a participant ("an attack on", "a deal with").
-_THING_TARGET_PREPS = frozenset(("on", "against", "with", "to"))
+_THING_TARGET_PREPS = frozenset(("on", "against", "with", "to", "at", "into"))
 #: Verbs whose coordinated subjects act on each other ("A and B exchanged fire", "police and fans clashed").
 _RECIPROCAL_VERBS = frozenset("exchange trade swap clash".split())
 #: Verbs of leaving a body or a pact: its "from" names the one left ("withdrew from the coalition").
@@ -334,7 +334,8 @@ class EventReader:
                 pobjs = [p for p in pobjs if p.ent_type_ not in _NOT_THEMES and not subject_of_next(p)]
                 if not pobjs:
                     continue
-                resolved = [p for p in pobjs if self.index.resolve(p, allow_things=True) is not None]
+                resolved = [p for p in pobjs if self.index.resolve(p, allow_things=True) is not None] or [
+                    o for p in pobjs if word in GOAL_PREPOSITIONS and (o := self._owner(p)) is not None]
                 leaving = word in ("out of", "away from") or word == "from" and lemma in _LEAVING_VERBS
                 if resolved and (word in GOAL_PREPOSITIONS or leaving or word in ("for", "over", "about") and not things):
                     entity_objs = resolved
@@ -367,8 +368,10 @@ class EventReader:
         """The one a thing object is aimed at or belongs to: "launched an attack on the rebels", "signed a
         deal with Acme", "placed sanctions on Norland" (its own preposition); "attacked the party's website",
         "rejected the minister's claim" (its possessor: one acts on the owner through the thing)."""
-        aimed = [p for c in kids(thing) if c.dep_ == "prep" and c.lower_ in _THING_TARGET_PREPS
-                 for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ not in _NOT_THEMES and _is_party(self.index.resolve(p))]
+        pobjs = [p for c in kids(thing) if c.dep_ == "prep" and c.lower_ in _THING_TARGET_PREPS
+                 for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ not in _NOT_THEMES]
+        # "fired rounds at the army's post": aimed at the owner of a thing, as at a party
+        aimed = [p for p in pobjs if _is_party(self.index.resolve(p))] or [o for p in pobjs if (o := self._owner(p))]
         if aimed:
             return aimed
         if thing.head.lemma_.lower() in _RECEIVING_VERBS:
