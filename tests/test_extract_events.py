@@ -649,3 +649,12 @@ def test_a_thing_aimed_at_by_at_or_into_targets_its_owner_or_the_party(read):
     assert hits and hits[0].target and f.entities[hits[0].target].label == "army"
     g = read("Rebels fired rounds at the border post.")
     assert [e for e in g.events if e.action.startswith("fire") and e.target is None]
+
+
+def test_duties_and_a_record_of_deeds_are_no_events(read):
+    f = read("As manager, Ana Ruiz was responsible for sustaining, sparing and developing systems.")
+    assert not [e for e in f.events if e.action.split()[0] in ("sustain", "spare", "develop")]
+    g = read("Tom Ward brings experience from his former posts, including commanding troops in the north.")
+    assert not [e for e in g.events if e.action.startswith("command")]
+    h = read("Police charged Tom Lee with killing two guards.")
+    assert [e for e in h.events if e.action.startswith("kill")]

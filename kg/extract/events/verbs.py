@@ -226,9 +226,19 @@ _STANCES = frozenset("policy policies position stance line silence neutrality pr
 
 
 def _kind_of_deed(verb: Token) -> bool:
-    """ "a policy of turning boats away", "the practice of detaining migrants": a kind of deed."""
-    return verb.tag_ == "VBG" and verb.dep_ == "pcomp" and verb.head.lower_ == "of" \
-        and verb.head.head.lemma_.lower() in _WAY_NOUNS
+    """ "a policy of turning boats away", "the practice of detaining migrants", "was responsible for
+    managing the fleet", "experience including commanding troops": a kind of deed, a duty or a record, not
+    one deed done."""
+    if verb.tag_ != "VBG":
+        return False
+    while verb.dep_ == "conj" and verb.head.tag_ == "VBG":
+        verb = verb.head  # "responsible for sustaining, sparing and developing systems"
+    prep = verb.head
+    if verb.dep_ not in ("pcomp", "pobj") or prep.dep_ != "prep":
+        return False
+    return (prep.lower_ == "of" and prep.head.lemma_.lower() in _WAY_NOUNS
+            or prep.lower_ == "for" and prep.head.lemma_.lower() in ("responsible", "accountable", "charge")
+            or prep.lower_ == "including" and prep.head.pos_ in ("NOUN", "PROPN"))
 
 
 def _keeping_a_stance(verb: Token, lemma: str) -> bool:
