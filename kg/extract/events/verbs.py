@@ -237,7 +237,7 @@ def _kind_of_deed(verb: Token) -> bool:
     if verb.dep_ not in ("pcomp", "pobj") or prep.dep_ != "prep":
         return False
     return (prep.lower_ == "of" and prep.head.lemma_.lower() in _WAY_NOUNS
-            or prep.lower_ == "for" and prep.head.lemma_.lower() in ("responsible", "accountable", "charge")
+            or prep.lower_ == "for" and prep.head.lemma_.lower() in ("responsible", "accountable")
             or prep.lower_ == "including" and prep.head.pos_ in ("NOUN", "PROPN"))
 
 
