@@ -220,13 +220,18 @@ def describe_class(g: set[Triple], code: str) -> None:
 
 
 def _event_time(g: set[Triple], e: URIRef, t: Time, lit: Literals) -> None:
-    """kg:timeText always; a SEM time stamp (day, month, year) or earliest/latest bounds (a week)."""
+    """kg:timeText always; a SEM time stamp (day, month, year) or earliest/latest bounds (a week, a decade)."""
     g.add((e, _TIME_TEXT, lit[t.text]))
     if t.value is not None and t.datatype in TIME_DATATYPES:
         g.add((e, SEM.hasTimeStamp, Literal(t.value, datatype=TIME_DATATYPES[t.datatype])))
     elif t.datatype == "interval" and t.begin and t.end:
-        g.add((e, SEM.hasEarliestBeginTimeStamp, Literal(t.begin, datatype=XSD.date)))
-        g.add((e, SEM.hasLatestEndTimeStamp, Literal(t.end, datatype=XSD.date)))
+        g.add((e, SEM.hasEarliestBeginTimeStamp, _stamp(t.begin)))
+        g.add((e, SEM.hasLatestEndTimeStamp, _stamp(t.end)))
+
+
+def _stamp(value: str) -> Literal:
+    """A bound of an interval: a day (xsd:date), or a year (xsd:gYear) for "the 1990s", "2002-2003"."""
+    return Literal(value, datatype=XSD.gYear if len(value) == 4 else XSD.gYearMonth if len(value) == 7 else XSD.date)
 
 
 def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article_id: str, published: str | None,

@@ -35,6 +35,7 @@ once from its attribute array. Measured on the seeds: about 1% of the parse.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from datetime import date
@@ -53,7 +54,7 @@ from ..entities.index import EntityIndex
 from ..grammar.columns import kids
 from ..grammar.labels import NOUN_SUBJECTS
 from .cameo import MULTIWORD_HEADS, classify
-from .timex import is_time_point, normalise, parse_iso
+from .timex import TIME_ADVERBS, is_clock, is_time_point, needs_ref, normalise, parse_iso
 
 __all__ = ["add_context", "ContextReader", "CLAIM_KEYS", "DEED_NOUNS"]
 
@@ -63,16 +64,29 @@ _PLACE_LABELS = ("GPE", "LOC", "FAC")
 #: target are read as targets by events/reader.py).
 _LOCATIVE = frozenset("in at inside outside near across throughout within around beside off aboard".split())
 #: Prepositions whose date object is not the time of the event ("since 2010", "until Friday").
-_NOT_POINT_PREPS = frozenset("since until till for during through throughout".split())
+_NOT_POINT_PREPS = frozenset("since until till for through throughout over".split())
+#: Prepositions whose gerund shares the time of the verb it hangs on ("suspended for leaving the
+#: bench", "responded by closing the road"); not "after", "before", "since".
+_SHARING_PREPS = frozenset("for by in while".split())
 #: A date that modifies a noun or is an argument is not the clause's time.
-_NOT_TIME_DEPS = frozenset("poss compound amod nmod nsubj nsubjpass dobj attr".split())
+_NOT_TIME_DEPS = frozenset("poss compound amod nmod nummod nsubj nsubjpass dobj attr appos".split())
 #: How many nouns a date or a place phrase may hang on between it and the verb: the parser often
 #: attaches a clause's "on Saturday" or "inside the building" to the last noun before it.
 _DATE_NOUNS, _PLACE_NOUNS = 6, 2
 #: Coreference distances are counted up to this many sentences (further is as far).
 _FAR = 10
 _CLAUSE_DEPS = frozenset("relcl acl ccomp advcl xcomp csubj parataxis".split())
-_SHARED_TIME_MARKS = frozenset(("when", "while", "whilst"))
+_SHARED_TIME_MARKS = frozenset(("when", "while", "whilst", "as"))
+#: Deps of a time that dates the noun it hangs on ("the earthquake last month", "Saturday's attack").
+_NOUN_TIME_DEPS = frozenset("npadvmod poss compound nmod amod nummod".split())
+#: Words after a clock that belong to it ("four minutes later", "45 seconds left").
+_CLOCK_AFTER = frozenset("later earlier left remaining".split())
+#: A day, which as the object of a verb is its time ("announced Wednesday it will ...").
+_DAY_WORDS = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight)\b")
+#: Words of a time ahead, which on a noun date the noun ("elections next year"), not the clause.
+_AHEAD = re.compile(r"\b(?:next|coming|upcoming|tomorrow|later this)\b")
+#: Nouns of a period that "during" makes a time ("during his tenure", "during the season").
+_PERIOD_NOUNS = frozenset("tenure term reign season studies childhood youth presidency".split())
 #: Heads whose named modifier is the place itself ("Varno province", "Dal Seret town").
 _REGION_NOUNS = frozenset("""province district city town village region state county area capital suburb
 neighbourhood neighborhood valley island coast border outskirts""".split())
@@ -102,16 +116,18 @@ class ContextReader:
         self.index = index
         self.anchor: date | None = parse_iso(article.date)
         self._ents = index.ents
-        self._dates = [e for e in self._ents if e.label_ in _DATE_LABELS]
+        self._dates = _time_spans(doc, [e for e in self._ents if e.label_ in _DATE_LABELS])
         #: the Doc's token attributes as one array (columns: _ARRAY_ATTRS), read once
         self._arr = doc.to_array(_ARRAY_ATTRS).view(np.int64) if len(doc) else np.zeros((0, len(_ARRAY_ATTRS)), np.int64)
         #: objects of locative prepositions, in text order (candidates for places)
         self._locative = _locative_objects(doc, self._arr)
         self._locative_at = [t.idx for t in self._locative]
-        self._date_at = [e.start_char for e in self._dates]
-        #: the dates that can be an event's time, with their roots: (root, text), None for the others
-        self._clause_dates: list[tuple[Token, str] | None] = [self._clause_date(e) for e in self._dates]
-        self._normalised: dict[str, Time] = {}
+        #: the time expressions that can be an event's time (dates, clocks, "recently", "during his
+        #: tenure"), in text order: (root, text, offset), read once
+        self._times = sorted((c for c in (*map(self._clause_date, self._dates), *_time_words(doc, self._arr))
+                              if c is not None), key=lambda c: c[2])
+        self._date_at = [c[2] for c in self._times]
+        self._normalised: dict[tuple[str, str | None, int], Time] = {}
         self._shared: dict[int, list[Token]] = {}
         self._by_trigger: dict[tuple[int, str, bool], tuple[str | None, str, str | None, Time | None]] = {}
         self._dateline: str | None | bool = False  # False: not looked up yet
@@ -163,69 +179,127 @@ class ContextReader:
 
     # ----- time ------------------------------------------------------------------
     @staticmethod
-    def _reaches(tok: Token, verb: Token, nouns: int = 1) -> bool:
-        """Whether ``tok`` hangs on ``verb`` through prepositions and at most ``nouns`` nouns
-        ("called for a recount on Sunday"), within the verb's clause (no other verb on the way)."""
+    def _hops(tok: Token, verb: Token, nouns: int = 1) -> int | None:
+        """How many nouns ``tok`` hangs on ``verb`` through (with prepositions), at most ``nouns``
+        ("called for a recount on Sunday": 1), within the verb's clause: no other verb on the way
+        but the participle of "in a statement issued Tuesday, the ministry said" (the statement's
+        time is the saying's). None if it does not hang on the verb so."""
         t = tok
+        used = 0
         for _ in range(8):
             if t.dep_ in _CLAUSE_DEPS:
-                return False
+                return None
             h = t.head
             if h.i == verb.i:
-                return True
+                return used
+            if h.pos_ in ("VERB", "AUX") and h.dep_ == "acl" and h.tag_ == "VBN" and _in_phrase_of(h.head, verb):
+                return used + 1
             if h.i == t.i or h.pos_ in ("VERB", "AUX"):
-                return False
+                return None
             if h.pos_ != "ADP":
-                nouns -= 1
-                if nouns < 0:
-                    return False
+                used += 1
+                if used > nouns:
+                    return None
             t = h
-        return False
+        return None
 
-    def time_of(self, verb: Token, bounds: tuple[int, int], depth: int = 0) -> Time | None:
+    @classmethod
+    def _reaches(cls, tok: Token, verb: Token, nouns: int = 1) -> bool:
+        """Whether ``tok`` hangs on ``verb`` through prepositions and at most ``nouns`` nouns (``_hops``)."""
+        return cls._hops(tok, verb, nouns) is not None
+
+    def time_of(self, verb: Token, bounds: tuple[int, int]) -> Time | None:
         """The time expression of the verb's clause, normalised; None if the clause has none.
 
-        ``bounds`` are the character offsets of the verb's sentence (the event's evidence).
-        """
+        ``bounds`` are the character offsets of the verb's sentence (the event's evidence). A clause
+        with no time of its own takes the time of a clause it shares one with (``_sharing``); a
+        conjoined clause with a subject of its own only a time put before the first clause's subject
+        ("On Friday, police arrested two men and a court charged them")."""
+        found = self._clause_time(verb, bounds, 0)
+        return found[0] if found is not None else None
+
+    def _clause_time(self, verb: Token, bounds: tuple[int, int], depth: int) -> tuple[Time, Token] | None:
         lo, hi = bounds
-        cands = self._clause_dates[bisect_left(self._date_at, lo):bisect_left(self._date_at, hi)]
-        if not any(cands):  # no date in the sentence: nothing to share either
+        cands = self._times[bisect_left(self._date_at, lo):bisect_left(self._date_at, hi)]
+        dates = [e for e in self._dates if lo <= e.start_char < hi]
+        if not cands and not dates:  # no time in the sentence: nothing to share either
             return None
-        for cand in cands:
-            if cand is not None and self._reaches(cand[0], verb, nouns=_DATE_NOUNS):
-                return self._normalise(cand[1])
-        if depth < 2:
+        best: tuple[int, Token, str, int] | None = None
+        past = _tense(verb) == "past" or (_tense(verb) is None and _tense(verb.head) == "past")
+        for root, text, at in cands:
+            hops = 0 if root.i == verb.i else self._hops(root, verb, nouns=_DATE_NOUNS)
+            if hops is not None and (best is None or hops < best[0]) and not (past and _AHEAD.search(text.lower())):
+                best = (hops, root, text, at)  # ("met to discuss elections next year": the elections')
+        if best is not None:
+            return self._normalise(best[2], best[3], _tense(verb)), best[1]
+        for ent in dates:  # a time on the deed's noun: "the 2008 conflict was carried out by",
+            root = ent.root  # "the earthquake last month, which killed thousands"
+            if root.dep_ in _NOUN_TIME_DEPS and is_time_point(ent.text) and (
+                    (root.head.dep_ == "nsubjpass" and root.head.head.i == verb.i)
+                    or (verb.dep_ == "relcl" and root.head.i == verb.head.i)):
+                return self._normalise(ent.text, ent.start_char, _tense(verb)), root
+        if depth < 3:
             for other in self._sharing(verb):
-                found = self.time_of(other, bounds, depth + 1)
-                if found is not None:
+                found = self._clause_time(other, bounds, depth + 1)
+                if found is not None and (verb.dep_ != "conj" or other.i != verb.head.i or not _has_subject(verb)
+                                          or found[1].i < _subject_start(other)):
                     return found
         return None
 
-    @staticmethod
-    def _clause_date(ent: Span) -> tuple[Token, str] | None:
-        """(root, text) of a DATE/TIME entity that can be a clause's time: a time point, not the
-        modifier of a noun or an argument, not under "since"/"until"/"for"."""
+    def _clause_date(self, ent: Span) -> tuple[Token, str, int] | None:
+        """(root, text, offset) of a DATE/TIME entity that can be a clause's time: a time point or
+        a match clock, not the modifier of a noun or an argument, not under "since"/"until"/"for"."""
         root = ent.root
-        if root.dep_ in _NOT_TIME_DEPS or not is_time_point(ent.text):
+        text = ent.text
+        doc = ent.doc
+        after = doc[ent.end].lower_ if ent.end < len(doc) else ""
+        if after in _CLOCK_AFTER:  # "four minutes later", "45 seconds left"
+            text = f"{text} {doc[ent.end].text}"
+        before = doc[ent.start - 1].lower_ if ent.start else ""
+        if not (is_time_point(text) or is_clock(text, before)):
             return None
-        if root.dep_ == "pobj" and root.head.lower_ in _NOT_POINT_PREPS:
+        if root.dep_ in _NOT_TIME_DEPS and not (root.dep_ == "dobj" and _DAY_WORDS.search(text.lower())):
+            return None  # ("announced Wednesday it will": a day is no object)
+        if _under(root, _NOT_POINT_PREPS):
             return None
-        return root, ent.text
+        if root.dep_ == "npadvmod" and root.head.dep_ in ("dobj", "pobj") and root.head.pos_ in ("NOUN", "PROPN") \
+                and _AHEAD.search(text.lower()):
+            return None  # "met to discuss elections next year": the time of the elections
+        return root, text, ent.start_char
 
-    def _normalise(self, text: str) -> Time:
-        found = self._normalised.get(text)
+    def _normalise(self, text: str, at: int, tense: str | None) -> Time:
+        key = (text, tense, at if needs_ref(text) else -1)
+        found = self._normalised.get(key)
         if found is None:
-            found = self._normalised[text] = normalise(text, self.anchor)
+            ref = self._ref_before(at) if key[2] >= 0 else None
+            found = self._normalised[key] = normalise(text, self.anchor, tense=tense, ref=ref)
         return found
 
+    def _ref_before(self, at: int) -> Time | None:
+        """The last time with a calendar value that the text gives before offset ``at`` (what "two
+        weeks later" and "the following year" count from)."""
+        for e in reversed(self._dates):
+            if e.start_char < at and not needs_ref(e.text):
+                t = normalise(e.text, self.anchor)
+                if t.value is not None:
+                    return t
+        return None
+
     def _sharing(self, verb: Token) -> list[Token]:
-        """Clauses that share the verb's time and place: the clause an infinitive or a
-        when/while clause hangs on, and the when/while clauses hanging on it (memoised)."""
+        """Clauses that share the verb's time and place: the clause a participle, an infinitive, a
+        gerund after a preposition, a conjoined verb or a when/while clause hangs on, and the
+        when/while clauses hanging on it (memoised)."""
         out = self._shared.get(verb.i)
         if out is None:
             out = []
-            if verb.dep_ == "xcomp" or (verb.dep_ == "advcl" and self._shared_mark(verb)):
-                out.append(verb.head)
+            if verb.dep_ in ("xcomp", "conj") or (verb.dep_ == "ccomp" and _infinitive(verb)) or (
+                    verb.dep_ == "pcomp" and verb.head.lower_ in _SHARING_PREPS) or (
+                    verb.dep_ == "advcl" and (self._shared_mark(verb) or _participle(verb))):
+                head = verb.head
+                while head.pos_ == "ADP" and head.head.i != head.i:  # "suspended for leaving": the verb
+                    head = head.head
+                if head.pos_ in ("VERB", "AUX"):
+                    out.append(head)
             out.extend(c for c in kids(verb) if c.dep_ == "advcl" and self._shared_mark(c))
             self._shared[verb.i] = out
         return out
@@ -556,6 +630,8 @@ def _ids(*words: str) -> np.ndarray:
 _LOCATIVE_IDS = _ids(*sorted(_LOCATIVE))
 _ARGUMENT_DEP_IDS = _ids("nsubj", "nsubjpass", "dobj", "dative")
 _PREP_ID, _POBJ_ID = (int(i) for i in _ids("prep", "pobj"))
+_DEICTIC_WORDS = frozenset(("today", "yesterday", "tonight", "tomorrow"))
+_TIME_WORD_IDS = _ids(*sorted(TIME_ADVERBS | _PERIOD_NOUNS | _DEICTIC_WORDS))
 
 
 def _pronoun_arguments(doc: Doc, arr: np.ndarray) -> dict[int, list[int]]:
@@ -591,6 +667,107 @@ def _bare(text: str) -> str:
     if low.endswith("'s"):
         low = low[:-2]
     return " ".join(w for w in low.split() if w not in ("on", "in", "at", "the"))
+
+
+def _time_spans(doc: Doc, ents: list[Span]) -> list[Span]:
+    """DATE/TIME entities, with a day and its part joined ("Wednesday" "morning" -> "Wednesday
+    morning") and "between" two dates made one span ("between July 3 and July 9")."""
+    out: list[Span] = []
+    for e in ents:
+        prev = out[-1] if out else None
+        if prev is not None and e.start == prev.end:
+            out[-1] = Span(doc, prev.start, e.end, label=prev.label_)
+            continue
+        if prev is not None and e.start == prev.end + 1 and doc[prev.end].lower_ == "and":
+            if prev[0].lower_ == "between" or (prev.start and doc[prev.start - 1].lower_ == "between"):
+                out[-1] = Span(doc, prev.start if prev[0].lower_ == "between" else prev.start - 1, e.end,
+                               label=prev.label_)
+                continue
+        out.append(e)
+    return out
+
+
+def _time_words(doc: Doc, arr: np.ndarray) -> list[tuple[Token, str, int]]:
+    """Times that are not DATE entities: adverbs ("has recently begun", "said previously") and
+    periods after "during" ("during his tenure"), as (root, text, offset)."""
+    hits = np.flatnonzero(np.isin(arr[:, _C_LOWER], _TIME_WORD_IDS))
+    out: list[tuple[Token, str, int]] = []
+    for i in hits.tolist():
+        t = doc[i]
+        if t.lower_ in TIME_ADVERBS:
+            if t.dep_ == "advmod" and t.head.pos_ in ("VERB", "AUX"):
+                out.append((t, t.text, t.idx))
+        elif t.lower_ in _DEICTIC_WORDS:
+            if not t.ent_type_ and t.dep_ in ("npadvmod", "advmod") and t.head.pos_ in ("VERB", "AUX"):
+                out.append((t, t.text, t.idx))  # "Today, the president announced" (no DATE entity)
+        elif t.dep_ == "pobj" and t.head.lower_ == "during" and not t.ent_type_:
+            words = [w for w in t.subtree if w.i <= t.i]
+            if any(w.like_num or w.ent_type_ for w in words):
+                continue  # "during a 30-year career" is a duration
+            out.append((t, doc[words[0].i:t.i + 1].text, t.head.idx))
+    return out
+
+
+def _participle(verb: Token) -> bool:
+    """Whether a clause is a participle with no subject of its own ("..., firing artillery")."""
+    return verb.tag_ in ("VBG", "VBN") and not any(c.dep_ in ("nsubj", "nsubjpass", "mark") for c in kids(verb))
+
+
+def _has_subject(verb: Token) -> bool:
+    return any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in kids(verb))
+
+
+def _subject_start(verb: Token) -> int:
+    """The index of the first word of the verb's subject (the verb's own if it has none)."""
+    return min((c.left_edge.i for c in kids(verb) if c.dep_ in ("nsubj", "nsubjpass", "expl")), default=verb.i)
+
+
+def _infinitive(verb: Token) -> bool:
+    """ "caused a crane to fall": a to-infinitive, which happens when the clause above it does."""
+    return any(c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb))
+
+
+def _in_phrase_of(noun: Token, verb: Token) -> bool:
+    """Whether a noun is in an "in"/"at" phrase of the verb ("In a ruling issued Tuesday, a judge
+    dismissed", "In parting remarks made on Wednesday, she warned")."""
+    t, seen = noun, False
+    for _ in range(4):
+        h = t.head
+        if h.pos_ == "ADP":
+            seen = seen or h.lower_ in ("in", "at")
+        elif h.pos_ in ("VERB", "AUX") and h.i != verb.i:
+            return False
+        if h.i == verb.i:
+            return seen
+        if h.i == t.i:
+            return False
+        t = h
+    return False
+
+
+def _under(tok: Token, preps: frozenset[str]) -> bool:
+    """Whether a phrase hangs, through nouns and prepositions, on one of ``preps`` before it
+    reaches a verb ("for the rest of the season", "since its independence 45 years ago")."""
+    t = tok
+    for _ in range(8):
+        h = t.head
+        if h.i == t.i or h.pos_ in ("VERB", "AUX"):
+            return False
+        if h.pos_ == "ADP" and h.lower_ in preps:
+            return True
+        t = h
+    return False
+
+
+def _tense(verb: Token) -> str | None:
+    """"past" or "future" when the verb's form says which way its time lies, else None."""
+    aux = [c for c in kids(verb) if c.dep_ in ("aux", "auxpass")]
+    if any(a.lower_ in ("will", "shall", "'ll") for a in aux) or (
+            verb.dep_ == "xcomp" and any(c.lower_ in ("will", "shall") for c in kids(verb.head))):
+        return "future"
+    if verb.tag_ == "VBD" or any(a.tag_ == "VBD" or a.lemma_ == "have" for a in aux):
+        return "past"
+    return None
 
 
 def add_context(doc: Doc, article: Article, index: EntityIndex, facts: ArticleFacts) -> None:
