@@ -99,3 +99,43 @@ def test_a_week_and_a_span(read: Read) -> None:
 def test_a_future_clause_takes_the_next_weekday(read: Read) -> None:
     facts = read("The ministers will meet the envoy on Monday.")
     assert value(facts, "meet") == "2014-03-10"
+
+
+# ----- where ----------------------------------------------------------------------------------
+
+def place(facts: ArticleFacts, action: str) -> str | None:
+    (key,) = {e.place for e in events(facts, action)}
+    return None if key is None else facts.entities[key].label
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "expected"),
+    [
+        ("On Tuesday, the envoy met with Premier Jan Holm in Talmora and offered an apology.", "offer apology",
+         "Talmora"),
+        ("British troops fought in Talmora on Saturday, firing artillery.", "fire artillery", "Talmora"),
+        ("A bus fell into the Drava River, killing four passengers.", "kill", "Drava River"),
+        ("In Talmora, officials said that rebels had killed ten villagers.", "kill", "Talmora"),
+        ("From Talmora, reporter Ann Lee reports that the talks failed.", "report", "Talmora"),
+        ("The minister visited Norway.", "visit", "Norway"),
+        ("Heavy rain fell on the island of Mindoro on Monday.\n\nFour people were killed in floods on the island.",
+         "kill", "Mindoro"),
+        ("Police arrested two men as they left the tunnel on Monday.", "arrest", "tunnel"),
+    ],
+)
+def test_place_of_the_clause_or_the_clause_it_shares_one_with(read: Read, text: str, action: str,
+                                                              expected: str) -> None:
+    assert place(read(text), action) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("The Korvalan force in Talmora confirmed the attack.", "confirm"),  # the actor's seat
+        ("In Talmora, officials said that rebels had killed ten villagers.", "say"),  # where the killing was
+        ("Rebels attacked the town and NATO troops arrived at the base in Talmora.", "attack"),
+        ("The council praised the mayor on Twitter.", "praise"),
+    ],
+)
+def test_no_place_from_the_subject_another_clause_or_a_non_place(read: Read, text: str, action: str) -> None:
+    assert place(read(text), action) is None

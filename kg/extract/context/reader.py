@@ -48,7 +48,7 @@ from spacy.tokens import Doc, Span, Token
 
 from ...model.facts import Article, ArticleFacts, Event, Evidence, Role, Time
 from ...nlp.clean import clean
-from ...nlp.lexicon import PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
+from ...nlp.lexicon import COMMUNICATION_VERBS, PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
 from ..entities.groups import FACILITY_NOUNS
 from ..entities.index import EntityIndex
 from ..grammar.columns import kids
@@ -62,7 +62,28 @@ _DATE_LABELS = ("DATE", "TIME")
 _PLACE_LABELS = ("GPE", "LOC", "FAC")
 #: Prepositions that say where the clause happens (not where an action goes: "into", "at" a
 #: target are read as targets by events/reader.py).
-_LOCATIVE = frozenset("in at inside outside near across throughout within around beside off aboard".split())
+_PLACE_CHAIN = frozenset("in at inside outside near across throughout within around beside off aboard".split())
+#: "on", "over" and "along" say where only with a place named ("over eastern Varno", "on the island"):
+#: "on Twitter", "continued over the burning" are no places.
+_NAMED_ONLY = frozenset("on over along".split())
+#: "into" and "onto" say where only after a verb of falling ("fell into the river, killing two").
+_INTO = frozenset(("into", "onto"))
+_FALL_VERBS = frozenset("fall crash plunge tumble collapse slam topple".split())
+#: "From Varno, our correspondent reports": where the report was made.
+_FROM = frozenset(("from",))
+_LOCATIVE = _PLACE_CHAIN | _NAMED_ONLY | _INTO | _FROM
+#: Nouns of spots that a place phrase may hang on ("to the runway at the airport").
+_SPOT_NOUNS = frozenset("runway field square street floor scene site coast shore area stands spot".split())
+#: Prepositions under which a site named as an organization is a place ("at the White House").
+_AT_SITE = frozenset("at in into inside outside near".split())
+#: Last words of the names of organizations that are also sites ("the White House", "the Grand Mosque").
+_SITE_WORDS = frozenset("""house center centre building mosque church cathedral temple hospital airport base
+headquarters stadium palace court courthouse pentagon kremlin university college school prison station hall hotel
+embassy""".split())
+#: Nouns that refer back to a place named before ("the city", "on the island").
+_REFERENCE_NOUNS = frozenset("city town village island capital province district region county country nation".split())
+#: Verbs whose place object is where the event happened ("visited Varno", "left the capital").
+_AT_TARGET_VERBS = frozenset("visit tour leave depart enter exit reach".split())
 #: Prepositions whose date object is not the time of the event ("since 2010", "until Friday").
 _NOT_POINT_PREPS = frozenset("since until till for through throughout over".split())
 #: Prepositions whose gerund shares the time of the verb it hangs on ("suspended for leaving the
@@ -226,18 +247,18 @@ class ContextReader:
             return None
         best: tuple[int, Token, str, int] | None = None
         past = _tense(verb) == "past" or (_tense(verb) is None and _tense(verb.head) == "past")
-        for root, text, at in cands:
-            hops = 0 if root.i == verb.i else self._hops(root, verb, nouns=_DATE_NOUNS)
+        # a time on the deed's noun: "the 2008 conflict was carried out by", "the earthquake last
+        # month, which killed thousands"
+        on_noun = [(e.root, e.text, e.start_char) for e in dates if e.root.dep_ in _NOUN_TIME_DEPS and (
+            (e.root.head.dep_ == "nsubjpass" and e.root.head.head.i == verb.i)
+            or (verb.dep_ == "relcl" and e.root.head.i == verb.head.i)) and is_time_point(e.text)]
+        for root, text, at in sorted((*cands, *on_noun), key=lambda c: c[2]):
+            hops = 0 if root.i == verb.i else 1 if (root, text, at) in on_noun else \
+                self._hops(root, verb, nouns=_DATE_NOUNS)
             if hops is not None and (best is None or hops < best[0]) and not (past and _AHEAD.search(text.lower())):
                 best = (hops, root, text, at)  # ("met to discuss elections next year": the elections')
         if best is not None:
             return self._normalise(best[2], best[3], _tense(verb)), best[1]
-        for ent in dates:  # a time on the deed's noun: "the 2008 conflict was carried out by",
-            root = ent.root  # "the earthquake last month, which killed thousands"
-            if root.dep_ in _NOUN_TIME_DEPS and is_time_point(ent.text) and (
-                    (root.head.dep_ == "nsubjpass" and root.head.head.i == verb.i)
-                    or (verb.dep_ == "relcl" and root.head.i == verb.head.i)):
-                return self._normalise(ent.text, ent.start_char, _tense(verb)), root
         if depth < 3:
             for other in self._sharing(verb):
                 found = self._clause_time(other, bounds, depth + 1)
@@ -310,46 +331,126 @@ class ContextReader:
 
     # ----- place -----------------------------------------------------------------
     def place_of(self, verb: Token, exclude: set[str], bounds: tuple[int, int], depth: int = 0) -> str | None:
-        """The Place key of the location phrase of the verb's clause (sentence ``bounds``), or None."""
-        named: str | None = None
-        facility: str | None = None
+        """The place key of the location phrase of the verb's clause (sentence ``bounds``), or of
+        the clause it shares its time and place with (``_sharing``), or None.
+
+        The phrase hangs on the verb, on a place it names ("at the base in Kabul", "to the runway at
+        the airport") or on the verb's object ("bombed a house in Varno"); never on the subject ("the
+        force in Varno said": the actor's seat) or another noun ("named director of the agency in
+        Varno"). A place
+        put before the subject of a reporting verb is where what is reported happened ("In Varno,
+        officials said that ten people were killed")."""
+        found = self._clause_place(verb, exclude, bounds, depth)
+        return found[0] if found is not None else None
+
+    def _clause_place(self, verb: Token, exclude: set[str], bounds: tuple[int, int],
+                      depth: int) -> tuple[str, Token] | None:
         lo, hi = bounds
         cands = self._locative[bisect_left(self._locative_at, lo):bisect_left(self._locative_at, hi)]
         if not cands:  # no locative phrase in the sentence
             return None
+        reporting = verb.lemma_.lower() in COMMUNICATION_VERBS and any(c.dep_ == "ccomp" for c in kids(verb))
+        found: tuple[str, Token] | None = None
+        facility: tuple[str, Token] | None = None
         for tok in cands:
-            if not self._reaches(tok, verb, _PLACE_NOUNS):
+            prep = tok.head.lower_
+            if (prep in _INTO and verb.lemma_.lower() not in _FALL_VERBS) or (
+                    prep in _FROM and not (verb.lemma_.lower() in COMMUNICATION_VERBS and tok.head.i == verb.left_edge.i)):
+                continue
+            if reporting and prep not in _FROM and tok.i < _subject_start(verb) or not self._place_reaches(tok, verb):
                 continue
             key, is_named = self._place_key(tok)
-            if key is None or key in exclude:
+            if key is None or key in exclude or (not is_named and tok.head.lower_ in _NAMED_ONLY):
                 continue
             if is_named:
-                named = key
+                found = (key, tok)
                 break
-            facility = facility or key
-        found = named or facility
-        if found is None and depth < 2:
+            facility = facility or (key, tok)
+        found = found or facility
+        if found is None and verb.lemma_.lower() in _AT_TARGET_VERBS and depth:
+            obj = next((c for c in kids(verb) if c.dep_ == "dobj"), None)  # "as they left the tunnel"
+            key = self.index.resolve(obj, allow_things=True) if obj is not None else None
+            if obj is not None and key is not None and key.startswith("Place:") and key not in exclude:
+                return key, obj
+        if found is None and verb.dep_ == "ccomp" and verb.head.lemma_.lower() in COMMUNICATION_VERBS:
+            head = verb.head  # "In Varno, officials said that ten people were killed"
+            for tok in cands:
+                if tok.i < _subject_start(head) and self._place_reaches(tok, head):
+                    key, _ = self._place_key(tok)
+                    if key is not None and key not in exclude:
+                        return key, tok
+        if found is None and depth < 3:
             for other in self._sharing(verb):
-                found = self.place_of(other, exclude, bounds, depth + 1)
-                if found is not None:
-                    break
+                shared = self._clause_place(other, exclude, bounds, depth + 1)
+                if shared is not None and (verb.dep_ != "conj" or other.i != verb.head.i or not _has_subject(verb)
+                                           or shared[1].i < _subject_start(other)):
+                    return shared
         return found
 
+    def _place_reaches(self, tok: Token, verb: Token) -> bool:
+        """Whether a locative phrase's object hangs on the verb: directly, through a place it
+        names, through the verb's object or a place noun, or through the participle of "in a
+        statement released in Varno" (``place_of``)."""
+        t = tok
+        for _ in range(_PLACE_NOUNS + 4):
+            h = t.head
+            if h.i == verb.i:
+                return True
+            if h.pos_ in ("VERB", "AUX") and h.dep_ == "pcomp" and h.head.lower_ == "with" and h.head.head.i == verb.i:
+                return True  # "met with visiting President Lee at the palace"
+            if h.pos_ in ("VERB", "AUX"):
+                return h.dep_ == "acl" and h.tag_ == "VBN" and _in_phrase_of(h.head, verb)
+            if h.i == t.i:
+                return False
+            if h.pos_ != "ADP" and h.dep_ != "appos":  # an apposition stands where its head does
+                if h.dep_ == "pobj" and (h.head.lower_ in _PLACE_CHAIN or h.head.lower_ == "with"):
+                    pass  # "at the base in Kabul", "met with the envoy in Varno"
+                elif h.dep_ not in ("dobj", "nsubjpass") and not (h.dep_ == "pobj" and self._is_place_noun(h)):
+                    return False  # the subject's seat, "named director of the agency in Varno"
+            t = h
+        return False
+
+    def _is_place_noun(self, tok: Token) -> bool:
+        return tok.ent_type_ in _PLACE_LABELS or tok.lemma_.lower() in FACILITY_NOUNS | _SPOT_NOUNS
+
     def _place_key(self, tok: Token) -> tuple[str | None, bool]:
-        """A place named by a prepositional object: the entity, a named modifier, "X of Varno"."""
-        regional = tok.lemma_.lower() in _REGION_NOUNS
-        for cand in (tok, *(c for c in kids(tok) if regional and c.dep_ in ("compound", "nmod")),
-                     *(p for c in kids(tok) if c.dep_ == "prep" and c.lower_ == "of"
+        """A place named by a prepositional object: the entity, a named modifier ("Varno
+        province"), "the province of Varno", a place named before ("the city"), a site that is an
+        organization ("at the Pentagon"), a facility ("at the embassy")."""
+        low = tok.lemma_.lower()
+        regional = low in _REGION_NOUNS
+        for cand in (tok, *(c for c in kids(tok) if regional and c.dep_ in ("compound", "nmod", "poss")),
+                     *(p for c in kids(tok) if regional and c.dep_ == "prep" and c.lower_ == "of"
                        for p in kids(c) if p.dep_ == "pobj")):
             if cand.ent_type_ in _PLACE_LABELS:
                 key = self.index.named_key(cand)
                 if key is not None and key.startswith("Place:"):
                     return key, True
-        if tok.lemma_.lower() in FACILITY_NOUNS:
+        if tok.ent_type_ in ("ORG", "FAC") and tok.head.lower_ in _AT_SITE:
+            key = self.index.named_key(tok)
+            ent = self.index.entities.get(key) if key is not None else None
+            if key is not None and ent is not None and key.startswith("Organization:") and (
+                    ent.label.lower().split() or [""])[-1] in _SITE_WORDS:
+                return key, True  # "met at the White House"
+        if low in _REFERENCE_NOUNS and not any(c.dep_ in ("compound", "nmod", "poss", "prep") for c in kids(tok)) \
+                and any(c.lower_ in ("the", "this", "that", "same") for c in kids(tok)):
+            key = self.index.resolve(tok) if low in ("country", "nation") else self._place_before(tok)
+            if key is not None and key.startswith("Place:"):
+                return key, True  # "on the island": the island named before
+        if low in FACILITY_NOUNS:
             key = self.index.resolve(tok, allow_things=True)
             if key is not None and key.startswith("Place:"):
                 return key, False
         return None, False
+
+    def _place_before(self, tok: Token) -> str | None:
+        """The last place named before ``tok`` that is no country ("the city", "the island")."""
+        countries = self.index.countries()
+        for m in reversed(self.index.mentions):
+            if m.end <= tok.i and m.type == "Place" and not m.plural and m.key not in countries \
+                    and self.doc[m.start].ent_type_ in _PLACE_LABELS:
+                return self.index.canonical(m.key)
+        return None
 
     def dateline_place(self) -> str | None:
         """The Place key of the article's dateline ("TALMORA -" -> Talmora), if it has one."""
@@ -422,6 +523,9 @@ class ContextReader:
         code, key, reason, when = known
         exclude = {k for k in (ev.actor, ev.target) if k is not None}
         place = self.place_of(tok, exclude, bounds)
+        if place is None and ev.target is not None and tok.lemma_.lower() in _AT_TARGET_VERBS \
+                and ev.target.startswith("Place:"):
+            place = ev.target  # "visited Varno": the visit was there
         from_dateline = False
         if place is None:
             place = self.dateline_place()
