@@ -255,9 +255,21 @@ def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article
         g.add((interval, prop, instant))
         g.add((instant, _TYPE, TIME.Instant))
         g.add((instant, _TIME_TEXT, Literal(when.text)))
-        if when.value is not None and when.datatype in INSTANT_PROPERTIES:
-            g.add((instant, INSTANT_PROPERTIES[when.datatype],
-                   Literal(when.value, datatype=TIME_DATATYPES[when.datatype])))
+        value, datatype = _instant_value(when)
+        if value is not None and datatype in INSTANT_PROPERTIES:
+            g.add((instant, INSTANT_PROPERTIES[datatype], Literal(value, datatype=TIME_DATATYPES[datatype])))
+
+
+def _instant_value(t: Time) -> tuple[str | None, str | None]:
+    """The calendar value of a role's beginning or end: its own, or for a span ("earlier this
+    month") the month or year both its bounds are in (an instant has no span)."""
+    if t.datatype != "interval" or not t.begin or not t.end:
+        return t.value, t.datatype
+    if t.begin[:7] == t.end[:7] and len(t.begin) >= 7:
+        return t.begin[:7], "gYearMonth"
+    if t.begin[:4] == t.end[:4]:
+        return t.begin[:4], "gYear"
+    return None, None
 
 
 def _one_per_iri(facts: ArticleFacts, minter: Minter) -> list[tuple[URIRef, Entity, list[str]]]:

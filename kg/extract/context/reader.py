@@ -54,6 +54,7 @@ from ..entities.index import EntityIndex
 from ..grammar.columns import kids
 from ..grammar.labels import NOUN_SUBJECTS
 from .cameo import MULTIWORD_HEADS, classify
+from .tenure import Tenure
 from .timex import TIME_ADVERBS, is_clock, is_time_point, needs_ref, normalise, parse_iso
 
 __all__ = ["add_context", "ContextReader", "CLAIM_KEYS", "DEED_NOUNS"]
@@ -138,6 +139,8 @@ class ContextReader:
         self.anchor: date | None = parse_iso(article.date)
         self._ents = index.ents
         self._dates = _time_spans(doc, [e for e in self._ents if e.label_ in _DATE_LABELS])
+        #: the article's DATE/TIME spans ("Wednesday morning" one span), in text order
+        self.dates = self._dates
         #: the Doc's token attributes as one array (columns: _ARRAY_ATTRS), read once
         self._arr = doc.to_array(_ARRAY_ATTRS).view(np.int64) if len(doc) else np.zeros((0, len(_ARRAY_ATTRS)), np.int64)
         #: objects of locative prepositions, in text order (candidates for places)
@@ -878,4 +881,5 @@ def add_context(doc: Doc, article: Article, index: EntityIndex, facts: ArticleFa
     """Give the article's events and roles their context (in place on ``facts``)."""
     reader = ContextReader(doc, article, index)
     facts.events = reader.claims([reader.event(e) for e in facts.events])
-    facts.roles = [reader.role(r) for r in facts.roles]
+    roles = [reader.role(r) for r in facts.roles]
+    facts.roles = Tenure(doc, index, reader.anchor, reader.dates).roles(roles) if roles else roles
