@@ -31,6 +31,7 @@ at a node (a self-loop counts twice, as in networkx); target-less events do not 
 """
 from __future__ import annotations
 
+import calendar
 import re
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
@@ -80,6 +81,11 @@ class Edge:
     title: str = ""
     article_source: str = ""
     date: str = ""
+    #: the event's own time: as the text gives it ("on Sunday"), and the first and last day it can be
+    #: (ISO days; "" where the event has no calendar value)
+    when: str = ""
+    first: str = ""
+    last: str = ""
     negated: bool = False
     modality: str = "asserted"
     former: bool = False
@@ -113,7 +119,7 @@ class Network:
         return [*self.edges, *self.untargeted]
 
 
-_PREFIXES = sparql_prefixes("kg", "org", "rdfs", "dcterms", "schema", "prov", "skos")
+_PREFIXES = sparql_prefixes("kg", "org", "rdfs", "dcterms", "schema", "prov", "skos", "sem")
 
 
 # One row per fact (more if a fact has several values of an optional property; the rows
@@ -127,7 +133,7 @@ FACTS_QUERY = (
     _PREFIXES
     + """
 SELECT ?fact ?kind ?source ?target ?label ?negated ?modality ?former
-       ?sentence ?article ?title ?file ?url ?date ?class
+       ?sentence ?article ?title ?file ?url ?date ?class ?when ?stamp ?earliest ?latest
 WHERE { GRAPH ?g {
   {
     ?fact a kg:Event ; kg:actor ?source ; kg:action ?label .
@@ -135,6 +141,9 @@ WHERE { GRAPH ?g {
     OPTIONAL { ?fact kg:target ?target }
     OPTIONAL { ?fact kg:negated ?negated }
     OPTIONAL { ?fact kg:modality ?modality }
+    OPTIONAL { ?fact kg:timeText ?when }
+    OPTIONAL { ?fact sem:hasTimeStamp ?stamp }
+    OPTIONAL { ?fact sem:hasEarliestBeginTimeStamp ?earliest ; sem:hasLatestEndTimeStamp ?latest }
   } UNION {
     ?fact a org:Membership ; org:member ?source ; org:organization ?target .
     BIND("role" AS ?kind)
@@ -196,6 +205,24 @@ WHERE {
 )
 
 
+def day_span(begin: str, end: str) -> tuple[str, str]:
+    """The first and last day of a time stamp or span given as xsd:date, gYearMonth or gYear values
+    ("2012-02" -> 2012-02-01, 2012-02-29); ("", "") if either is not one."""
+    first, last = _day(begin, False), _day(end, True)
+    return (first, last) if first and last else ("", "")
+
+
+def _day(value: str, last: bool) -> str:
+    m = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value.strip()[:10])
+    if m is None:
+        return ""
+    year, month = int(m[1]), int(m[2] or (12 if last else 1))
+    if not 1 <= month <= 12:
+        return ""
+    day = int(m[3]) if m[3] else (calendar.monthrange(year, month)[1] if last else 1)
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
 def _true(value: str | None) -> bool:
     return value in ("true", "1")
 
@@ -233,6 +260,7 @@ def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> l
             modality = modality[len(KG_NS) :]
         cls = pick("class") or ""
         about = classes.get(cls, {})
+        first, last = day_span(pick("stamp") or pick("earliest") or "", pick("stamp") or pick("latest") or "")
         code = _class_code(cls, _first(about.get("classCode", []))) if cls else ""
         quad = quad_class(code, *about.get("quadLabel", [])) if cls else ""
         edges.append(
@@ -247,6 +275,9 @@ def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> l
                 title=pick("title") or "",
                 article_source=pick("file") or pick("url") or "",
                 date=pick("date") or "",
+                when=pick("when") or "",
+                first=first,
+                last=last,
                 negated=_true(pick("negated")),
                 modality=modality,
                 former=_true(pick("former")),

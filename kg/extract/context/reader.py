@@ -86,7 +86,7 @@ _REFERENCE_NOUNS = frozenset("city town village island capital province district
 #: Verbs whose place object is where the event happened ("visited Varno", "left the capital").
 _AT_TARGET_VERBS = frozenset("visit tour leave depart enter exit reach".split())
 #: Prepositions whose date object is not the time of the event ("since 2010", "until Friday").
-_NOT_POINT_PREPS = frozenset("since until till for through throughout over".split())
+_NOT_POINT_PREPS = frozenset("since until till for through throughout over from".split())
 #: Prepositions whose gerund shares the time of the verb it hangs on ("suspended for leaving the
 #: bench", "responded by closing the road"); not "after", "before", "since".
 _SHARING_PREPS = frozenset("for by in while".split())
@@ -284,8 +284,8 @@ class ContextReader:
             return None
         if root.dep_ in _NOT_TIME_DEPS and not (root.dep_ == "dobj" and _DAY_WORDS.search(text.lower())):
             return None  # ("announced Wednesday it will": a day is no object)
-        if _under(root, _NOT_POINT_PREPS):
-            return None
+        if _under(root, _NOT_POINT_PREPS) or ent[0].lower_ in _NOT_POINT_PREPS:
+            return None  # ("since 2010" may be one entity)
         if root.dep_ == "npadvmod" and root.head.dep_ in ("dobj", "pobj") and root.head.pos_ in ("NOUN", "PROPN") \
                 and _AHEAD.search(text.lower()):
             return None  # "met to discuss elections next year": the time of the elections

@@ -237,9 +237,9 @@ class Tenure:
         for j, ro in enumerate(out):
             if ro.former or ro.since is None or ro.until is not None or not self._before_article(ro.since):
                 continue
-            others = [o for o in out if o.person == ro.person and o.role.lower() != ro.role.lower()
-                      and o.since != ro.since]
             begun = _year(ro.since)
+            others = [o for o in out if o.person == ro.person and o.role.lower() != ro.role.lower()
+                      and (o.since is None or _year(o.since) != begun)]
             if (any(not o.former for o in others) and self._entry(ro)) or any(
                     o.until is not None and begun is not None and (_year(o.until) or 0) > begun for o in others):
                 out[j] = replace(ro, former=True)

@@ -14,7 +14,7 @@ itself is the libraries': ``dateparser`` reads the absolute dates ("17 November"
 arithmetic (the Saturday before a day, the month before a month).
 
 Relative expressions need the anchor (``Article.date``, ISO ``yyyy-mm-dd``); without one only
-absolute ones get a value. The conventions (news style, ``docs/extraction.md``):
+absolute ones get a value. The conventions (news style, as the gold files of the dev set date facts):
 
 * a weekday name is the most recent such day on or before the article date ("Saturday" in a
   Saturday article is that day), or in a future clause (``tense="future"``) the next one;
