@@ -352,24 +352,7 @@ class ContextReader:
         cands = self._locative[bisect_left(self._locative_at, lo):bisect_left(self._locative_at, hi)]
         if not cands:  # no locative phrase in the sentence
             return None
-        reporting = verb.lemma_.lower() in COMMUNICATION_VERBS and any(c.dep_ == "ccomp" for c in kids(verb))
-        found: tuple[str, Token] | None = None
-        facility: tuple[str, Token] | None = None
-        for tok in cands:
-            prep = tok.head.lower_
-            if (prep in _INTO and verb.lemma_.lower() not in _FALL_VERBS) or (
-                    prep in _FROM and not (verb.lemma_.lower() in COMMUNICATION_VERBS and tok.head.i == verb.left_edge.i)):
-                continue
-            if reporting and prep not in _FROM and tok.i < _subject_start(verb) or not self._place_reaches(tok, verb):
-                continue
-            key, is_named = self._place_key(tok)
-            if key is None or key in exclude or (not is_named and tok.head.lower_ in _NAMED_ONLY):
-                continue
-            if is_named:
-                found = (key, tok)
-                break
-            facility = facility or (key, tok)
-        found = found or facility
+        found = self._own_place(verb, exclude, cands)
         if found is None and verb.lemma_.lower() in _AT_TARGET_VERBS and depth:
             obj = next((c for c in kids(verb) if c.dep_ == "dobj"), None)  # "as they left the tunnel"
             key = self.index.resolve(obj, allow_things=True) if obj is not None else None
@@ -389,6 +372,26 @@ class ContextReader:
                                            or shared[1].i < _subject_start(other)):
                     return shared
         return found
+
+    def _own_place(self, verb: Token, exclude: set[str], cands: list[Token]) -> tuple[str, Token] | None:
+        """The place of the verb's own location phrases: the first named place, else the first facility."""
+        lemma = verb.lemma_.lower()
+        reporting = lemma in COMMUNICATION_VERBS and any(c.dep_ == "ccomp" for c in kids(verb))
+        facility: tuple[str, Token] | None = None
+        for tok in cands:
+            prep = tok.head.lower_
+            if (prep in _INTO and lemma not in _FALL_VERBS) or (
+                    prep in _FROM and not (lemma in COMMUNICATION_VERBS and tok.head.i == verb.left_edge.i)):
+                continue
+            if reporting and prep not in _FROM and tok.i < _subject_start(verb) or not self._place_reaches(tok, verb):
+                continue
+            key, is_named = self._place_key(tok)
+            if key is None or key in exclude or (not is_named and prep in _NAMED_ONLY):
+                continue
+            if is_named:
+                return key, tok
+            facility = facility or (key, tok)
+        return facility
 
     def _place_reaches(self, tok: Token, verb: Token) -> bool:
         """Whether a locative phrase's object hangs on the verb: directly, through a place it

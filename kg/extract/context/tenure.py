@@ -94,13 +94,7 @@ class Tenure:
             # "served as deputy director in 1986 and 1987"
             if low in _SERVE_VERBS and governor.tag_ == "VBD" and _subject_in(governor, mention) \
                     and noun is not None and noun in governor.subtree and since is None and until is None:
-                text = " ".join(ent.text.lower().split())
-                nxt = next((e for e in dates if e.start == ent.end + 1 and self.doc[ent.end].lower_ in ("and", "to")), None)
-                if nxt is not None:
-                    text = f"{text} {self.doc[ent.end].lower_} {nxt.text.lower()}"  # "in 1986" "and" "1987"
-                pair = _YEAR_PAIR.match(text)
-                if pair:
-                    since, until = normalise(pair[1], self.anchor), normalise(pair[2], self.anchor)
+                since, until = self._years_served(ent, dates)
                 continue
             # "will succeed Lee as director when Lee retires in January"
             if governor.dep_ == "advcl" and any(c.lower_ == "when" for c in kids(governor)) and since is None:
@@ -117,6 +111,15 @@ class Tenure:
         """Token indices of the person's mentions in a sentence, by name or by a pronoun."""
         return {t.i for t in span if self.index.named_key(t) == person
                 or (t.pos_ == "PRON" and self.index.resolve(t) == person)}
+
+    def _years_served(self, ent: Span, dates: list[Span]) -> tuple[Time | None, Time | None]:
+        """ "in 1986 and 1987", "from 1994 to 1997" (one date span or two): the first and last year."""
+        text = " ".join(ent.text.lower().split())
+        nxt = next((e for e in dates if e.start == ent.end + 1 and self.doc[ent.end].lower_ in ("and", "to")), None)
+        if nxt is not None:
+            text = f"{text} {self.doc[ent.end].lower_} {nxt.text.lower()}"  # "in 1986" "and" "1987"
+        pair = _YEAR_PAIR.match(text)
+        return (normalise(pair[1], self.anchor), normalise(pair[2], self.anchor)) if pair else (None, None)
 
     def _role_token(self, span: Span, ro: Role, mention: set[int] | None = None) -> Token | None:
         """The head noun of the role in its sentence (its last word): where the role is written as
