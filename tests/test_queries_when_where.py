@@ -36,7 +36,7 @@ def store() -> Store:
 def _query(store: Store, name: str, values: tuple[str, str, str] | None = None) -> list[dict[str, str | None]]:
     text = (QUERY_DIR / name).read_text(encoding="utf-8")
     if values is not None:
-        text = text.replace('("Kabul" "2012-02-01" "2012-02-29")', '("{}" "{}" "{}")'.format(*values))
+        text = text.replace('("" "" "")', '("{}" "{}" "{}")'.format(*values))
     return store.select(text)
 
 
@@ -67,3 +67,10 @@ def test_events_in_a_place_and_a_date_range(store: Store, values: tuple[str, str
     rows = _query(store, "events-in.rq", values)
     assert sorted(r["action"] for r in rows) == actions
     assert all(r["how"] == "clause" for r in rows)
+
+
+def test_as_shipped_events_in_lists_every_placed_event(store: Store) -> None:
+    rows = _query(store, "events-in.rq")
+    assert sorted((r["action"], r["how"]) for r in rows) == [("leave", "clause"), ("shell", "clause"),
+                                                             ("speak", "dateline")]
+    assert next(r for r in rows if r["action"] == "speak")["date"] is None

@@ -133,7 +133,7 @@ FACTS_QUERY = (
     _PREFIXES
     + """
 SELECT ?fact ?kind ?source ?target ?label ?negated ?modality ?former
-       ?sentence ?article ?title ?file ?url ?date ?class ?when ?stamp ?earliest ?latest
+       ?sentence ?article ?title ?file ?url ?date ?class
 WHERE { GRAPH ?g {
   {
     ?fact a kg:Event ; kg:actor ?source ; kg:action ?label .
@@ -141,9 +141,6 @@ WHERE { GRAPH ?g {
     OPTIONAL { ?fact kg:target ?target }
     OPTIONAL { ?fact kg:negated ?negated }
     OPTIONAL { ?fact kg:modality ?modality }
-    OPTIONAL { ?fact kg:timeText ?when }
-    OPTIONAL { ?fact sem:hasTimeStamp ?stamp }
-    OPTIONAL { ?fact sem:hasEarliestBeginTimeStamp ?earliest ; sem:hasLatestEndTimeStamp ?latest }
   } UNION {
     ?fact a org:Membership ; org:member ?source ; org:organization ?target .
     BIND("role" AS ?kind)
@@ -179,6 +176,23 @@ WHERE {
     { SELECT DISTINCT ?class ?quad WHERE { ?class skos:broader ?quad } }
     ?quad skos:prefLabel|rdfs:label ?value . BIND("quadLabel" AS ?property)
   }
+}
+"""
+)
+
+
+# The events' own times: the text, and a time stamp or the bounds of a span, one row per value (a
+# query of their own: one more OPTIONAL group in FACTS_QUERY made Virtuoso 7.2 drop the targets and
+# classes of some events).
+TIMES_QUERY = (
+    _PREFIXES
+    + """
+SELECT ?fact ?property ?value
+WHERE {
+  { ?fact kg:timeText ?value . BIND("when" AS ?property) }
+  UNION { ?fact sem:hasTimeStamp ?value . BIND("stamp" AS ?property) }
+  UNION { ?fact sem:hasEarliestBeginTimeStamp ?value . BIND("earliest" AS ?property) }
+  UNION { ?fact sem:hasLatestEndTimeStamp ?value . BIND("latest" AS ?property) }
 }
 """
 )
@@ -242,11 +256,23 @@ def _classes(rows: list[Row]) -> dict[str, dict[str, list[str]]]:
     return {c: {p: sorted(v) for p, v in props.items()} for c, props in found.items()}
 
 
-def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> list[Edge]:
+def _times(rows: list[Row]) -> dict[str, dict[str, str]]:
+    """Event IRI -> its time's properties (when, stamp, earliest, latest): the smallest value of each."""
+    found: dict[str, dict[str, str]] = defaultdict(dict)
+    for row in rows:
+        fact, prop, value = row.get("fact"), row.get("property"), row.get("value")
+        if fact and prop and value is not None and (prop not in found[fact] or value < found[fact][prop]):
+            found[fact][prop] = value
+    return found
+
+
+def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]],
+                 times: dict[str, dict[str, str]] | None = None) -> list[Edge]:
     by_fact: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         if row.get("fact"):
             by_fact[row["fact"]].append(row)  # type: ignore[index]
+    times = times or {}
     edges = []
     for fact_id in sorted(by_fact):
         group = by_fact[fact_id]
@@ -260,7 +286,8 @@ def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> l
             modality = modality[len(KG_NS) :]
         cls = pick("class") or ""
         about = classes.get(cls, {})
-        first, last = day_span(pick("stamp") or pick("earliest") or "", pick("stamp") or pick("latest") or "")
+        when = times.get(fact_id, {})
+        first, last = day_span(when.get("stamp") or when.get("earliest") or "", when.get("stamp") or when.get("latest") or "")
         code = _class_code(cls, _first(about.get("classCode", []))) if cls else ""
         quad = quad_class(code, *about.get("quadLabel", [])) if cls else ""
         edges.append(
@@ -275,7 +302,7 @@ def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> l
                 title=pick("title") or "",
                 article_source=pick("file") or pick("url") or "",
                 date=pick("date") or "",
-                when=pick("when") or "",
+                when=when.get("when") or "",
                 first=first,
                 last=last,
                 negated=_true(pick("negated")),
@@ -320,7 +347,7 @@ def load_network(
     IRI, labelled with the cluster's ``skos:prefLabel``, every other name an alias.
     """
     classes = _classes(store.select(CLASSES_QUERY))
-    facts = [e for e in _merge_facts(store.select(FACTS_QUERY), classes)
+    facts = [e for e in _merge_facts(store.select(FACTS_QUERY), classes, _times(store.select(TIMES_QUERY)))
              if e.source and _kept(e, modalities, include_negated)]
     edges = [e for e in facts if e.target is not None]
     untargeted = [e for e in facts if e.target is None]

@@ -75,11 +75,11 @@ _FROM = frozenset(("from",))
 _LOCATIVE = _PLACE_CHAIN | _NAMED_ONLY | _INTO | _FROM
 #: Nouns of spots that a place phrase may hang on ("to the runway at the airport").
 _SPOT_NOUNS = frozenset("runway field square street floor scene site coast shore area stands spot".split())
-#: Prepositions under which a site named as an organization is a place ("at the White House").
+#: Prepositions under which a site named as an organization is a place ("at the Talmora Palace").
 _AT_SITE = frozenset("at in into inside outside near".split())
-#: Last words of the names of organizations that are also sites ("the White House", "the Grand Mosque").
+#: Last words of the names of organizations that are also sites ("the Varno Stadium", "the Lind Mosque").
 _SITE_WORDS = frozenset("""house center centre building mosque church cathedral temple hospital airport base
-headquarters stadium palace court courthouse pentagon kremlin university college school prison station hall hotel
+headquarters stadium palace court courthouse university college school prison station hall hotel
 embassy""".split())
 #: Nouns that refer back to a place named before ("the city", "on the island").
 _REFERENCE_NOUNS = frozenset("city town village island capital province district region county country nation".split())
@@ -337,7 +337,7 @@ class ContextReader:
         """The place key of the location phrase of the verb's clause (sentence ``bounds``), or of
         the clause it shares its time and place with (``_sharing``), or None.
 
-        The phrase hangs on the verb, on a place it names ("at the base in Kabul", "to the runway at
+        The phrase hangs on the verb, on a place it names ("at the base in Talmora", "to the runway at
         the airport") or on the verb's object ("bombed a house in Varno"); never on the subject ("the
         force in Varno said": the actor's seat) or another noun ("named director of the agency in
         Varno"). A place
@@ -410,7 +410,7 @@ class ContextReader:
                 return False
             if h.pos_ != "ADP" and h.dep_ != "appos":  # an apposition stands where its head does
                 if h.dep_ == "pobj" and (h.head.lower_ in _PLACE_CHAIN or h.head.lower_ == "with"):
-                    pass  # "at the base in Kabul", "met with the envoy in Varno"
+                    pass  # "at the base in Talmora", "met with the envoy in Varno"
                 elif h.dep_ not in ("dobj", "nsubjpass") and not (h.dep_ == "pobj" and self._is_place_noun(h)):
                     return False  # the subject's seat, "named director of the agency in Varno"
             t = h
@@ -422,7 +422,7 @@ class ContextReader:
     def _place_key(self, tok: Token) -> tuple[str | None, bool]:
         """A place named by a prepositional object: the entity, a named modifier ("Varno
         province"), "the province of Varno", a place named before ("the city"), a site that is an
-        organization ("at the Pentagon"), a facility ("at the embassy")."""
+        organization ("at the Talmora Palace"), a facility ("at the embassy")."""
         low = tok.lemma_.lower()
         regional = low in _REGION_NOUNS
         for cand in (tok, *(c for c in kids(tok) if regional and c.dep_ in ("compound", "nmod", "poss")),
@@ -437,7 +437,7 @@ class ContextReader:
             ent = self.index.entities.get(key) if key is not None else None
             if key is not None and ent is not None and key.startswith("Organization:") and (
                     ent.label.lower().split() or [""])[-1] in _SITE_WORDS:
-                return key, True  # "met at the White House"
+                return key, True  # "met at the Talmora Palace"
         if low in _REFERENCE_NOUNS and not any(c.dep_ in ("compound", "nmod", "poss", "prep") for c in kids(tok)) \
                 and any(c.lower_ in ("the", "this", "that", "same") for c in kids(tok)):
             key = self.index.resolve(tok) if low in ("country", "nation") else self._place_before(tok)

@@ -25,6 +25,7 @@ from spacy.tokens import Doc, Span, Token
 from ...model.facts import Role, Time
 from ..entities.index import EntityIndex
 from ..grammar.columns import kids
+from ..grammar.labels import NOUN_SUBJECTS
 from .timex import is_time_point, normalise
 
 __all__ = ["Tenure"]
@@ -184,7 +185,7 @@ class Tenure:
             return None
         if verb is None:
             return None
-        subject = next((c for c in kids(verb) if c.dep_ in ("nsubj", "nsubjpass")), None)
+        subject = next((c for c in kids(verb) if c.dep_ in NOUN_SUBJECTS), None)
         if subject is None:
             return None
         key = self.index.named_key(subject)
@@ -207,7 +208,7 @@ class Tenure:
             if h.pos_ in ("VERB", "AUX"):
                 low = h.lemma_.lower()
                 future_serve = low == "serve" and any(c.lower_ in ("will", "shall") for c in kids(h))
-                return (low in APPOINT_VERBS or future_serve) and t.dep_ not in ("nsubj", "nsubjpass")
+                return (low in APPOINT_VERBS or future_serve) and t.dep_ not in NOUN_SUBJECTS
             t = h
         return False
 
@@ -283,7 +284,7 @@ def _governor(tok: Token) -> Token | None:
 
 
 def _subject_in(verb: Token, mention: set[int]) -> bool:
-    return any(c.dep_ in ("nsubj", "nsubjpass") and c.i in mention for c in kids(verb)) or (
+    return any(c.dep_ in NOUN_SUBJECTS and c.i in mention for c in kids(verb)) or (
         verb.dep_ in ("relcl", "acl") and verb.head.i in mention)
 
 

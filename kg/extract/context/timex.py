@@ -321,7 +321,7 @@ def _from_ref(m: re.Match[str], ref: Time) -> dict[str, str] | None:
     granularity = _GRANULARITY[ref.datatype]
     parts = [int(p) for p in ref.value.split("-")] + [1, 1]
     base = date(parts[0], parts[1], parts[2])
-    if m.re is _AFTER_REF:
+    if m.re.pattern == _AFTER_REF.pattern:
         n = int(m[1]) if m[1].isdigit() else _NUMBERS.get(m[1])
         if n is None:
             return None
