@@ -235,8 +235,9 @@ class Tenure:
 
     def _entry_posts(self, roles: list[Role]) -> list[Role]:
         """A first post ("joined Acme in 1989 as an engineer") is over when the person has another;
-        a post begun in a year is over when another post of the person ended after it ("appointed
-        director in 2014 ... later served as head of the agency until 2017")."""
+        a post begun in a year is over when a post the text gives only an end for ended after it
+        ("appointed director in 2014 ... later served as head of the agency until 2017"); not when
+        the other post has a span of its own, which may have been held alongside."""
         out = list(roles)
         for j, ro in enumerate(out):
             if ro.former or ro.since is None or ro.until is not None or not self._before_article(ro.since):
@@ -245,7 +246,8 @@ class Tenure:
             others = [o for o in out if o.person == ro.person and o.role.lower() != ro.role.lower()
                       and (o.since is None or _year(o.since) != begun)]
             if (any(not o.former for o in others) and self._entry(ro)) or any(
-                    o.until is not None and begun is not None and (_year(o.until) or 0) > begun for o in others):
+                    o.since is None and o.until is not None and begun is not None and (_year(o.until) or 0) > begun
+                    for o in others):
                 out[j] = replace(ro, former=True)
         return out
 
