@@ -121,6 +121,7 @@ def place(facts: ArticleFacts, action: str) -> str | None:
         ("Heavy rain fell on the island of Mindoro on Monday.\n\nFour people were killed in floods on the island.",
          "kill", "Mindoro"),
         ("Police arrested two men as they left the tunnel on Monday.", "arrest", "tunnel"),
+        ("Ann Lee attended a college in Talmora, where she studied law.", "study law", "Talmora"),
     ],
 )
 def test_place_of_the_clause_or_the_clause_it_shares_one_with(read: Read, text: str, action: str,

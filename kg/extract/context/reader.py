@@ -353,6 +353,8 @@ class ContextReader:
         if not cands:  # no locative phrase in the sentence
             return None
         found = self._own_place(verb, exclude, cands)
+        if found is None and verb.dep_ == "relcl" and any(c.lower_ == "where" for c in kids(verb)):
+            found = self._where_clause(verb.head, exclude)  # "a college in Varno, where she studied law"
         if found is None and verb.lemma_.lower() in _AT_TARGET_VERBS and depth:
             obj = next((c for c in kids(verb) if c.dep_ == "dobj"), None)  # "as they left the tunnel"
             key = self.index.resolve(obj, allow_things=True) if obj is not None else None
@@ -372,6 +374,20 @@ class ContextReader:
                                            or shared[1].i < _subject_start(other)):
                     return shared
         return found
+
+    def _where_clause(self, noun: Token, exclude: set[str]) -> tuple[str, Token] | None:
+        """The place a "where" clause hangs on: the noun itself (a place, or a site named as an
+        organization), else the place of its own location phrase ("a college in Varno")."""
+        for cand in (noun, *(p for c in kids(noun) if c.dep_ == "prep" and c.lower_ in _PLACE_CHAIN
+                             for p in kids(c) if p.dep_ == "pobj")):
+            key = self.index.named_key(cand) if cand.ent_type_ else None
+            ent = self.index.entities.get(key) if key is not None else None
+            if key is None or ent is None or key in exclude:
+                continue
+            if key.startswith("Place:") or (key.startswith("Organization:")
+                                            and (ent.label.lower().split() or [""])[-1] in _SITE_WORDS):
+                return key, cand
+        return None
 
     def _own_place(self, verb: Token, exclude: set[str], cands: list[Token]) -> tuple[str, Token] | None:
         """The place of the verb's own location phrases: the first named place, else the first facility."""
