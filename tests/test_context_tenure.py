@@ -84,6 +84,13 @@ def test_a_first_post_is_over_when_the_person_has_another(read: Read) -> None:
     assert not role(facts, "Ann Lee", "director").former
 
 
+def test_the_posts_of_someone_whose_death_is_reported_are_over(read: Read) -> None:
+    assert role(read("Ann Lee, the director of the Talmora Water Authority, died on Monday."), "Ann Lee",
+                "director").former
+    assert not role(read("Ann Lee is the director of the Talmora Water Authority. Her mother died in 1990."),
+                    "Ann Lee", "director").former  # someone else's death
+
+
 def test_a_first_post_alone_stays_current(read: Read) -> None:
     ro = role(read("Ann Lee joined the Talmora Water Authority in 1995 as an engineer."), "Ann Lee", "engineer")
     assert not ro.former

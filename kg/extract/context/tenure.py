@@ -10,7 +10,8 @@ around it (after ``roles`` and ``careers`` have read the posts themselves; only 
   effective April 7", "Lee assumed command of the fleet on May 2": the posts the article announces
   (the complement of "named", "selected", "will serve as", ...) begin then;
 * **entry posts**: "joined Acme in 1989 as a test engineer", "began her career in 1990 as an
-  analyst": a post a career began with is over when the article gives the person another one.
+  analyst": a post a career began with is over when the article gives the person another one;
+* **deaths**: every post of a person whose death the article reports is over.
 
 Times are normalised by ``timex`` against the article date.
 """
@@ -60,7 +61,7 @@ class Tenure:
         """The roles with the begins and ends their sentences and the article give."""
         out = [self._in_sentence(r) for r in roles]
         out = self._appointments(self._effective(out))
-        return self._entry_posts(out)
+        return self._deaths(self._entry_posts(out))
 
     # ----- one sentence ----------------------------------------------------------------------
     def _in_sentence(self, ro: Role) -> Role:
@@ -231,6 +232,30 @@ class Tenure:
             for j, ro in enumerate(out):
                 if ro.person == person and ro.since is None and ro.role.lower().split()[-1] == post.split()[-1]:
                     out[j] = replace(ro, since=when)
+        return out
+
+    def _deaths(self, roles: list[Role]) -> list[Role]:
+        """Every post of a person whose death the article reports ("Lee died on Monday", "Lee's
+        death") is over, but one the article announces for the future."""
+        dead = self._dead()
+        if not dead:
+            return roles
+        return [replace(r, former=True) if r.person in dead and not r.former and not self._announced(r) else r
+                for r in roles]
+
+    def _dead(self) -> set[str]:
+        """The people the article says died: the subject of "died"/"dies", the owner of "death"."""
+        out: set[str] = set()
+        for t in self.doc:
+            who: Token | None = None
+            if t.lemma_.lower() == "die" and t.pos_ == "VERB" and t.tag_ in ("VBD", "VBZ") and not any(
+                    c.dep_ in ("aux", "neg") for c in kids(t)):
+                who = next((c for c in kids(t) if c.dep_ == "nsubj"), None)
+            elif t.lower_ == "death":
+                who = next((c for c in kids(t) if c.dep_ == "poss"), None)
+            key = self.index.resolve(who) if who is not None else None
+            if key is not None and key.startswith("Person:"):
+                out.add(key)
         return out
 
     def _entry_posts(self, roles: list[Role]) -> list[Role]:
