@@ -28,6 +28,13 @@ def test_headline_and_date_line_are_metadata_the_headline_stays_to_be_read():
     assert c.text.index("A storm") == text.index("A storm")
 
 
+@pytest.mark.parametrize(("line", "iso"), [("Feb 26, 2024", "2024-02-26"), ("Feb. 26, 2024", "2024-02-26"),
+                                          ("Sept 3, 2019", "2019-09-03"), ("Mar 9, 2011", "2011-03-09")])
+def test_a_date_line_with_an_abbreviated_month(line: str, iso: str) -> None:
+    c = clean(f"Storm hits coast\n{line}\nA storm hit the coast on Monday.\n")
+    assert c.date == iso
+
+
 def test_trailing_company_line_is_removed():
     text = "The council approved the plan.\n\nThe mayor welcomed it.\n\nShenzhen Bright Star Trading Limited"
     c = clean(text)

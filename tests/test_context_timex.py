@@ -5,7 +5,8 @@ from datetime import date
 
 import pytest
 
-from kg.extract.context.timex import is_time_point, normalise, parse_iso
+from kg.extract.context.timex import is_clock, is_time_point, needs_ref, normalise, parse_iso
+from kg.model.facts import Time
 
 FRIDAY = date(2020, 8, 21)  # a Friday
 
@@ -36,7 +37,6 @@ FRIDAY = date(2020, 8, 21)  # a Friday
         ("in August", "2020-08", "gYearMonth"),
         ("August 2014", "2014-08", "gYearMonth"),
         ("last month", "2020-07", "gYearMonth"),
-        ("earlier this month", "2020-08", "gYearMonth"),
         ("in 2020", "2020", "gYear"),
         ("2009", "2009", "gYear"),
         ("mid-2014", "2014", "gYear"),
@@ -66,7 +66,14 @@ def test_a_month_and_day_over_half_a_year_ahead_are_last_years() -> None:
         ("next week", "2020-08-24", "2020-08-30"),
         ("two weeks ago", "2020-08-03", "2020-08-09"),
         ("last weekend", "2020-08-15", "2020-08-16"),
-        ("the 1990s", "1990-01-01", "1999-12-31"),
+        ("earlier this month", "2020-08-01", "2020-08-20"),  # from the month's first day to the day before
+        ("earlier this week", "2020-08-17", "2020-08-20"),
+        ("several days ago", "2020-08-10", "2020-08-16"),
+        ("the 1990s", "1990", "1999"),  # a decade: its first and last year
+        ("the 1800s", "1800", "1899"),  # a round hundred: the century
+        ("in the 2002-03 season", "2002", "2003"),
+        ("2002-2003", "2002", "2003"),
+        ("between July 30 and August 4, 2020", "2020-07-30", "2020-08-04"),
     ],
 )
 def test_weeks_and_decades_are_intervals(text: str, begin: str, end: str) -> None:
@@ -103,3 +110,55 @@ def test_time_points_and_durations(text: str, point: bool) -> None:
 def test_parse_iso() -> None:
     assert parse_iso("2013-02-23") == date(2013, 2, 23)
     assert parse_iso("2013-02-30") is None and parse_iso("Feb 25") is None and parse_iso(None) is None
+
+
+def test_a_yearless_date_lies_the_way_the_clause_says() -> None:
+    january = date(2013, 1, 10)
+    assert normalise("in May", january).value == "2013-05"  # nearest the article date
+    assert normalise("in May", january, tense="past").value == "2012-05"  # "was elected in May"
+    assert normalise("in December", date(2012, 11, 16), tense="future").value == "2012-12"
+    assert normalise("in January", date(2012, 11, 16)).value == "2013-01"  # "when she retires in January"
+    assert normalise("Friday", FRIDAY, tense="future").value == "2020-08-28"  # "will meet on Friday"
+    assert normalise("Friday", FRIDAY, tense="past").value == "2020-08-21"
+
+
+@pytest.mark.parametrize(
+    ("text", "ref", "value"),
+    [
+        ("two weeks later", Time("March 2, 1994", "1994-03-02", "date"), "1994-03-16"),
+        ("a day earlier", Time("March 2, 1994", "1994-03-02", "date"), "1994-03-01"),
+        ("the next day", Time("March 2, 1994", "1994-03-02", "date"), "1994-03-03"),
+        ("the following year", Time("in 1999", "1999", "gYear"), "2000"),
+        ("a year later", Time("in May 2001", "2001-05", "gYearMonth"), "2002"),
+        ("the same day", Time("March 2, 1994", "1994-03-02", "date"), "1994-03-02"),
+    ],
+)
+def test_times_counted_from_the_last_time_the_text_gave(text: str, ref: Time, value: str) -> None:
+    assert needs_ref(text)
+    assert normalise(text, FRIDAY, ref=ref).value == value
+    assert normalise(text, FRIDAY).value is None  # with nothing to count from: only the text
+
+
+def test_the_following_day_of_a_year_is_no_day() -> None:
+    assert normalise("the following day", FRIDAY, ref=Time("in 1999", "1999", "gYear")).value is None
+
+
+@pytest.mark.parametrize(("text", "before"), [("the 56th minute", "in"), ("12 minutes", "on"),
+                                              ("four minutes later", ""), ("30 seconds left", "with")])
+def test_match_clocks_are_times_without_a_date(text: str, before: str) -> None:
+    assert is_clock(text, before)
+    t = normalise(text, FRIDAY)
+    assert t.text == text and t.value is None and t.begin is None
+
+
+@pytest.mark.parametrize(("text", "before"), [("12 minutes", "for"), ("five days", "on"), ("two hours", "")])
+def test_a_duration_is_no_clock(text: str, before: str) -> None:
+    assert not is_clock(text, before) and not is_time_point(text)
+
+
+def test_dates_in_a_longer_phrase() -> None:
+    t = normalise("floods earlier this week", FRIDAY)
+    assert (t.begin, t.end) == ("2020-08-17", "2020-08-20")
+    assert normalise("the summer of 1964", FRIDAY).value == "1964"
+    assert normalise("earlier in the day", FRIDAY).value == "2020-08-21"
+    assert normalise("earlier Wednesday", FRIDAY).value == "2020-08-19"

@@ -63,7 +63,8 @@ def show(
     store: Optional[str] = StoreOpt,
     curation: Optional[Path] = CurationOpt,
 ) -> None:
-    """One entity: its names, IRIs, articles, and every event and role it takes part in, with the sentences."""
+    """One entity: its names, IRIs, articles, and every event and role it takes part in (an event with
+    its time and place, a role with its years), with the sentences."""
     import json
 
     from ..resolve.curation import to_ref
@@ -82,7 +83,8 @@ def show(
             "members": [{"iri": m, "rule": why.get(m, "")} for m in cl.members],
             "mentions": {article_ids.get(a, a): n for a, n in cl.counts.items()},
             "facts": [{"kind": f.kind, "as": f.role, "fact": f.text, "sentence": f.sentence, "article": f.article,
-                       "iri": f.iri, "flags": f.flags} for f in facts]}, ensure_ascii=False, indent=1)) + "\n")
+                       "iri": f.iri, "flags": f.flags, "when": f.when, "where": f.where} for f in facts]},
+            ensure_ascii=False, indent=1)) + "\n")
         return
 
     def say(text: str = "") -> None:
@@ -106,7 +108,8 @@ def show(
         say()
         say(f"{title} ({len(mine)})")
         for f in mine:
-            say(f"  {f.text}  [{f.article}{', ' + f.flags if f.flags else ''}]")
+            context = "".join(f" ({part})" for part in (f.when, f"in {f.where}" if f.where else "") if part)
+            say(f"  {f.text}{context}  [{f.article}{', ' + f.flags if f.flags else ''}]")
             if f.sentence:
                 say(f"    \u201c{' '.join(f.sentence.split())}\u201d")
     if not facts:

@@ -199,10 +199,10 @@ def view(
     article: Optional[str] = typer.Option(None, "--article", help="write this article's page instead (id, IRI or "
                                           "title): its text with every fact highlighted"),
     cls: Optional[str] = typer.Option(None, "--class", help="only events of this class (IRI, CAMEO code, label or quad class)"),
-    since: Optional[str] = typer.Option(None, "--since", help="only articles published on or after YYYY[-MM[-DD]] "
-                                        "(a year or month: its first day)"),
-    until: Optional[str] = typer.Option(None, "--until", help="only articles published on or before YYYY[-MM[-DD]] "
-                                        "(a year or month: its last day)"),
+    since: Optional[str] = typer.Option(None, "--since", help="only facts dated on or after YYYY[-MM[-DD]] (an "
+                                        "event's own date, else its article's; a year or month: its first day)"),
+    until: Optional[str] = typer.Option(None, "--until", help="only facts dated on or before YYYY[-MM[-DD]] (an "
+                                        "event's own date, else its article's; a year or month: its last day)"),
     max_nodes: int = typer.Option(1500, "--max-nodes", min=1, help="draw at most this many entities at first (most central)"),
     store: Optional[str] = StoreOpt,
 ) -> None:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 _MONTH_NAME = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
-               r"|Jan\.|Feb\.|Mar\.|Apr\.|Jun\.|Jul\.|Aug\.|Sept?\.|Oct\.|Nov\.|Dec\.)")
+               r"|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)")
 #: "TARNOW -", "TARNOW, Belavia (KNA) -", "LISBON, Mar. 3, 2019 -": a place, maybe a date, a dash.
 _DATELINE = re.compile(
     r"^(?P<place>[A-Z][A-Z .'\-]{1,40}?(?:,\s*[A-Z][A-Za-z. ]{1,30})?)"
@@ -27,6 +27,7 @@ _DATE_LINE = re.compile(
 _MONTHS = {m: i for i, m in enumerate(
     "January February March April May June July August September October November December".split(), 1)}
 _MONTHS.update({m[:3] + ".": i for m, i in list(_MONTHS.items())} | {"Sept.": 9})
+_MONTHS.update({m.rstrip("."): i for m, i in list(_MONTHS.items())})  # "Feb 26, 2024"
 _BYLINE = re.compile(
     r"^\s*By\s+(?:[A-Z][\w.'\-]+\s?){1,4}(?:(?:,|and)\s*(?:[A-Z][\w.'\-]+\s?){1,5})*\s*(?:[-\u2013\u2014|]\s*)?$"
     r"|^\s*By\s+(?:[A-Z][\w.'\-]+\s){1,3}(?=[A-Z]{2,})"

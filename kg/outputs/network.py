@@ -31,6 +31,7 @@ at a node (a self-loop counts twice, as in networkx); target-less events do not 
 """
 from __future__ import annotations
 
+import calendar
 import re
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
@@ -80,6 +81,11 @@ class Edge:
     title: str = ""
     article_source: str = ""
     date: str = ""
+    #: the event's own time: as the text gives it ("on Sunday"), and the first and last day it can be
+    #: (ISO days; "" where the event has no calendar value)
+    when: str = ""
+    first: str = ""
+    last: str = ""
     negated: bool = False
     modality: str = "asserted"
     former: bool = False
@@ -113,7 +119,7 @@ class Network:
         return [*self.edges, *self.untargeted]
 
 
-_PREFIXES = sparql_prefixes("kg", "org", "rdfs", "dcterms", "schema", "prov", "skos")
+_PREFIXES = sparql_prefixes("kg", "org", "rdfs", "dcterms", "schema", "prov", "skos", "sem")
 
 
 # One row per fact (more if a fact has several values of an optional property; the rows
@@ -175,6 +181,23 @@ WHERE {
 )
 
 
+# The events' own times: the text, and a time stamp or the bounds of a span, one row per value (a
+# query of their own: one more OPTIONAL group in FACTS_QUERY made Virtuoso 7.2 drop the targets and
+# classes of some events).
+TIMES_QUERY = (
+    _PREFIXES
+    + """
+SELECT ?fact ?property ?value
+WHERE {
+  { ?fact kg:timeText ?value . BIND("when" AS ?property) }
+  UNION { ?fact sem:hasTimeStamp ?value . BIND("stamp" AS ?property) }
+  UNION { ?fact sem:hasEarliestBeginTimeStamp ?value . BIND("earliest" AS ?property) }
+  UNION { ?fact sem:hasLatestEndTimeStamp ?value . BIND("latest" AS ?property) }
+}
+"""
+)
+
+
 # Labels and kg types of every entity that takes part in an event or a membership: each
 # (entity, article graph) pair once, then the names and the type that article gives it (its
 # kg:Naming; a graph written before kg:layoutVersion 2 describes the entity itself).
@@ -196,6 +219,24 @@ WHERE {
 )
 
 
+def day_span(begin: str, end: str) -> tuple[str, str]:
+    """The first and last day of a time stamp or span given as xsd:date, gYearMonth or gYear values
+    ("2012-02" -> 2012-02-01, 2012-02-29); ("", "") if either is not one."""
+    first, last = _day(begin, False), _day(end, True)
+    return (first, last) if first and last else ("", "")
+
+
+def _day(value: str, last: bool) -> str:
+    m = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value.strip()[:10])
+    if m is None:
+        return ""
+    year, month = int(m[1]), int(m[2] or (12 if last else 1))
+    if not 1 <= month <= 12:
+        return ""
+    day = int(m[3]) if m[3] else (calendar.monthrange(year, month)[1] if last else 1)
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
 def _true(value: str | None) -> bool:
     return value in ("true", "1")
 
@@ -215,11 +256,23 @@ def _classes(rows: list[Row]) -> dict[str, dict[str, list[str]]]:
     return {c: {p: sorted(v) for p, v in props.items()} for c, props in found.items()}
 
 
-def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> list[Edge]:
+def _times(rows: list[Row]) -> dict[str, dict[str, str]]:
+    """Event IRI -> its time's properties (when, stamp, earliest, latest): the smallest value of each."""
+    found: dict[str, dict[str, str]] = defaultdict(dict)
+    for row in rows:
+        fact, prop, value = row.get("fact"), row.get("property"), row.get("value")
+        if fact and prop and value is not None and (prop not in found[fact] or value < found[fact][prop]):
+            found[fact][prop] = value
+    return found
+
+
+def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]],
+                 times: dict[str, dict[str, str]] | None = None) -> list[Edge]:
     by_fact: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         if row.get("fact"):
             by_fact[row["fact"]].append(row)  # type: ignore[index]
+    times = times or {}
     edges = []
     for fact_id in sorted(by_fact):
         group = by_fact[fact_id]
@@ -233,6 +286,8 @@ def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> l
             modality = modality[len(KG_NS) :]
         cls = pick("class") or ""
         about = classes.get(cls, {})
+        when = times.get(fact_id, {})
+        first, last = day_span(when.get("stamp") or when.get("earliest") or "", when.get("stamp") or when.get("latest") or "")
         code = _class_code(cls, _first(about.get("classCode", []))) if cls else ""
         quad = quad_class(code, *about.get("quadLabel", [])) if cls else ""
         edges.append(
@@ -247,6 +302,9 @@ def _merge_facts(rows: list[Row], classes: dict[str, dict[str, list[str]]]) -> l
                 title=pick("title") or "",
                 article_source=pick("file") or pick("url") or "",
                 date=pick("date") or "",
+                when=when.get("when") or "",
+                first=first,
+                last=last,
                 negated=_true(pick("negated")),
                 modality=modality,
                 former=_true(pick("former")),
@@ -289,7 +347,7 @@ def load_network(
     IRI, labelled with the cluster's ``skos:prefLabel``, every other name an alias.
     """
     classes = _classes(store.select(CLASSES_QUERY))
-    facts = [e for e in _merge_facts(store.select(FACTS_QUERY), classes)
+    facts = [e for e in _merge_facts(store.select(FACTS_QUERY), classes, _times(store.select(TIMES_QUERY)))
              if e.source and _kept(e, modalities, include_negated)]
     edges = [e for e in facts if e.target is not None]
     untargeted = [e for e in facts if e.target is None]

@@ -167,17 +167,19 @@ def date_range(since: str | None, until: str | None) -> tuple[str | None, str | 
 
 
 def date_network(network: Network, since: str | None = None, until: str | None = None) -> Network:
-    """The facts of articles dated (``schema:datePublished``) from ``since`` to ``until``, both included.
+    """The facts dated from ``since`` to ``until``, both included: by the event's own date where it
+    has one (a day, or any day of its month, year or span: ``Edge.first`` .. ``Edge.last``), else by
+    its article's (``schema:datePublished``).
 
-    Dates are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` (``date_bound``); facts of undated articles are left out.
+    Dates are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` (``date_bound``); undated facts are left out.
     """
     since, until = date_range(since, until)
 
     def inside(e: Edge) -> bool:
-        day = e.date[:10]
-        if not _DATE.fullmatch(day):
+        first, last = (e.first, e.last) if e.first and e.last else (e.date[:10], e.date[:10])
+        if not _DATE.fullmatch(first) or not _DATE.fullmatch(last):
             return False
-        return (since is None or day >= since) and (until is None or day <= until)
+        return (since is None or last >= since) and (until is None or first <= until)
 
     return restrict(network, inside)
 

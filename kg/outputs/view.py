@@ -9,7 +9,7 @@ escaped, and the page's script puts every text in with ``textContent``. A
 Content-Security-Policy allows only the page's own two scripts (by hash) and no fetches.
 
 Every entity and fact is in the page; the page draws those that pass its filters (entity
-type, article, event class, article date range, "unlinked entities"), and if more than
+type, article, event class, date range: the event's own date, else its article's; "unlinked entities"), and if more than
 ``max_nodes`` (default ``MAX_NODES`` = 1,500) pass, only the most central ones: each node
 carries its ``rank`` by PageRank (``kg.outputs.analysis.pagerank``, undirected projection),
 computed here. "show more" draws the next ``max_nodes``; a double-click on a node (or
@@ -205,7 +205,7 @@ def _fact(e: Edge, drawn: bool) -> dict[str, Any]:
     return {
         "id": e.id, "kind": e.kind, "source": e.source, "target": e.target, "label": e.label,
         "sentence": e.sentence, "title": e.title, "articleSource": e.article_source, "article": e.article,
-        "date": e.date, "modality": e.modality, "negated": e.negated, "former": e.former, "drawn": drawn,
+        "date": e.date, "when": e.when, "first": e.first, "last": e.last, "modality": e.modality, "negated": e.negated, "former": e.former, "drawn": drawn,
         "cls": e.event_class, "clsLabel": e.event_class_label, "clsCode": e.event_class_code, "quad": e.quad_class,
     }
 
@@ -333,7 +333,7 @@ def render_view(network: Network, title: str = "kg network", max_nodes: int = MA
         edge_count=len(network.edges),
         fact_count=len(facts),
         limit=max_nodes,
-        has_dates=any(e.date for e in all_facts),
+        has_dates=any(e.date or e.first for e in all_facts),
         has_classes=bool(data["classes"]),
     )
 

@@ -2,7 +2,7 @@
 and source; its text with each fact's evidence highlighted at the fact's character offsets
 (``kg:beginIndex``/``kg:endIndex`` into ``schema:text``), the names of its entities coloured by type
 as in the view's legend, and each fact inline after its evidence (actor → action → target, with
-modality, negation, reporter, CAMEO class and confidence). Clicking a highlight or a fact shows the
+modality, negation, reporter, CAMEO class, when and where, and confidence; a role with its years). Clicking a highlight or a fact shows the
 fact in a side panel, with links to its entities.
 
 The entities' names are found in the text by the names and aliases the article gives them (its
@@ -37,7 +37,7 @@ from .view_pages import (
     values,
 )
 
-_P = sparql_prefixes("kg", "rdf", "rdfs", "org", "prov", "dcterms", "schema", "skos", "owl", "time")
+_P = sparql_prefixes("kg", "rdf", "rdfs", "org", "prov", "dcterms", "schema", "skos", "owl", "time", "sem")
 
 
 def article_queries(iri: str) -> list[str]:
@@ -47,13 +47,16 @@ def article_queries(iri: str) -> list[str]:
         _P + f"""SELECT ?p ?v WHERE {{ {a} ?p ?v FILTER(?p IN (dcterms:title, schema:datePublished, dcterms:source,
                  schema:url, schema:identifier, schema:text)) }}""",
         _P + f"""SELECT ?fact ?actor ?action ?target ?negated ?modality ?reporter ?claimer ?confidence ?rule ?time
+                        ?stamp ?earliest ?latest ?place ?dateline
                         ?begin ?end ?sentence ?class ?classLabel ?classCode ?quadLabel WHERE {{
           ?fact prov:wasDerivedFrom {a} ; a kg:Event ; kg:action ?action .
           OPTIONAL {{ ?fact kg:actor ?actor }} OPTIONAL {{ ?fact kg:target ?target }}
           OPTIONAL {{ ?fact kg:negated ?negated }} OPTIONAL {{ ?fact kg:modality ?modality }}
           OPTIONAL {{ ?fact kg:reportedBy ?reporter }} OPTIONAL {{ ?fact kg:claimedBy ?claimer }}
           OPTIONAL {{ ?fact kg:confidence ?confidence }} OPTIONAL {{ ?fact kg:rule ?rule }}
-          OPTIONAL {{ ?fact kg:timeText ?time }}
+          OPTIONAL {{ ?fact kg:timeText ?time }} OPTIONAL {{ ?fact sem:hasTimeStamp ?stamp }}
+          OPTIONAL {{ ?fact sem:hasEarliestBeginTimeStamp ?earliest ; sem:hasLatestEndTimeStamp ?latest }}
+          OPTIONAL {{ ?fact sem:hasPlace ?place }} OPTIONAL {{ ?fact kg:datelinePlace ?dateline }}
           OPTIONAL {{ ?fact kg:evidence ?ev . ?ev kg:beginIndex ?begin ; kg:endIndex ?end
                       OPTIONAL {{ ?ev kg:sentence ?sentence }} }}
           OPTIONAL {{ ?fact kg:eventClass ?class OPTIONAL {{ ?class skos:prefLabel ?classLabel }}
@@ -135,6 +138,11 @@ class Fact:
     confidence: str = ""
     rule: str = ""
     time: str = ""
+    #: the time's calendar value: a day, a month, a year, or a span "first/last"
+    date: str = ""
+    #: where the event happened (the clause's place), or the dateline's place (``dateline``)
+    place: Ent | None = None
+    dateline: bool = False
     former: bool = False
     since: str = ""
     until: str = ""
@@ -205,8 +213,9 @@ def read_article(select_many: SelectMany, iri: str, href: Callable[[str], str | 
             0, fid, "event", e.get("action") or "", ent(e.get("actor")), ent(e.get("target")), truth(e.get("negated")),
             local_name(e.get("modality")) or "asserted", ent(e.get("reporter")), ent(e.get("claimer")), code,
             e.get("classLabel") or "", quad_class(code, e.get("quadLabel")) if e.get("class") else "",
-            e.get("confidence") or "", e.get("rule") or "", e.get("time") or "", sentence=e.get("sentence") or "",
-            begin=_int(e.get("begin")), end=_int(e.get("end"))))
+            e.get("confidence") or "", e.get("rule") or "", e.get("time") or "", _date(e),
+            ent(e.get("place") or e.get("dateline")), not e.get("place") and bool(e.get("dateline")),
+            sentence=e.get("sentence") or "", begin=_int(e.get("begin")), end=_int(e.get("end"))))
     for fid, r in sorted(merge(roles, "fact").items(), key=lambda kv: _order(kv[1], kv[0])):
         facts.append(Fact(
             0, fid, "role", r.get("role") or "member", ent(r.get("person")), ent(r.get("org")),
@@ -222,6 +231,15 @@ def read_article(select_many: SelectMany, iri: str, href: Callable[[str], str | 
     return ArticleData(iri, prop.get("identifier") or local_name(iri), prop.get("title") or "",
                        prop.get("datePublished") or "", prop.get("source") or "", prop.get("url") or "",
                        prop.get("text") or "", order, facts)
+
+
+def _date(row: dict[str, str | None]) -> str:
+    """An event's calendar value as the queries write it: the stamp, or "earliest/latest"."""
+    if row.get("stamp"):
+        return row["stamp"] or ""
+    if row.get("earliest") and row.get("latest"):
+        return f"{row['earliest']}/{row['latest']}"
+    return ""
 
 
 def _order(row: dict[str, str | None], iri: str) -> tuple[int, str]:

@@ -220,13 +220,18 @@ def describe_class(g: set[Triple], code: str) -> None:
 
 
 def _event_time(g: set[Triple], e: URIRef, t: Time, lit: Literals) -> None:
-    """kg:timeText always; a SEM time stamp (day, month, year) or earliest/latest bounds (a week)."""
+    """kg:timeText always; a SEM time stamp (day, month, year) or earliest/latest bounds (a week, a decade)."""
     g.add((e, _TIME_TEXT, lit[t.text]))
     if t.value is not None and t.datatype in TIME_DATATYPES:
         g.add((e, SEM.hasTimeStamp, Literal(t.value, datatype=TIME_DATATYPES[t.datatype])))
     elif t.datatype == "interval" and t.begin and t.end:
-        g.add((e, SEM.hasEarliestBeginTimeStamp, Literal(t.begin, datatype=XSD.date)))
-        g.add((e, SEM.hasLatestEndTimeStamp, Literal(t.end, datatype=XSD.date)))
+        g.add((e, SEM.hasEarliestBeginTimeStamp, _stamp(t.begin)))
+        g.add((e, SEM.hasLatestEndTimeStamp, _stamp(t.end)))
+
+
+def _stamp(value: str) -> Literal:
+    """A bound of an interval: a day (xsd:date), or a year (xsd:gYear) for "the 1990s", "2002-2003"."""
+    return Literal(value, datatype=XSD.gYear if len(value) == 4 else XSD.gYearMonth if len(value) == 7 else XSD.date)
 
 
 def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article_id: str, published: str | None,
@@ -250,9 +255,21 @@ def _member_during(g: set[Triple], m: URIRef, article: URIRef, ro: Role, article
         g.add((interval, prop, instant))
         g.add((instant, _TYPE, TIME.Instant))
         g.add((instant, _TIME_TEXT, Literal(when.text)))
-        if when.value is not None and when.datatype in INSTANT_PROPERTIES:
-            g.add((instant, INSTANT_PROPERTIES[when.datatype],
-                   Literal(when.value, datatype=TIME_DATATYPES[when.datatype])))
+        value, datatype = _instant_value(when)
+        if value is not None and datatype in INSTANT_PROPERTIES:
+            g.add((instant, INSTANT_PROPERTIES[datatype], Literal(value, datatype=TIME_DATATYPES[datatype])))
+
+
+def _instant_value(t: Time) -> tuple[str | None, str | None]:
+    """The calendar value of a role's beginning or end: its own, or for a span ("earlier this
+    month") the month or year both its bounds are in (an instant has no span)."""
+    if t.datatype != "interval" or not t.begin or not t.end:
+        return t.value, t.datatype
+    if t.begin[:7] == t.end[:7] and len(t.begin) >= 7:
+        return t.begin[:7], "gYearMonth"
+    if t.begin[:4] == t.end[:4]:
+        return t.begin[:4], "gYear"
+    return None, None
 
 
 def _one_per_iri(facts: ArticleFacts, minter: Minter) -> list[tuple[URIRef, Entity, list[str]]]:

@@ -15,7 +15,7 @@ from .curation import to_iri, to_ref
 from .graph import read_clusters, resolve_store
 from .rules import Cluster, Resolution
 
-_P = sparql_prefixes("kg", "rdfs", "skos", "schema", "org", "owl", "prov")
+_P = sparql_prefixes("kg", "rdfs", "skos", "schema", "org", "owl", "prov", "sem", "time")
 
 
 def find_cluster(res: Resolution, query: str, base: str) -> tuple[Cluster, str | None]:
@@ -89,9 +89,14 @@ class Fact:
     article: str  # article id
     iri: str
     flags: str = ""
+    #: when: a role's years ("1994 to 1997", "since 2010"); an event's time ("on Sunday, 2012-02-19")
+    when: str = ""
+    #: where an event happened (its place's name), "" if the text gives none
+    where: str = ""
 
 
-Q_SHOW_EVENTS = _P + """SELECT ?f ?as ?actor ?action ?target ?reporter ?sentence ?article ?negated ?modality WHERE {
+Q_SHOW_EVENTS = _P + """SELECT ?f ?as ?actor ?action ?target ?reporter ?sentence ?article ?negated ?modality
+                               ?time ?stamp ?earliest ?latest ?place WHERE {
   VALUES ?e { %(members)s }
   { ?f kg:actor ?e BIND("actor" AS ?as) } UNION { ?f kg:target ?e BIND("target" AS ?as) }
   UNION { ?f kg:reportedBy ?e BIND("reporter" AS ?as) }
@@ -99,14 +104,22 @@ Q_SHOW_EVENTS = _P + """SELECT ?f ?as ?actor ?action ?target ?reporter ?sentence
   OPTIONAL { ?f kg:actor ?actor } OPTIONAL { ?f kg:target ?target } OPTIONAL { ?f kg:reportedBy ?reporter }
   OPTIONAL { ?f kg:evidence/kg:sentence ?sentence } OPTIONAL { ?f prov:wasDerivedFrom ?article }
   OPTIONAL { ?f kg:negated ?negated } OPTIONAL { ?f kg:modality ?modality }
+  OPTIONAL { ?f kg:timeText ?time } OPTIONAL { ?f sem:hasTimeStamp ?stamp }
+  OPTIONAL { ?f sem:hasEarliestBeginTimeStamp ?earliest ; sem:hasLatestEndTimeStamp ?latest }
+  OPTIONAL { ?f sem:hasPlace ?place }
 }"""
 
 
-Q_SHOW_ROLES = _P + """SELECT ?f ?as ?person ?org ?role ?former ?sentence ?article WHERE {
+Q_SHOW_ROLES = _P + """SELECT ?f ?as ?person ?org ?role ?former ?sentence ?article ?since ?sinceText ?until ?untilText
+WHERE {
   VALUES ?e { %(members)s }
   { ?f org:member ?e BIND("member" AS ?as) } UNION { ?f org:organization ?e BIND("organization" AS ?as) }
   ?f org:member ?person ; org:organization ?org .
   OPTIONAL { ?f kg:roleLabel ?role } OPTIONAL { ?f kg:former ?former }
+  OPTIONAL { ?f org:memberDuring/time:hasBeginning ?b OPTIONAL { ?b kg:timeText ?sinceText }
+             OPTIONAL { ?b time:inXSDDate|time:inXSDgYearMonth|time:inXSDgYear ?since } }
+  OPTIONAL { ?f org:memberDuring/time:hasEnd ?x OPTIONAL { ?x kg:timeText ?untilText }
+             OPTIONAL { ?x time:inXSDDate|time:inXSDgYearMonth|time:inXSDgYear ?until } }
   OPTIONAL { ?f kg:evidence/kg:sentence ?sentence } OPTIONAL { ?f prov:wasDerivedFrom ?article }
 }"""
 
@@ -137,17 +150,30 @@ def entity_facts(store: Store, res: Resolution, cluster: Cluster) -> list[Fact]:
         modality = (r.get("modality") or "").rsplit("#", 1)[-1]
         if modality and modality != "asserted":
             flags.append(modality + (f" by {name(r['reporter'])}" if r.get("reporter") and modality == "reported" else ""))
+        date = r.get("stamp") or (f"{r['earliest']}/{r['latest']}" if r.get("earliest") and r.get("latest") else "")
+        when = (r.get("time") or date) + (f", {date}" if r.get("time") and date and date != r.get("time") else "")
         facts[key] = Fact("event", r["as"] or "", f"{name(r['actor'])} \u2192 {r['action']} \u2192 {name(r['target'])}",
-                          r.get("sentence") or "", article(r.get("article")), r["f"] or "", ", ".join(flags))
+                          r.get("sentence") or "", article(r.get("article")), r["f"] or "", ", ".join(flags),
+                          when, name(r["place"]) if r.get("place") else "")
     for r in sorted(store.select(Q_SHOW_ROLES % {"members": members}), key=lambda r: tuple(v or "" for v in r.values())):
         key = (r["f"] or "", r["as"] or "")
         if key in facts:
             continue
         former = "former" if r.get("former") in ("true", "1") else ""
         facts[key] = Fact("role", r["as"] or "", f"{name(r['person'])} \u2014 {r.get('role') or 'member'} of \u2014 {name(r['org'])}",
-                          r.get("sentence") or "", article(r.get("article")), r["f"] or "", former)
+                          r.get("sentence") or "", article(r.get("article")), r["f"] or "", former,
+                          _years(r.get("since") or r.get("sinceText"), r.get("until") or r.get("untilText")))
     order = {"actor": 0, "target": 1, "reporter": 2, "member": 3, "organization": 4}
     return sorted(facts.values(), key=lambda f: (order.get(f.role, 9), f.article, f.sentence, f.text))
+
+
+def _years(since: str | None, until: str | None) -> str:
+    """A role's years as ``kg show`` writes them: "1994 to 1997", "since 2010", "until March 2015"."""
+    if since and until:
+        return f"{since} to {until}"
+    if since:
+        return f"since {since}"
+    return f"until {until}" if until else ""
 
 
 def list_entities(store: Store, base: str, etype: str | None = None, search: str | None = None) -> list[Cluster]:

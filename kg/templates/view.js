@@ -88,10 +88,12 @@
       else if (f.cls !== state.cls) return false;
     }
     if (state.since || state.until) {
+      // the event's own date where it has one (any day of its month, year or span), else its article's
       var d = String(f.date || "").slice(0, 10);
-      if (!d) return false;
-      if (state.since && d < state.since) return false;
-      if (state.until && d > state.until) return false;
+      var first = f.first || d, last = f.last || d;
+      if (!first || !last) return false;
+      if (state.since && last < state.since) return false;
+      if (state.until && first > state.until) return false;
     }
     return true;
   }
@@ -316,7 +318,9 @@
   var sinceInput = document.getElementById("kg-filter-since");
   var untilInput = document.getElementById("kg-filter-until");
   var isolatedBox = document.getElementById("kg-filter-isolated");
-  var dates = data.facts.map(function (f) { return String(f.date || "").slice(0, 10); }).filter(Boolean).sort();
+  var dates = [];
+  data.facts.forEach(function (f) { [f.first, f.last, String(f.date || "").slice(0, 10)].forEach(function (d) { if (d) dates.push(d); }); });
+  dates.sort();
   if (dates.length) {
     [sinceInput, untilInput].forEach(function (i) { i.min = dates[0]; i.max = dates[dates.length - 1]; });
   }
@@ -458,6 +462,7 @@
     addField(dl, "article", f.title || "(untitled)");
     addField(dl, "source", f.articleSource ? sourceElement(f.articleSource) : "");
     addField(dl, "date", f.date);
+    addField(dl, "when", f.when ? f.when + (f.first ? " (" + (f.first === f.last ? f.first : f.first + " \u2013 " + f.last) + ")" : "") : "");
     addField(dl, "class", classText(f));
     addField(dl, "status", modalityText(f));
     panelBody.appendChild(dl);

@@ -35,6 +35,7 @@ once from its attribute array. Measured on the seeds: about 1% of the parse.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from datetime import date
@@ -47,13 +48,14 @@ from spacy.tokens import Doc, Span, Token
 
 from ...model.facts import Article, ArticleFacts, Event, Evidence, Role, Time
 from ...nlp.clean import clean
-from ...nlp.lexicon import PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
+from ...nlp.lexicon import COMMUNICATION_VERBS, PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
 from ..entities.groups import FACILITY_NOUNS
 from ..entities.index import EntityIndex
 from ..grammar.columns import kids
 from ..grammar.labels import NOUN_SUBJECTS
 from .cameo import MULTIWORD_HEADS, classify
-from .timex import is_time_point, normalise, parse_iso
+from .tenure import Tenure
+from .timex import TIME_ADVERBS, is_clock, is_time_point, needs_ref, normalise, parse_iso
 
 __all__ = ["add_context", "ContextReader", "CLAIM_KEYS", "DEED_NOUNS"]
 
@@ -61,18 +63,52 @@ _DATE_LABELS = ("DATE", "TIME")
 _PLACE_LABELS = ("GPE", "LOC", "FAC")
 #: Prepositions that say where the clause happens (not where an action goes: "into", "at" a
 #: target are read as targets by events/reader.py).
-_LOCATIVE = frozenset("in at inside outside near across throughout within around beside off aboard".split())
+_PLACE_CHAIN = frozenset("in at inside outside near across throughout within around beside off aboard".split())
+#: "on", "over" and "along" say where only with a place named ("over eastern Varno", "on the island"):
+#: "on Twitter", "continued over the burning" are no places.
+_NAMED_ONLY = frozenset("on over along".split())
+#: "into" and "onto" say where only after a verb of falling ("fell into the river, killing two").
+_INTO = frozenset(("into", "onto"))
+_FALL_VERBS = frozenset("fall crash plunge tumble collapse slam topple".split())
+#: "From Varno, our correspondent reports": where the report was made.
+_FROM = frozenset(("from",))
+_LOCATIVE = _PLACE_CHAIN | _NAMED_ONLY | _INTO | _FROM
+#: Nouns of spots that a place phrase may hang on ("to the runway at the airport").
+_SPOT_NOUNS = frozenset("runway field square street floor scene site coast shore area stands spot".split())
+#: Prepositions under which a site named as an organization is a place ("at the Talmora Palace").
+_AT_SITE = frozenset("at in into inside outside near".split())
+#: Last words of the names of organizations that are also sites ("the Varno Stadium", "the Lind Mosque").
+_SITE_WORDS = frozenset("""house center centre building mosque church cathedral temple hospital airport base
+headquarters stadium palace court courthouse university college school prison station hall hotel
+embassy""".split())
+#: Nouns that refer back to a place named before ("the city", "on the island").
+_REFERENCE_NOUNS = frozenset("city town village island capital province district region county country nation".split())
+#: Verbs whose place object is where the event happened ("visited Varno", "left the capital").
+_AT_TARGET_VERBS = frozenset("visit tour leave depart enter exit reach".split())
 #: Prepositions whose date object is not the time of the event ("since 2010", "until Friday").
-_NOT_POINT_PREPS = frozenset("since until till for during through throughout".split())
+_NOT_POINT_PREPS = frozenset("since until till for through throughout over from".split())
+#: Prepositions whose gerund shares the time of the verb it hangs on ("suspended for leaving the
+#: bench", "responded by closing the road"); not "after", "before", "since".
+_SHARING_PREPS = frozenset("for by in while".split())
 #: A date that modifies a noun or is an argument is not the clause's time.
-_NOT_TIME_DEPS = frozenset("poss compound amod nmod nsubj nsubjpass dobj attr".split())
+_NOT_TIME_DEPS = frozenset("poss compound amod nmod nummod nsubj nsubjpass dobj attr appos".split())
 #: How many nouns a date or a place phrase may hang on between it and the verb: the parser often
 #: attaches a clause's "on Saturday" or "inside the building" to the last noun before it.
 _DATE_NOUNS, _PLACE_NOUNS = 6, 2
 #: Coreference distances are counted up to this many sentences (further is as far).
 _FAR = 10
 _CLAUSE_DEPS = frozenset("relcl acl ccomp advcl xcomp csubj parataxis".split())
-_SHARED_TIME_MARKS = frozenset(("when", "while", "whilst"))
+_SHARED_TIME_MARKS = frozenset(("when", "while", "whilst", "as"))
+#: Deps of a time that dates the noun it hangs on ("the earthquake last month", "Saturday's attack").
+_NOUN_TIME_DEPS = frozenset("npadvmod poss compound nmod amod nummod".split())
+#: Words after a clock that belong to it ("four minutes later", "45 seconds left").
+_CLOCK_AFTER = frozenset("later earlier left remaining".split())
+#: A day, which as the object of a verb is its time ("announced Wednesday it will ...").
+_DAY_WORDS = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight)\b")
+#: Words of a time ahead, which on a noun date the noun ("elections next year"), not the clause.
+_AHEAD = re.compile(r"\b(?:next|coming|upcoming|tomorrow|later this)\b")
+#: Nouns of a period that "during" makes a time ("during his tenure", "during the season").
+_PERIOD_NOUNS = frozenset("tenure term reign season studies childhood youth presidency".split())
 #: Heads whose named modifier is the place itself ("Varno province", "Dal Seret town").
 _REGION_NOUNS = frozenset("""province district city town village region state county area capital suburb
 neighbourhood neighborhood valley island coast border outskirts""".split())
@@ -102,16 +138,20 @@ class ContextReader:
         self.index = index
         self.anchor: date | None = parse_iso(article.date)
         self._ents = index.ents
-        self._dates = [e for e in self._ents if e.label_ in _DATE_LABELS]
+        self._dates = _time_spans(doc, [e for e in self._ents if e.label_ in _DATE_LABELS])
+        #: the article's DATE/TIME spans ("Wednesday morning" one span), in text order
+        self.dates = self._dates
         #: the Doc's token attributes as one array (columns: _ARRAY_ATTRS), read once
         self._arr = doc.to_array(_ARRAY_ATTRS).view(np.int64) if len(doc) else np.zeros((0, len(_ARRAY_ATTRS)), np.int64)
         #: objects of locative prepositions, in text order (candidates for places)
         self._locative = _locative_objects(doc, self._arr)
         self._locative_at = [t.idx for t in self._locative]
-        self._date_at = [e.start_char for e in self._dates]
-        #: the dates that can be an event's time, with their roots: (root, text), None for the others
-        self._clause_dates: list[tuple[Token, str] | None] = [self._clause_date(e) for e in self._dates]
-        self._normalised: dict[str, Time] = {}
+        #: the time expressions that can be an event's time (dates, clocks, "recently", "during his
+        #: tenure"), in text order: (root, text, offset), read once
+        self._times = sorted((c for c in (*map(self._clause_date, self._dates), *_time_words(doc, self._arr))
+                              if c is not None), key=lambda c: c[2])
+        self._date_at = [c[2] for c in self._times]
+        self._normalised: dict[tuple[str, str | None, int], Time] = {}
         self._shared: dict[int, list[Token]] = {}
         self._by_trigger: dict[tuple[int, str, bool], tuple[str | None, str, str | None, Time | None]] = {}
         self._dateline: str | None | bool = False  # False: not looked up yet
@@ -163,69 +203,127 @@ class ContextReader:
 
     # ----- time ------------------------------------------------------------------
     @staticmethod
-    def _reaches(tok: Token, verb: Token, nouns: int = 1) -> bool:
-        """Whether ``tok`` hangs on ``verb`` through prepositions and at most ``nouns`` nouns
-        ("called for a recount on Sunday"), within the verb's clause (no other verb on the way)."""
+    def _hops(tok: Token, verb: Token, nouns: int = 1) -> int | None:
+        """How many nouns ``tok`` hangs on ``verb`` through (with prepositions), at most ``nouns``
+        ("called for a recount on Sunday": 1), within the verb's clause: no other verb on the way
+        but the participle of "in a statement issued Tuesday, the ministry said" (the statement's
+        time is the saying's). None if it does not hang on the verb so."""
         t = tok
+        used = 0
         for _ in range(8):
             if t.dep_ in _CLAUSE_DEPS:
-                return False
+                return None
             h = t.head
             if h.i == verb.i:
-                return True
+                return used
+            if h.pos_ in ("VERB", "AUX") and h.dep_ == "acl" and h.tag_ == "VBN" and _in_phrase_of(h.head, verb):
+                return used + 1
             if h.i == t.i or h.pos_ in ("VERB", "AUX"):
-                return False
+                return None
             if h.pos_ != "ADP":
-                nouns -= 1
-                if nouns < 0:
-                    return False
+                used += 1
+                if used > nouns:
+                    return None
             t = h
-        return False
+        return None
 
-    def time_of(self, verb: Token, bounds: tuple[int, int], depth: int = 0) -> Time | None:
+    @classmethod
+    def _reaches(cls, tok: Token, verb: Token, nouns: int = 1) -> bool:
+        """Whether ``tok`` hangs on ``verb`` through prepositions and at most ``nouns`` nouns (``_hops``)."""
+        return cls._hops(tok, verb, nouns) is not None
+
+    def time_of(self, verb: Token, bounds: tuple[int, int]) -> Time | None:
         """The time expression of the verb's clause, normalised; None if the clause has none.
 
-        ``bounds`` are the character offsets of the verb's sentence (the event's evidence).
-        """
+        ``bounds`` are the character offsets of the verb's sentence (the event's evidence). A clause
+        with no time of its own takes the time of a clause it shares one with (``_sharing``); a
+        conjoined clause with a subject of its own only a time put before the first clause's subject
+        ("On Friday, police arrested two men and a court charged them")."""
+        found = self._clause_time(verb, bounds, 0)
+        return found[0] if found is not None else None
+
+    def _clause_time(self, verb: Token, bounds: tuple[int, int], depth: int) -> tuple[Time, Token] | None:
         lo, hi = bounds
-        cands = self._clause_dates[bisect_left(self._date_at, lo):bisect_left(self._date_at, hi)]
-        if not any(cands):  # no date in the sentence: nothing to share either
+        cands = self._times[bisect_left(self._date_at, lo):bisect_left(self._date_at, hi)]
+        dates = [e for e in self._dates if lo <= e.start_char < hi]
+        if not cands and not dates:  # no time in the sentence: nothing to share either
             return None
-        for cand in cands:
-            if cand is not None and self._reaches(cand[0], verb, nouns=_DATE_NOUNS):
-                return self._normalise(cand[1])
-        if depth < 2:
+        best: tuple[int, Token, str, int] | None = None
+        past = _tense(verb) == "past" or (_tense(verb) is None and _tense(verb.head) == "past")
+        # a time on the deed's noun: "the 2008 conflict was carried out by", "the earthquake last
+        # month, which killed thousands"
+        on_noun = [(e.root, e.text, e.start_char) for e in dates if e.root.dep_ in _NOUN_TIME_DEPS and (
+            (e.root.head.dep_ == "nsubjpass" and e.root.head.head.i == verb.i)
+            or (verb.dep_ == "relcl" and e.root.head.i == verb.head.i)) and is_time_point(e.text)]
+        for root, text, at in sorted((*cands, *on_noun), key=lambda c: c[2]):
+            hops = 0 if root.i == verb.i else 1 if (root, text, at) in on_noun else \
+                self._hops(root, verb, nouns=_DATE_NOUNS)
+            if hops is not None and (best is None or hops < best[0]) and not (past and _AHEAD.search(text.lower())):
+                best = (hops, root, text, at)  # ("met to discuss elections next year": the elections')
+        if best is not None:
+            return self._normalise(best[2], best[3], _tense(verb)), best[1]
+        if depth < 3:
             for other in self._sharing(verb):
-                found = self.time_of(other, bounds, depth + 1)
-                if found is not None:
+                found = self._clause_time(other, bounds, depth + 1)
+                if found is not None and (verb.dep_ != "conj" or other.i != verb.head.i or not _has_subject(verb)
+                                          or found[1].i < _subject_start(other)):
                     return found
         return None
 
-    @staticmethod
-    def _clause_date(ent: Span) -> tuple[Token, str] | None:
-        """(root, text) of a DATE/TIME entity that can be a clause's time: a time point, not the
-        modifier of a noun or an argument, not under "since"/"until"/"for"."""
+    def _clause_date(self, ent: Span) -> tuple[Token, str, int] | None:
+        """(root, text, offset) of a DATE/TIME entity that can be a clause's time: a time point or
+        a match clock, not the modifier of a noun or an argument, not under "since"/"until"/"for"."""
         root = ent.root
-        if root.dep_ in _NOT_TIME_DEPS or not is_time_point(ent.text):
+        text = ent.text
+        doc = ent.doc
+        after = doc[ent.end].lower_ if ent.end < len(doc) else ""
+        if after in _CLOCK_AFTER:  # "four minutes later", "45 seconds left"
+            text = f"{text} {doc[ent.end].text}"
+        before = doc[ent.start - 1].lower_ if ent.start else ""
+        if not (is_time_point(text) or is_clock(text, before)):
             return None
-        if root.dep_ == "pobj" and root.head.lower_ in _NOT_POINT_PREPS:
-            return None
-        return root, ent.text
+        if root.dep_ in _NOT_TIME_DEPS and not (root.dep_ == "dobj" and _DAY_WORDS.search(text.lower())):
+            return None  # ("announced Wednesday it will": a day is no object)
+        if _under(root, _NOT_POINT_PREPS) or ent[0].lower_ in _NOT_POINT_PREPS:
+            return None  # ("since 2010" may be one entity)
+        if root.dep_ == "npadvmod" and root.head.dep_ in ("dobj", "pobj") and root.head.pos_ in ("NOUN", "PROPN") \
+                and _AHEAD.search(text.lower()):
+            return None  # "met to discuss elections next year": the time of the elections
+        return root, text, ent.start_char
 
-    def _normalise(self, text: str) -> Time:
-        found = self._normalised.get(text)
+    def _normalise(self, text: str, at: int, tense: str | None) -> Time:
+        key = (text, tense, at if needs_ref(text) else -1)
+        found = self._normalised.get(key)
         if found is None:
-            found = self._normalised[text] = normalise(text, self.anchor)
+            ref = self._ref_before(at) if key[2] >= 0 else None
+            found = self._normalised[key] = normalise(text, self.anchor, tense=tense, ref=ref)
         return found
 
+    def _ref_before(self, at: int) -> Time | None:
+        """The last time with a calendar value that the text gives before offset ``at`` (what "two
+        weeks later" and "the following year" count from)."""
+        for e in reversed(self._dates):
+            if e.start_char < at and not needs_ref(e.text):
+                t = normalise(e.text, self.anchor)
+                if t.value is not None:
+                    return t
+        return None
+
     def _sharing(self, verb: Token) -> list[Token]:
-        """Clauses that share the verb's time and place: the clause an infinitive or a
-        when/while clause hangs on, and the when/while clauses hanging on it (memoised)."""
+        """Clauses that share the verb's time and place: the clause a participle, an infinitive, a
+        gerund after a preposition, a conjoined verb or a when/while clause hangs on, and the
+        when/while clauses hanging on it (memoised)."""
         out = self._shared.get(verb.i)
         if out is None:
             out = []
-            if verb.dep_ == "xcomp" or (verb.dep_ == "advcl" and self._shared_mark(verb)):
-                out.append(verb.head)
+            if verb.dep_ in ("xcomp", "conj") or (verb.dep_ == "ccomp" and _infinitive(verb)) or (
+                    verb.dep_ == "pcomp" and verb.head.lower_ in _SHARING_PREPS) or (
+                    verb.dep_ == "advcl" and (self._shared_mark(verb) or _participle(verb))):
+                head = verb.head
+                while head.pos_ == "ADP" and head.head.i != head.i:  # "suspended for leaving": the verb
+                    head = head.head
+                if head.pos_ in ("VERB", "AUX"):
+                    out.append(head)
             out.extend(c for c in kids(verb) if c.dep_ == "advcl" and self._shared_mark(c))
             self._shared[verb.i] = out
         return out
@@ -236,46 +334,145 @@ class ContextReader:
 
     # ----- place -----------------------------------------------------------------
     def place_of(self, verb: Token, exclude: set[str], bounds: tuple[int, int], depth: int = 0) -> str | None:
-        """The Place key of the location phrase of the verb's clause (sentence ``bounds``), or None."""
-        named: str | None = None
-        facility: str | None = None
+        """The place key of the location phrase of the verb's clause (sentence ``bounds``), or of
+        the clause it shares its time and place with (``_sharing``), or None.
+
+        The phrase hangs on the verb, on a place it names ("at the base in Talmora", "to the runway at
+        the airport") or on the verb's object ("bombed a house in Varno"); never on the subject ("the
+        force in Varno said": the actor's seat) or another noun ("named director of the agency in
+        Varno"). A place
+        put before the subject of a reporting verb is where what is reported happened ("In Varno,
+        officials said that ten people were killed")."""
+        found = self._clause_place(verb, exclude, bounds, depth)
+        return found[0] if found is not None else None
+
+    def _clause_place(self, verb: Token, exclude: set[str], bounds: tuple[int, int],
+                      depth: int) -> tuple[str, Token] | None:
         lo, hi = bounds
         cands = self._locative[bisect_left(self._locative_at, lo):bisect_left(self._locative_at, hi)]
         if not cands:  # no locative phrase in the sentence
             return None
-        for tok in cands:
-            if not self._reaches(tok, verb, _PLACE_NOUNS):
-                continue
-            key, is_named = self._place_key(tok)
-            if key is None or key in exclude:
-                continue
-            if is_named:
-                named = key
-                break
-            facility = facility or key
-        found = named or facility
-        if found is None and depth < 2:
+        found = self._own_place(verb, exclude, cands)
+        if found is None and verb.dep_ == "relcl" and any(c.lower_ == "where" for c in kids(verb)):
+            found = self._where_clause(verb.head, exclude)  # "a college in Varno, where she studied law"
+        if found is None and verb.lemma_.lower() in _AT_TARGET_VERBS and depth:
+            obj = next((c for c in kids(verb) if c.dep_ == "dobj"), None)  # "as they left the tunnel"
+            key = self.index.resolve(obj, allow_things=True) if obj is not None else None
+            if obj is not None and key is not None and key.startswith("Place:") and key not in exclude:
+                return key, obj
+        if found is None and verb.dep_ == "ccomp" and verb.head.lemma_.lower() in COMMUNICATION_VERBS:
+            head = verb.head  # "In Varno, officials said that ten people were killed"
+            for tok in cands:
+                if tok.i < _subject_start(head) and self._place_reaches(tok, head):
+                    key, _ = self._place_key(tok)
+                    if key is not None and key not in exclude:
+                        return key, tok
+        if found is None and depth < 3:
             for other in self._sharing(verb):
-                found = self.place_of(other, exclude, bounds, depth + 1)
-                if found is not None:
-                    break
+                shared = self._clause_place(other, exclude, bounds, depth + 1)
+                if shared is not None and (verb.dep_ != "conj" or other.i != verb.head.i or not _has_subject(verb)
+                                           or shared[1].i < _subject_start(other)):
+                    return shared
         return found
 
+    def _where_clause(self, noun: Token, exclude: set[str]) -> tuple[str, Token] | None:
+        """The place a "where" clause hangs on: the noun itself (a place, or a site named as an
+        organization), else the place of its own location phrase ("a college in Varno")."""
+        for cand in (noun, *(p for c in kids(noun) if c.dep_ == "prep" and c.lower_ in _PLACE_CHAIN
+                             for p in kids(c) if p.dep_ == "pobj")):
+            key = self.index.named_key(cand) if cand.ent_type_ else None
+            ent = self.index.entities.get(key) if key is not None else None
+            if key is None or ent is None or key in exclude:
+                continue
+            if key.startswith("Place:") or (key.startswith("Organization:")
+                                            and (ent.label.lower().split() or [""])[-1] in _SITE_WORDS):
+                return key, cand
+        return None
+
+    def _own_place(self, verb: Token, exclude: set[str], cands: list[Token]) -> tuple[str, Token] | None:
+        """The place of the verb's own location phrases: the first named place, else the first facility."""
+        lemma = verb.lemma_.lower()
+        reporting = lemma in COMMUNICATION_VERBS and any(c.dep_ == "ccomp" for c in kids(verb))
+        facility: tuple[str, Token] | None = None
+        for tok in cands:
+            prep = tok.head.lower_
+            if (prep in _INTO and lemma not in _FALL_VERBS) or (
+                    prep in _FROM and not (lemma in COMMUNICATION_VERBS and tok.head.i == verb.left_edge.i)):
+                continue
+            if reporting and prep not in _FROM and tok.i < _subject_start(verb) or not self._place_reaches(tok, verb):
+                continue
+            key, is_named = self._place_key(tok)
+            if key is None or key in exclude or (not is_named and prep in _NAMED_ONLY):
+                continue
+            if is_named:
+                return key, tok
+            facility = facility or (key, tok)
+        return facility
+
+    def _place_reaches(self, tok: Token, verb: Token) -> bool:
+        """Whether a locative phrase's object hangs on the verb: directly, through a place it
+        names, through the verb's object or a place noun, or through the participle of "in a
+        statement released in Varno" (``place_of``)."""
+        t = tok
+        for _ in range(_PLACE_NOUNS + 4):
+            h = t.head
+            if h.i == verb.i:
+                return True
+            if h.pos_ in ("VERB", "AUX") and h.dep_ == "pcomp" and h.head.lower_ == "with" and h.head.head.i == verb.i:
+                return True  # "met with visiting President Lee at the palace"
+            if h.pos_ in ("VERB", "AUX"):
+                return h.dep_ == "acl" and h.tag_ == "VBN" and _in_phrase_of(h.head, verb)
+            if h.i == t.i:
+                return False
+            if h.pos_ != "ADP" and h.dep_ != "appos":  # an apposition stands where its head does
+                if h.dep_ == "pobj" and (h.head.lower_ in _PLACE_CHAIN or h.head.lower_ == "with"):
+                    pass  # "at the base in Talmora", "met with the envoy in Varno"
+                elif h.dep_ not in ("dobj", "nsubjpass") and not (h.dep_ == "pobj" and self._is_place_noun(h)):
+                    return False  # the subject's seat, "named director of the agency in Varno"
+            t = h
+        return False
+
+    def _is_place_noun(self, tok: Token) -> bool:
+        return tok.ent_type_ in _PLACE_LABELS or tok.lemma_.lower() in FACILITY_NOUNS | _SPOT_NOUNS
+
     def _place_key(self, tok: Token) -> tuple[str | None, bool]:
-        """A place named by a prepositional object: the entity, a named modifier, "X of Varno"."""
-        regional = tok.lemma_.lower() in _REGION_NOUNS
-        for cand in (tok, *(c for c in kids(tok) if regional and c.dep_ in ("compound", "nmod")),
-                     *(p for c in kids(tok) if c.dep_ == "prep" and c.lower_ == "of"
+        """A place named by a prepositional object: the entity, a named modifier ("Varno
+        province"), "the province of Varno", a place named before ("the city"), a site that is an
+        organization ("at the Talmora Palace"), a facility ("at the embassy")."""
+        low = tok.lemma_.lower()
+        regional = low in _REGION_NOUNS
+        for cand in (tok, *(c for c in kids(tok) if regional and c.dep_ in ("compound", "nmod", "poss")),
+                     *(p for c in kids(tok) if regional and c.dep_ == "prep" and c.lower_ == "of"
                        for p in kids(c) if p.dep_ == "pobj")):
             if cand.ent_type_ in _PLACE_LABELS:
                 key = self.index.named_key(cand)
                 if key is not None and key.startswith("Place:"):
                     return key, True
-        if tok.lemma_.lower() in FACILITY_NOUNS:
+        if tok.ent_type_ in ("ORG", "FAC") and tok.head.lower_ in _AT_SITE:
+            key = self.index.named_key(tok)
+            ent = self.index.entities.get(key) if key is not None else None
+            if key is not None and ent is not None and key.startswith("Organization:") and (
+                    ent.label.lower().split() or [""])[-1] in _SITE_WORDS:
+                return key, True  # "met at the Talmora Palace"
+        if low in _REFERENCE_NOUNS and not any(c.dep_ in ("compound", "nmod", "poss", "prep") for c in kids(tok)) \
+                and any(c.lower_ in ("the", "this", "that", "same") for c in kids(tok)):
+            key = self.index.resolve(tok) if low in ("country", "nation") else self._place_before(tok)
+            if key is not None and key.startswith("Place:"):
+                return key, True  # "on the island": the island named before
+        if low in FACILITY_NOUNS:
             key = self.index.resolve(tok, allow_things=True)
             if key is not None and key.startswith("Place:"):
                 return key, False
         return None, False
+
+    def _place_before(self, tok: Token) -> str | None:
+        """The last place named before ``tok`` that is no country ("the city", "the island")."""
+        countries = self.index.countries()
+        for m in reversed(self.index.mentions):
+            if m.end <= tok.i and m.type == "Place" and not m.plural and m.key not in countries \
+                    and self.doc[m.start].ent_type_ in _PLACE_LABELS:
+                return self.index.canonical(m.key)
+        return None
 
     def dateline_place(self) -> str | None:
         """The Place key of the article's dateline ("TALMORA -" -> Talmora), if it has one."""
@@ -348,6 +545,9 @@ class ContextReader:
         code, key, reason, when = known
         exclude = {k for k in (ev.actor, ev.target) if k is not None}
         place = self.place_of(tok, exclude, bounds)
+        if place is None and ev.target is not None and tok.lemma_.lower() in _AT_TARGET_VERBS \
+                and ev.target.startswith("Place:"):
+            place = ev.target  # "visited Varno": the visit was there
         from_dateline = False
         if place is None:
             place = self.dateline_place()
@@ -556,6 +756,8 @@ def _ids(*words: str) -> np.ndarray:
 _LOCATIVE_IDS = _ids(*sorted(_LOCATIVE))
 _ARGUMENT_DEP_IDS = _ids("nsubj", "nsubjpass", "dobj", "dative")
 _PREP_ID, _POBJ_ID = (int(i) for i in _ids("prep", "pobj"))
+_DEICTIC_WORDS = frozenset(("today", "yesterday", "tonight", "tomorrow"))
+_TIME_WORD_IDS = _ids(*sorted(TIME_ADVERBS | _PERIOD_NOUNS | _DEICTIC_WORDS))
 
 
 def _pronoun_arguments(doc: Doc, arr: np.ndarray) -> dict[int, list[int]]:
@@ -593,8 +795,110 @@ def _bare(text: str) -> str:
     return " ".join(w for w in low.split() if w not in ("on", "in", "at", "the"))
 
 
+def _time_spans(doc: Doc, ents: list[Span]) -> list[Span]:
+    """DATE/TIME entities, with a day and its part joined ("Wednesday" "morning" -> "Wednesday
+    morning") and "between" two dates made one span ("between July 3 and July 9")."""
+    out: list[Span] = []
+    for e in ents:
+        prev = out[-1] if out else None
+        if prev is not None and e.start == prev.end:
+            out[-1] = Span(doc, prev.start, e.end, label=prev.label_)
+            continue
+        if prev is not None and e.start == prev.end + 1 and doc[prev.end].lower_ == "and":
+            if prev[0].lower_ == "between" or (prev.start and doc[prev.start - 1].lower_ == "between"):
+                out[-1] = Span(doc, prev.start if prev[0].lower_ == "between" else prev.start - 1, e.end,
+                               label=prev.label_)
+                continue
+        out.append(e)
+    return out
+
+
+def _time_words(doc: Doc, arr: np.ndarray) -> list[tuple[Token, str, int]]:
+    """Times that are not DATE entities: adverbs ("has recently begun", "said previously") and
+    periods after "during" ("during his tenure"), as (root, text, offset)."""
+    hits = np.flatnonzero(np.isin(arr[:, _C_LOWER], _TIME_WORD_IDS))
+    out: list[tuple[Token, str, int]] = []
+    for i in hits.tolist():
+        t = doc[i]
+        if t.lower_ in TIME_ADVERBS:
+            if t.dep_ == "advmod" and t.head.pos_ in ("VERB", "AUX"):
+                out.append((t, t.text, t.idx))
+        elif t.lower_ in _DEICTIC_WORDS:
+            if not t.ent_type_ and t.dep_ in ("npadvmod", "advmod") and t.head.pos_ in ("VERB", "AUX"):
+                out.append((t, t.text, t.idx))  # "Today, the president announced" (no DATE entity)
+        elif t.dep_ == "pobj" and t.head.lower_ == "during" and not t.ent_type_:
+            words = [w for w in t.subtree if w.i <= t.i]
+            if any(w.like_num or w.ent_type_ for w in words):
+                continue  # "during a 30-year career" is a duration
+            out.append((t, doc[words[0].i:t.i + 1].text, t.head.idx))
+    return out
+
+
+def _participle(verb: Token) -> bool:
+    """Whether a clause is a participle with no subject of its own ("..., firing artillery")."""
+    return verb.tag_ in ("VBG", "VBN") and not any(c.dep_ in ("nsubj", "nsubjpass", "mark") for c in kids(verb))
+
+
+def _has_subject(verb: Token) -> bool:
+    return any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in kids(verb))
+
+
+def _subject_start(verb: Token) -> int:
+    """The index of the first word of the verb's subject (the verb's own if it has none)."""
+    return min((c.left_edge.i for c in kids(verb) if c.dep_ in ("nsubj", "nsubjpass", "expl")), default=verb.i)
+
+
+def _infinitive(verb: Token) -> bool:
+    """ "caused a crane to fall": a to-infinitive, which happens when the clause above it does."""
+    return any(c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb))
+
+
+def _in_phrase_of(noun: Token, verb: Token) -> bool:
+    """Whether a noun is in an "in"/"at" phrase of the verb ("In a ruling issued Tuesday, a judge
+    dismissed", "In parting remarks made on Wednesday, she warned")."""
+    t, seen = noun, False
+    for _ in range(4):
+        h = t.head
+        if h.pos_ == "ADP":
+            seen = seen or h.lower_ in ("in", "at")
+        elif h.pos_ in ("VERB", "AUX") and h.i != verb.i:
+            return False
+        if h.i == verb.i:
+            return seen
+        if h.i == t.i:
+            return False
+        t = h
+    return False
+
+
+def _under(tok: Token, preps: frozenset[str]) -> bool:
+    """Whether a phrase hangs, through nouns and prepositions, on one of ``preps`` before it
+    reaches a verb ("for the rest of the season", "since its independence 45 years ago")."""
+    t = tok
+    for _ in range(8):
+        h = t.head
+        if h.i == t.i or h.pos_ in ("VERB", "AUX"):
+            return False
+        if h.pos_ == "ADP" and h.lower_ in preps:
+            return True
+        t = h
+    return False
+
+
+def _tense(verb: Token) -> str | None:
+    """"past" or "future" when the verb's form says which way its time lies, else None."""
+    aux = [c for c in kids(verb) if c.dep_ in ("aux", "auxpass")]
+    if any(a.lower_ in ("will", "shall", "'ll") for a in aux) or (
+            verb.dep_ == "xcomp" and any(c.lower_ in ("will", "shall") for c in kids(verb.head))):
+        return "future"
+    if verb.tag_ == "VBD" or any(a.tag_ == "VBD" or a.lemma_ == "have" for a in aux):
+        return "past"
+    return None
+
+
 def add_context(doc: Doc, article: Article, index: EntityIndex, facts: ArticleFacts) -> None:
     """Give the article's events and roles their context (in place on ``facts``)."""
     reader = ContextReader(doc, article, index)
     facts.events = reader.claims([reader.event(e) for e in facts.events])
-    facts.roles = [reader.role(r) for r in facts.roles]
+    roles = [reader.role(r) for r in facts.roles]
+    facts.roles = Tenure(doc, index, reader.anchor, reader.dates).roles(roles) if roles else roles
