@@ -737,3 +737,9 @@ def test_a_list_of_appointments_gives_each_name_its_own_post(read):
     posts = {(f.entities[r.person].label, r.role.lower()) for r in f.roles}
     assert {("Maria Lopez", "director for trade"), ("David Brown", "chief of staff")} <= posts
     assert not [p for p, role in posts if p == "Peter Turner" and role != "deputy administrator"]
+
+
+def test_work_at_a_list_of_bodies_is_a_post_at_each(read):
+    f = read("Ana Ruiz has previously worked at the Federal Trade Board, the Harbor Office, and the Orvik Institute.")
+    orgs = {f.entities[r.org].label for r in f.roles}
+    assert {"Federal Trade Board", "Harbor Office", "Orvik Institute"} <= orgs

@@ -500,8 +500,9 @@ class CareerReader:
         for c in (c for h in heads for c in kids(h)):
             if c.dep_ != "prep" or c.lower_ not in preps:
                 continue
-            for o in kids(c):
-                org = self.orgs.org_in(o) if o.dep_ == "pobj" else None
+            # "worked at the Federal Board, the Harbor Office and the Orvik Institute": each of them
+            for o in (x for p in kids(c) if p.dep_ == "pobj" for x in [p, *_conjuncts(p)]):
+                org = self.orgs.org_in(o)
                 if org:
                     since, until = self._period(verb, o, lemma)
                     out.append(Role(person=person, role=WORKING[verb.lemma_.lower()], org=org, evidence=evidence, rule="works-for",
@@ -643,4 +644,14 @@ def _loose_posts(verb: Token) -> list[Token]:
     """ "served as the deputy director and then the acting director of X": a second post the parser hung on
     the verb as a conjunct of it."""
     return [c for c in kids(verb) if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and is_role_noun(c)]
+
+
+def _conjuncts(tok: Token) -> list[Token]:
+    """The nouns coordinated with ``tok`` ("A, B and C": B and C for A), one after another; a named body the
+    parser hung on another as an apposition ("the Federal Board, the Harbor Office, and ...") is one of them."""
+    out: list[Token] = []
+    for c in kids(tok):
+        if c.dep_ == "conj" or c.dep_ == "appos" and c.ent_type_ == "ORG" and tok.ent_type_ == "ORG":
+            out += [c, *_conjuncts(c)]
+    return out
 
