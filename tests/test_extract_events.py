@@ -658,3 +658,15 @@ def test_duties_and_a_record_of_deeds_are_no_events(read):
     assert not [e for e in g.events if e.action.startswith("command")]
     h = read("Police charged Tom Lee with killing two guards.")
     assert [e for e in h.events if e.action.startswith("kill")]
+
+
+def test_an_activity_left_and_a_home_returned_to_are_no_deed_and_no_target(read):
+    f = read("Although he had mostly retired from songwriting, Tom Lee wrote two songs.")
+    assert [e for e in f.events if e.action.startswith("write")]
+    assert not [e for e in f.events if e.action.startswith("songwrit")]
+    g = read("Tom Lee returned to his family's ranch in 1971.")
+    returns = [e for e in g.events if e.action.startswith("return")]
+    assert returns and all(e.target is None for e in returns)
+    h = read("Ann Berg met Tom Lee in 1993 and was briefly engaged to him.")
+    assert [e for e in h.events if e.action.startswith("meet")]
+    assert not [e for e in h.events if e.action.startswith("engage")]

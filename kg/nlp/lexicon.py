@@ -316,7 +316,7 @@ lead operate miss
 
 #: Verbs whose agentless passive tells where or what someone is, not what was done to them
 #: ("is located in Lyon", "was born in 1950", "is based near Oslo").
-PASSIVE_STATES = frozenset("locate situate bear base station".split())
+PASSIVE_STATES = frozenset("locate situate bear base station engage marry".split())
 
 #: Passives that raise the subject of an infinitive ("is expected to sign", "is believed to
 #: be", "is alleged to have taken", "is scheduled to open"): the writer's hedge or schedule, no deed.

@@ -60,6 +60,8 @@ _AMOUNTS = frozenset(("MONEY", "QUANTITY", "PERCENT", "CARDINAL", "DATE", "TIME"
 _THING_TARGET_PREPS = frozenset(("on", "against", "with", "to", "at", "into"))
 #: Verbs whose coordinated subjects act on each other ("A and B exchanged fire", "police and fans clashed").
 _RECIPROCAL_VERBS = frozenset("exchange trade swap clash".split())
+#: Verbs of moving somewhere: a goal is a place, whoever owns it.
+_MOVING_VERBS = frozenset("go come return travel move fly drive walk run sail head flee rush".split())
 #: Verbs of leaving a body or a pact: its "from" names the one left ("withdrew from the coalition").
 _LEAVING_VERBS = frozenset("withdraw resign defect secede break split expel exclude suspend".split())
 #: Verbs of getting or perceiving: a thing object's owner is where it came from, not whom the deed is done to.
@@ -335,7 +337,8 @@ class EventReader:
                 if not pobjs:
                     continue
                 resolved = [p for p in pobjs if self.index.resolve(p, allow_things=True) is not None] or [
-                    o for p in pobjs if word in GOAL_PREPOSITIONS and (o := self._owner(p)) is not None]
+                    o for p in pobjs if word in GOAL_PREPOSITIONS and lemma not in _MOVING_VERBS
+                    and (o := self._owner(p)) is not None]  # "returned to his family's ranch": a place, no one
                 leaving = word in ("out of", "away from") or word == "from" and lemma in _LEAVING_VERBS
                 if resolved and (word in GOAL_PREPOSITIONS or leaving or word in ("for", "over", "about") and not things):
                     entity_objs = resolved

@@ -236,6 +236,8 @@ def _kind_of_deed(verb: Token) -> bool:
     prep = verb.head
     if verb.dep_ not in ("pcomp", "pobj") or prep.dep_ != "prep":
         return False
+    if prep.lower_ == "from" and not any(c.dep_ in ("dobj", "prt", "ccomp", "nsubj") for c in kids(verb)):
+        return True  # "retired from songwriting", "refrained from voting": an activity, not a deed
     return (prep.lower_ == "of" and prep.head.lemma_.lower() in _WAY_NOUNS
             or prep.lower_ == "for" and prep.head.lemma_.lower() in ("responsible", "accountable")
             or prep.lower_ == "including" and prep.head.pos_ in ("NOUN", "PROPN"))
