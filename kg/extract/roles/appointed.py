@@ -9,12 +9,12 @@ from spacy.tokens import Span, Token
 from ...model.facts import Evidence, Role
 from .career_words import APPOINTERS
 from .role_orgs import OrgFinder
-from .titles import OFFICE_HEADS, is_government_title, is_role_noun, lexicon_form, role_text, title_complement
+from .titles import NOT_ROLE_WORDS, OFFICE_HEADS, is_government_title, is_role_noun, lexicon_form, role_text, title_complement
 
 #: Words that end a title in a list ("..., B of X to be head of trade, and C as ...").
 _STOPS = frozenset({",", ";", ".", "and", "while", "but", "who", "which", "(", ")", '"'})
 #: Words before a title that are no part of it.
-_LEAD = frozenset({"a", "an", "the", "his", "her", "its", "their", "new", "our"})
+_LEAD = frozenset({"a", "an", "the", "his", "her", "its", "their", "our", "next"}) | NOT_ROLE_WORDS
 
 
 def appointed_list(orgs: OrgFinder, sent: Span, evidence: Evidence) -> list[Role]:

@@ -106,7 +106,9 @@ class RoleReader(OrgFinder):
         if listed:  # a list says whose each post is: not the first name's, nor the name after the title
             roles = [r for r in roles if r.rule == "predecessor" or not any(
                 x.person != r.person and (x.role.lower().startswith(r.role.lower()) or r.role.lower().startswith(x.role.lower()))
-                for x in listed)] + listed
+                for x in listed)]
+            read = {(r.person, r.role.lower().split()[-1]) for r in roles}
+            roles += [x for x in listed if (x.person, x.role.lower().split()[-1]) not in read]
         holders = {r.person for r in roles}
         roles.extend(self._shared_titles(persons, shared, holders))
         roles.extend(self._of_organization(persons, evidence, {r.person for r in roles}))
