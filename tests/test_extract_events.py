@@ -670,3 +670,16 @@ def test_an_activity_left_and_a_home_returned_to_are_no_deed_and_no_target(read)
     h = read("Ann Berg met Tom Lee in 1993 and was briefly engaged to him.")
     assert [e for e in h.events if e.action.startswith("meet")]
     assert not [e for e in h.events if e.action.startswith("engage")]
+
+
+def test_a_long_title_before_a_name_lets_the_name_speak(read):
+    f = read("Director of the Harbor Office for Trade Relations John Miller said the port would close.")
+    assert any(e.action == "say" and e.actor and f.entities[e.actor].label == "John Miller" for e in f.events)
+
+
+def test_others_wounded_are_people_and_starving_is_no_deed(read):
+    f = read("Jets struck a base, killing two militants and wounding more than 10 others.")
+    assert any(e.action == "wound" and e.target and "others" in f.entities[e.target].label for e in f.events)
+    g = read("The couple escaped to Norland but were starving there.")
+    assert [e for e in g.events if e.action.startswith("escape")]
+    assert not [e for e in g.events if e.action.startswith("starve")]

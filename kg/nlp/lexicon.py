@@ -75,7 +75,7 @@ demonstrator demonstrators activist activists student students teacher teachers 
 nurse nurses patient patients victim victims survivor survivors witness witnesses expert experts
 analyst analysts critic critics supporter supporters sympathizer sympathizers opponent opponents
 voter voters journalist journalists reporter reporters correspondent correspondents editor editors
-associate associates
+associate associates others
 team teams delegation delegations committee panel council coalition alliance company companies
 firm firms agency agencies ministry ministries department departments administration regime
 adviser advisers advisor advisors servicemen serviceman commander commanders partner partners
@@ -311,7 +311,7 @@ satisfy amaze astonish bother trouble anger annoy scare frighten relieve
 #: ("improved security", "led the protest", "operated the crane").
 INTRANSITIVE_STATES = frozenset("""
 improve worsen deteriorate recover grow shrink increase decrease rise fall drop climb soar plunge
-lead operate miss
+lead operate miss starve
 """.split())
 
 #: Verbs whose agentless passive tells where or what someone is, not what was done to them

@@ -419,6 +419,10 @@ class EventReader:
         """The entity a subject names; for a statement ("A UN statement said", "Acme's report
         says") the body that issued it; "sources said": the people who told it, unnamed."""
         key = self._entity(subject)
+        if (key is None or key.startswith("Group:")) and subject.lemma_.lower() in ROLE_NOUNS:
+            named = self._name_closing_a_title(subject)
+            if named is not None:
+                return named
         if key is None and subject.lemma_.lower() == "source" and subject.pos_ == "NOUN" \
                 and subject.head.lemma_.lower() in REPORTING_VERBS:
             return self.index.group_key(subject)
@@ -430,6 +434,15 @@ class EventReader:
                     if found is not None:
                         return found
         return key
+
+    def _name_closing_a_title(self, title: Token) -> str | None:
+        """ "Director of the Harbor Office Ann Lee said": a long title before a name, which the parser made the
+        subject with the name inside it: the person the title's phrase ends with speaks."""
+        edge = title.right_edge
+        if edge.ent_type_ != "PERSON" or edge.i <= title.i:
+            return None
+        key = self.index.resolve(edge)
+        return key if key is not None and key.startswith("Person:") else None
 
     def _entity(self, tok: Token, allow_things: bool = False) -> str | None:
         """``index.resolve``, but "the company said" is the company the article names, not a group."""
