@@ -87,7 +87,8 @@ def test_requested_and_ordered_deeds_are_not_done(read):
     f = read("Imam Yusuf Bakr called on his followers to defy the government.")
     assert mode_of(f, "defy") == "hypothetical"
     f = read("General Obi ordered the troops to leave. The villagers were ordered to leave the town.")
-    assert all(e.modality == "hypothetical" for e in f.events if e.action.startswith("leave"))
+    left = [e for e in f.events if e.action.startswith("leave")]
+    assert len(left) == 2 and all(e.modality == "hypothetical" for e in left)
 
 
 def test_what_someone_agrees_or_decides_to_do_is_planned(read):
@@ -212,7 +213,8 @@ def test_one_praises_the_owner_of_the_praised_quality(read):
 
 def test_a_named_agent_not_found_leaves_no_agentless_fact(read):
     f = read("Omar Haddad was sentenced by Judge Mirela Ostrava-Quint to five years.")
-    assert not any(a is None and act.startswith("sentence") for a, act, _ in triples(f))
+    sentenced = [a for a, act, _ in triples(f) if act.startswith("sentence")]
+    assert sentenced and None not in sentenced
 
 
 def test_an_agent_in_apposition_names_the_doer(read):
@@ -370,4 +372,5 @@ def test_a_by_phrase_hung_on_the_noun_before_it_is_the_agent(read):
     f = read("Mayor Karl Lind was joined in the announcement by Police Chief Ana Reyes.")
     assert ("Ana Reyes", "join", "Karl Lind") in triples(f)
     f = read("Mayor Karl Lind was injured in a crash by the river.")
-    assert all(a is None for a, act, _ in triples(f) if act.startswith("injure"))
+    injured = [a for a, act, _ in triples(f) if act.startswith("injure")]
+    assert injured and all(a is None for a in injured)

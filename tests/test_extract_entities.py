@@ -142,8 +142,8 @@ def test_a_bare_number_done_to_people_counts_people(read):
     f = read("Rebels shelled the market in Tarnow, killing 40 and wounding 90.")
     assert ("Rebels", "40") in events_of(f, "kill")
     assert ("Rebels", "90") in events_of(f, "wound")
-    f = read("The firm sold 40 last year.")
-    assert not any(t for _, t in events_of(f, "sell"))
+    sold = events_of(read("The firm sold 40 last year."), "sell")
+    assert sold and not any(t for _, t in sold)
 
 
 def test_a_facility_is_a_target_but_never_an_actor(read):
@@ -224,7 +224,8 @@ def test_the_two_are_the_last_two_people_named(read):
 
 def test_he_and_she_agree_with_what_the_text_tells_of_a_person(read):
     f = read("Rosa Vidal said she would leave Tarnow. Rosa Vidal's brother begged him to stay, but he refused.")
-    assert not any(t == "Rosa Vidal" for _, t in events_of(f, "beg"))
+    begged = events_of(f, "beg")
+    assert begged and not any(t == "Rosa Vidal" for _, t in begged)
     f = read("Ms. Okafor met Daniel Brandt. She thanked him.")
     assert events_of(f, "thank") == {("Okafor", "Daniel Brandt")}
 
@@ -253,7 +254,8 @@ def test_one_of_them_is_one_of_the_group_acted_on(read):
 
 def test_a_bare_plural_vehicle_is_a_kind_not_a_participant(read):
     f = read("The company, which makes ferries and trawlers, cut jobs. Two ferries left the harbour on Monday.")
-    assert not any(t for _, t in events_of(f, "make"))
+    made = [e for e in f.events if e.action.startswith("make")]  # generic, which events_of leaves out
+    assert made and not any(e.target for e in made)
     assert actors_of(f, "leave") == {"Two ferries"}
 
 
@@ -307,7 +309,8 @@ def test_a_subject_with_an_apposition_is_the_person_named(read):
 
 def test_the_company_is_no_guess_between_two_named(read):
     f = read("Acme Corp. sued Zenith Corp. on Monday. The company said the case was strong.")
-    assert not any(a in ("Acme Corp.", "Zenith Corp.") for a in actors_of(f, "say"))
+    said = actors_of(f, "say")
+    assert said and not any(a in ("Acme Corp.", "Zenith Corp.") for a in said)
     f = read("Acme Corp. sued the city on Monday. The company said the case was strong.")
     assert actors_of(f, "say") == {"Acme Corp."}
 
@@ -327,6 +330,7 @@ def test_the_couple_are_people_a_couple_of_days_is_not(read):
     f = read("Police arrested Omar Vance and his wife. The couple were released on bail later.")
     assert any(e.action == "release" and e.target and f.entities[e.target].label == "couple" for e in f.events)
     f = read("The rebels held the town for a couple of days.")
+    assert ("rebels", "hold", "town") in triples(f)
     assert not any("couple" in e.label for e in f.entities.values())
 
 

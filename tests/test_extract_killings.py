@@ -118,7 +118,8 @@ def test_copula_equates_the_relative_clause_noun_with_the_name(read):
 
 def test_a_when_clause_has_no_object_gap(read):
     f = read("Reporters toured the village where the rebels attacked.")
-    assert not any(t is not None for _, t, _, _ in events(f, "attack"))
+    attacks = events(f, "attack")
+    assert attacks and not any(t is not None for _, t, _, _ in attacks)
 
 
 # ----- a name the parser hung elsewhere --------------------------------------------------------
