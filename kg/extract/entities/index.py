@@ -21,6 +21,7 @@ from ...nlp.lexicon import (
     PLACE_ALIASES,
     QUANTITY_NOUNS,
     RANKS,
+    RELATIVE_PRONOUNS,
     ROLE_NOUNS,
 )
 from ..grammar.columns import columns_of, kids
@@ -37,7 +38,6 @@ _TYPE_OF_LABEL = {"PERSON": "Person", "ORG": "Organization", "GPE": "Place", "LO
 #: Nouns for the body a person belongs to, resolved through "his/her/their".
 _GENERIC_BODIES = {"party", "company", "government", "ministry", "department", "organization", "organisation",
                    "firm", "agency", "office", "administration", "union", "campaign", "group"}
-_RELATIVE = {"who", "whom", "which", "that", "whose"}
 #: Where an unnamed group can stand (``EntityIndex._index_groups``): the relations of a noun.
 _GROUP_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos"))
 _ARGUMENT_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj"))
@@ -437,7 +437,7 @@ class EntityIndex(PlaceIndex):
         if low in _QUANTIFIERS and tok.pos_ in ("PRON", "DET"):
             return self._partitive(tok, allow_things) or self._the_two(tok)  # "each of the aliens"
         if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$", "WP", "WDT"):
-            if low in _RELATIVE and tok.head.dep_ in ("relcl",):
+            if low in RELATIVE_PRONOUNS and tok.head.dep_ in ("relcl",):
                 antecedent = tok.head.head
                 if low in ("who", "whom"):
                     # "refugees from Belavia, Korvala and Zamundo who applied": people, not the last place

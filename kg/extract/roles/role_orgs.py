@@ -13,7 +13,7 @@ import re
 from spacy.tokens import Span, Token
 
 from ...model.facts import Entity
-from ...nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PARTY_ADJECTIVES, PLACE_ALIASES, SOURCE_VERBS
+from ...nlp.lexicon import COMPANY_NAME_ENDINGS, DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PARTY_ADJECTIVES, PLACE_ALIASES, SOURCE_VERBS
 from ..entities.index import EntityIndex
 from ..entities.places import norm_name
 from ..grammar.columns import kids
@@ -23,11 +23,9 @@ from .titles import ASSISTING_NOUNS, ENVOY_NOUNS, LOCAL_HEADS, ORG_PREPS, UNIT_N
 COUNTRY_NOUNS = frozenset({"country", "nation"})
 _KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
 #: Last words of a company's name that the article may leave out ("Acme" for "Acme Bank").
-_SHORTENED_HEADS = frozenset(norm_name(w) for w in """
-bank corp corporation inc co company group holdings capital partners llc ltd plc airlines airways
-motors systems industries securities insurance trust university college foods mining technologies
-pharmaceuticals logistics ventures enterprises electronics chemicals media energy
-""".split())
+_SHORTENED_HEADS = frozenset(norm_name(w) for w in COMPANY_NAME_ENDINGS | frozenset("""
+bank corp corporation inc co company group capital llc ltd plc trust university college media energy
+""".split()))
 #: Entity labels an unfamiliar name after a role noun's "of" or "at" may carry and still name the
 #: employer: none, or a product or a work's title ("editor of the Evening Courier").
 _UNTAGGED = frozenset({"", "PRODUCT", "WORK_OF_ART"})
