@@ -51,6 +51,7 @@ CATALOGUES = {
 #: Overlaps between two lists (by module below ``kg`` and name, in order), each with its reason.
 DECLARED = {
     ("extract.confidence.model._HEDGES", "nlp.lexicon.HEDGING_ADVERBS"): NEAR_COPY,
+    ("extract.context.modality._CONTRASTIVE", "extract.roles.appointed._STOPS"): FUNCTION_WORDS,
     ("extract.context.modality._DENYING_VERBS", "extract.context.modality._NEGATIVE_VERBS"): VERB_CLASSES,
     ("extract.context.modality._DENYING_VERBS", "nlp.lexicon.REPORTING_VERBS"): VERB_CLASSES,
     ("extract.context.modality._FIRST_PERSON", "extract.context.reader._PRONOUN_SKIP"): PRONOUNS,
