@@ -355,3 +355,23 @@ def test_they_of_a_collective_subject_and_of_those_acted_on(read):
 def test_the_company_that_acts_is_the_one_the_article_names(read):
     f = read("Orvane Mining fired 20 workers on Monday. The company said the cuts were needed.")
     assert actors_of(f, "say") == {"Orvane Mining"}
+
+
+# ----- the name key ------------------------------------------------------------------------------
+
+def test_the_name_key_folds_case_accents_and_punctuation() -> None:
+    from kg.model.names import compact, fold
+
+    assert compact("Gérald") == compact("GERALD") == "gerald"  # accents dropped, not the letters they sit on
+    assert compact("Soo-Min") == compact("Soo Min") == compact("soo min") == "soomin"
+    assert compact("Zoë O'Hara") == "zoeohara"
+    assert compact("Иван Петров") == "иванпетров"  # letters of any script stay: no two such names share ""
+    assert compact("Gérald Moreau") == fold("Gérald Moreau").replace(" ", "")
+
+
+def test_an_accented_and_a_plain_spelling_are_one_person(read):
+    f = read("Gérald Moreau criticized the mayor on Monday. Later, police questioned Gerald Moreau.")
+    people = [e for e in f.entities.values() if e.type == "Person"]
+    assert [e.key for e in people] == ["Person:geraldmoreau"]  # the key once dropped the letter: "grldmoreau"
+    assert ("Gérald Moreau", "mayor") in events_of(f, "criticize")
+    assert ("police", "Gérald Moreau") in events_of(f, "question")
