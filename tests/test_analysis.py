@@ -99,10 +99,11 @@ def test_connection(network: Network) -> None:
 def test_gephi_graph_attributes_are_plain(network: Network) -> None:
     g = an.gephi_graph(network)
     assert g.number_of_nodes() == len(network.nodes) and g.number_of_edges() == len(network.edges)
+    assert g.number_of_nodes() and g.number_of_edges()
     for _, attrs in g.nodes(data=True):
-        assert all(isinstance(v, (str, int, float)) for v in attrs.values()), attrs
+        assert attrs and all(isinstance(v, (str, int, float)) for v in attrs.values()), attrs
     for _, _, attrs in g.edges(data=True):
-        assert all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in attrs.values()), attrs
+        assert attrs and all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in attrs.values()), attrs
         assert "type" not in attrs and "id" not in attrs  # GEXF would take them as the edge's own type and id
     assert g.nodes[vs.EVIL]["label"] == vs.IMG
 

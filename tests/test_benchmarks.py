@@ -94,7 +94,7 @@ def test_jobs_report_the_cpu_seconds_of_their_process_tree() -> None:
 def test_text_generator_varies_names_in_real_seed_text(nlp) -> None:  # type: ignore[no-untyped-def]
     seeds = volume.seed_paths()[:2]
     templates = volume.templates(nlp, seeds)
-    assert all(t.names.get("Person") or t.names.get("Organization") for t in templates)
+    assert templates and all(t.names.get("Person") or t.names.get("Organization") for t in templates)
     gen = volume.TextGenerator(templates, volume.Names(keep=0.0))
     ids_texts = [gen.article(i) for i in range(4)]
     assert len({aid for aid, _ in ids_texts}) == 4

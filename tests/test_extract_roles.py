@@ -1,384 +1,396 @@
 """Role constructions, each on hand-written sentences (never article text)."""
 from __future__ import annotations
 
-from conftest import roles
+from conftest import roles, triples
+from handparse import hand_read
 
 
-def test_title_before_name_with_organization(read):
-    f = read("Toyota press secretary Linda Park said the plant would close.")
+def test_title_before_name_with_organization():
+    f = hand_read("Toyota press secretary Linda Park said the plant would close.")
     assert ("Linda Park", "press secretary", "Toyota") in roles(f)
 
 
-def test_demonym_before_title_names_the_country(read):
-    f = read("French Foreign Minister Claire Dubois visited the camp.")
+def test_demonym_before_title_names_the_country():
+    f = hand_read("French Foreign Minister Claire Dubois visited the camp.")
     assert ("Claire Dubois", "Foreign Minister", "France") in roles(f)
 
 
-def test_place_and_police_make_one_organization(read):
-    f = read("Lagos police spokesman Ahmed Bello said two men were held.")
+def test_place_and_police_make_one_organization():
+    f = hand_read("Lagos police spokesman Ahmed Bello said two men were held.")
     assert ("Ahmed Bello", "spokesman", "Lagos police") in roles(f)
 
 
-def test_apposition_after_the_name(read):
-    f = read("Mark Hill, the UNICEF spokesman, said aid was arriving.")
+def test_apposition_after_the_name():
+    f = hand_read("Mark Hill, the UNICEF spokesman, said aid was arriving.")
     assert ("Mark Hill", "spokesman", "UNICEF") in roles(f)
 
 
-def test_possessive_organization_with_apposition(read):
-    f = read("Canada's Prime Minister, Robert Lane, arrived on Sunday.")
+def test_possessive_organization_with_apposition():
+    f = hand_read("Canada's Prime Minister, Robert Lane, arrived on Sunday.")
     assert any(p == "Robert Lane" and "Prime Minister" in r and o == "Canada" for p, r, o in roles(f))
 
 
-def test_spokesman_for_organization(read):
-    f = read("Omar Haddad, a spokesman for the Red Crescent, confirmed the deaths.")
+def test_spokesman_for_organization():
+    f = hand_read("Omar Haddad, a spokesman for the Red Crescent, confirmed the deaths.")
     assert any(p == "Omar Haddad" and r == "spokesman" and "Red Crescent" in o for p, r, o in roles(f))
 
 
-def test_role_needs_an_organization(read):
-    f = read("President Ana Silva spoke on Monday.")
+def test_role_needs_an_organization():
+    f = hand_read("President Ana Silva spoke on Monday.")
     assert not roles(f)
 
 
-def test_plural_role_noun_is_singular_and_pronoun_org_resolves(read):
-    f = read("The Zetas cartel named one of its members, Juan Ortiz, as the driver.")
+def test_plural_role_noun_is_singular_and_pronoun_org_resolves():
+    f = hand_read("The Zetas cartel named one of its members, Juan Ortiz, as the driver.")
     assert any(p == "Juan Ortiz" and r == "member" for p, r, _ in roles(f))
 
 
-def test_former_is_recorded(read):
-    f = read("Former Shell chief executive Peter Voss criticized the deal.")
+def test_former_is_recorded():
+    f = hand_read("Former Shell chief executive Peter Voss criticized the deal.")
     formers = [r for r in f.roles if r.former]
     assert formers and f.entities[formers[0].person].label == "Peter Voss"
 
 
-def test_title_without_organization_takes_the_dominant_country(read):
+def test_title_without_organization_takes_the_dominant_country():
     text = ("Norway raised taxes. Norway's parliament agreed. Critics in Norway protested.\n\n"
             "Prime Minister Lars Berg defended the plan.")
-    assert ("Lars Berg", "Prime Minister", "Norway") in roles(read(text))
+    assert ("Lars Berg", "Prime Minister", "Norway") in roles(hand_read(text))
 
 
-def test_no_dominant_country_no_guess(read):
+def test_no_dominant_country_no_guess():
     text = "Norway and Sweden signed a deal. Prime Minister Lars Berg defended the plan."
-    assert not roles(read(text))
+    assert not roles(hand_read(text))
 
 
-def test_an_untagged_organization_name_before_a_title(read):
-    f = read("Save the Children Fund for Northern Villages campaigner Maria Lind said food was short.")
+def test_an_untagged_organization_name_before_a_title():
+    f = hand_read("Save the Children Fund for Northern Villages campaigner Maria Lind said food was short.")
     assert any(p == "Maria Lind" and r == "campaigner" and "Northern Villages" in o for p, r, o in roles(f))
 
 
-def test_explicit_organization_beats_the_guess(read):
+def test_explicit_organization_beats_the_guess():
     text = ("Kenya and Uganda and Uganda and Uganda met. Uganda agreed. Ugandan President Amos Oketch spoke. "
             "Later President Amos Oketch left.")
-    found = {(p, o) for p, r, o in roles(read(text)) if p == "Amos Oketch"}
+    found = {(p, o) for p, r, o in roles(hand_read(text)) if p == "Amos Oketch"}
     assert found == {("Amos Oketch", "Uganda")}
 
 
-def test_apposition_with_any_person_noun_and_org_modifier(read):
-    f = read("Laura Chen, a Stanford University economist, said growth would slow.")
+def test_apposition_with_any_person_noun_and_org_modifier():
+    f = hand_read("Laura Chen, a Stanford University economist, said growth would slow.")
     assert any(p == "Laura Chen" and r == "economist" and "Stanford University" in o for p, r, o in roles(f))
 
 
-def test_apposition_role_of_organization(read):
-    f = read("Mark Olsen, executive director of the National Fisheries Council, resigned.")
+def test_apposition_role_of_organization():
+    f = hand_read("Mark Olsen, executive director of the National Fisheries Council, resigned.")
     assert any(p == "Mark Olsen" and "director" in r and "National Fisheries Council" in o for p, r, o in roles(f))
 
 
-def test_apposition_role_at_organization_after_a_topic(read):
-    f = read("Anna Berg, a professor of chemistry at Oxford University, led the study.")
+def test_apposition_role_at_organization_after_a_topic():
+    f = hand_read("Anna Berg, a professor of chemistry at Oxford University, led the study.")
     assert any(p == "Anna Berg" and r == "professor" and "Oxford University" in o for p, r, o in roles(f))
 
 
-def test_rank_between_title_and_name(read):
-    f = read("Army spokesman Maj. Tom Reed said the base was closed.")
+def test_rank_between_title_and_name():
+    f = hand_read("Army spokesman Maj. Tom Reed said the base was closed.")
     assert any(p == "Tom Reed" and r == "spokesman" and o == "Army" for p, r, o in roles(f))
 
 
-def test_hyphenated_title(read):
-    f = read("NATO Secretary-General Anders Holm arrived in Riga.")
+def test_hyphenated_title():
+    f = hand_read("NATO Secretary-General Anders Holm arrived in Riga.")
     assert any(p == "Anders Holm" and r == "Secretary-General" and o == "NATO" for p, r, o in roles(f))
 
 
-def test_who_directs_the_organization(read):
-    f = read("Peter Lang, who heads the Red Cross, visited the camp.")
+def test_who_directs_the_organization():
+    f = hand_read("Peter Lang, who heads the Red Cross, visited the camp.")
     assert any(p == "Peter Lang" and r == "head" and "Red Cross" in o for p, r, o in roles(f))
 
 
-def test_rank_alone_with_an_organization(read):
-    f = read("Air Force Maj. Lisa Ford said the base was safe.")
+def test_rank_alone_with_an_organization():
+    f = hand_read("Air Force Maj. Lisa Ford said the base was safe.")
     assert any(p == "Lisa Ford" and o == "Air Force" for p, r, o in roles(f))
 
 
-def test_copular_role(read):
-    f = read("Dan Price was the chief correspondent for Reuters in Lagos.")
+def test_copular_role():
+    f = hand_read("Dan Price was the chief correspondent for Reuters in Lagos.")
     assert any(p == "Dan Price" and "correspondent" in r and o == "Reuters" for p, r, o in roles(f))
 
 
-def test_person_of_organization_has_an_implied_role(read):
-    f = read("Greg Olson of the Parks Department said the trail was closed.")
+def test_person_of_organization_has_an_implied_role():
+    f = hand_read("Greg Olson of the Parks Department said the trail was closed.")
     found = [r for r in f.roles if f.entities[r.person].label == "Greg Olson"]
     assert found and "Parks Department" in f.entities[found[0].org].label and found[0].rule == "of-organization"
 
 
-def test_who_works_for(read):
-    f = read("Ben Cohen, who works for Amnesty International, wrote the report.")
+def test_who_works_for():
+    f = hand_read("Ben Cohen, who works for Amnesty International, wrote the report.")
     assert any(p == "Ben Cohen" and "Amnesty International" in o for p, r, o in roles(f))
 
 
-def test_organization_name_extends_over_capitalized_modifiers(read):
-    f = read("Tom Hill, a Boston Free Democrat deputy, said the vote was close.")
+def test_organization_name_extends_over_capitalized_modifiers():
+    f = hand_read("Tom Hill, a Boston Free Democrat deputy, said the vote was close.")
     assert any(p == "Tom Hill" and r == "deputy" and o == "Free Democrat" for p, r, o in roles(f))
 
 
-def test_resigning_as_a_role_gives_a_former_role(read):
-    f = read("In March, Maria Lopez resigned as chairwoman of the Red Cross.")
+def test_resigning_as_a_role_gives_a_former_role():
+    f = hand_read("In March, Maria Lopez resigned as chairwoman of the Red Cross.")
     assert any(f.entities[r.person].label == "Maria Lopez" and r.role == "chairwoman" and r.former for r in f.roles)
 
 
-def test_role_through_a_control_verb(read):
-    f = read("Paul Grant was asked to serve as treasurer of the Labour Party.")
+def test_role_through_a_control_verb():
+    f = hand_read("Paul Grant was asked to serve as treasurer of the Labour Party.")
     assert ("Paul Grant", "treasurer", "Labour Party") in roles(f)
 
 
-def test_installed_as_a_role(read):
-    f = read("Tom Reyes was installed as chairman of the Rural Growers Union.")
+def test_installed_as_a_role():
+    f = hand_read("Tom Reyes was installed as chairman of the Rural Growers Union.")
     assert ("Tom Reyes", "chairman", "Rural Growers Union") in roles(f)
 
 
-def test_a_region_before_the_role_is_the_beat_not_the_employer(read):
-    f = read("Maria Lopez was the senior Asia correspondent for the Harbour Daily News.")
+def test_a_region_before_the_role_is_the_beat_not_the_employer():
+    f = hand_read("Maria Lopez was the senior Asia correspondent for the Harbour Daily News.")
     assert any(p == "Maria Lopez" and "correspondent" in r and "Harbour Daily News" in o for p, r, o in roles(f))
     assert not any(o == "Asia" for _, _, o in roles(f))
 
 
-def test_a_country_in_the_headline_is_the_articles_country(read):
+def test_a_country_in_the_headline_is_the_articles_country():
     text = "Chilean ministers meet over floods\nEnvironment Minister Anna Berg opened the meeting on Monday.\n"
-    assert ("Anna Berg", "Environment Minister", "Chile") in roles(read(text))
+    assert ("Anna Berg", "Environment Minister", "Chile") in roles(hand_read(text))
 
 
-def test_a_headline_without_a_country_guesses_nothing(read):
+def test_a_headline_without_a_country_guesses_nothing():
     text = "Ministers meet over floods\nEnvironment Minister Anna Berg opened the meeting on Monday.\n"
-    assert not roles(read(text))
+    assert not roles(hand_read(text))
 
 
-def test_an_organizations_possessive_name_is_a_member(read):
-    assert ("Linda Park", "member", "Toyota") in roles(read("Toyota's Linda Park said the plant would close."))
+def test_an_organizations_possessive_name_is_a_member():
+    assert ("Linda Park", "member", "Toyota") in roles(hand_read("Toyota's Linda Park said the plant would close."))
 
 
-def test_a_possessive_role_is_not_doubled_as_membership(read):
-    found = roles(read("Toyota's spokeswoman Linda Park said the plant would close."))
+def test_a_possessive_role_is_not_doubled_as_membership():
+    found = roles(hand_read("Toyota's spokeswoman Linda Park said the plant would close."))
+    assert ("Linda Park", "spokeswoman", "Toyota") in found
     assert not any(r == "member" for _, r, _ in found)
 
 
-def test_coordinated_names_each_of_their_organization(read):
-    found = roles(read("The survey was led by Clara Weiss of Yale University and "
+def test_coordinated_names_each_of_their_organization():
+    found = roles(hand_read("The survey was led by Clara Weiss of Yale University and "
                        "Pierre Dumont of the University of Lyon in France."))
     assert ("Pierre Dumont", "member", "University of Lyon") in found
     assert ("Clara Weiss", "member", "Yale University") in found
 
 
-def test_a_name_at_an_event_is_no_membership(read):
-    found = roles(read("Delegates doubted the pledge made by Tom Reyes at the Workers' Party Congress."))
-    assert not any(p == "Tom Reyes" for p, _, _ in found)
+def test_a_name_at_an_event_is_no_membership():
+    f = hand_read("Delegates doubted the pledge made by Tom Reyes at the Workers' Party Congress.")
+    assert any(a == "Tom Reyes" for a, _, _ in triples(f))  # the name was read, as the one who acts
+    assert not any(p == "Tom Reyes" for p, _, _ in roles(f))
 
 
-def test_heading_verbs_give_the_role_active_and_passive(read):
-    assert ("Anna Kowalczyk", "founder", "Unity") in roles(read("Anna Kowalczyk founded the Unity trade union in 1979."))
-    assert ("Anna Berg", "chair", "Budget Committee") in roles(read("The Budget Committee, chaired by Anna Berg, met."))
-    f = read("Researchers from the Institute for Coastal Studies headed by Professor Ivan Petrenko have written a report.")
+def test_heading_verbs_give_the_role_active_and_passive():
+    assert ("Anna Kowalczyk", "founder", "Unity") in roles(hand_read("Anna Kowalczyk founded the Unity trade union in 1979."))
+    assert ("Anna Berg", "chair", "Budget Committee") in roles(hand_read("The Budget Committee, chaired by Anna Berg, met."))
+    f = hand_read("Researchers from the Institute for Coastal Studies headed by Professor Ivan Petrenko have written a report.")
     assert ("Ivan Petrenko", "head", "Institute for Coastal Studies") in roles(f)
-    led = [r for r in read("Mary Dunn led the Labour Party until 2010.").roles if r.role == "leader"]
+    led = [r for r in hand_read("Mary Dunn led the Labour Party until 2010.").roles if r.role == "leader"]
     assert led and led[0].former  # a past "led" is a role once held
 
 
-def test_a_role_still_to_come_is_not_held(read):
-    assert not any(r == "leader" for _, r, _ in roles(read("Tom Reyes will lead the Reform Party.")))
+def test_a_role_still_to_come_is_not_held():
+    f = hand_read("Tom Reyes will lead the Reform Party.")
+    assert any(e.action == "lead" and e.modality == "planned" for e in f.events)  # read, as a plan
+    assert not any(r == "leader" for _, r, _ in roles(f))
 
 
-def test_one_of_a_body_of_role_holders(read):
+def test_one_of_a_body_of_role_holders():
     assert ("Dale Orton", "member", "Arctic Rowing Club") in roles(
-        read("Dale Orton and other members of the Arctic Rowing Club suffered frostbite."))
-    both = roles(read("Three Reform Party members, including Mary Dunn and Tom Reyes, resigned."))
+        hand_read("Dale Orton and other members of the Arctic Rowing Club suffered frostbite."))
+    both = roles(hand_read("Three Reform Party members, including Mary Dunn and Tom Reyes, resigned."))
     assert {("Mary Dunn", "member", "Reform Party"), ("Tom Reyes", "member", "Reform Party")} <= both
-    assert ("Mary Dunn", "official", "World Bank") in roles(read("Several officials of the World Bank, such as Mary Dunn, resigned."))
-    assert not any(r for r in roles(read("Many people, including Mary Dunn, came to the World Bank.")))
+    assert ("Mary Dunn", "official", "World Bank") in roles(hand_read("Several officials of the World Bank, such as Mary Dunn, resigned."))
+    f = hand_read("Many people, including Mary Dunn, came to the World Bank.")
+    assert any(t == "World Bank" for _, _, t in triples(f))
+    assert not roles(f)
 
 
-def test_a_title_of_an_organization_right_before_the_name(read):
+def test_a_title_of_an_organization_right_before_the_name():
     assert ("Anna Berg", "Head", "Budget Office") in roles(
-        read("Head of the Budget Office Anna Berg told reporters that talks failed."))
-    assert ("Tom Reyes", "deputy chairman", "Acme Corp") in roles(read("The deputy chairman of Acme Corp, Tom Reyes, resigned."))
-    assert not roles(read("Critics of the Reform Party, Tom Reyes among them, left."))
+        hand_read("Head of the Budget Office Anna Berg told reporters that talks failed."))
+    assert ("Tom Reyes", "deputy chairman", "Acme Corp") in roles(hand_read("The deputy chairman of Acme Corp, Tom Reyes, resigned."))
+    assert not roles(hand_read("Critics of the Reform Party, Tom Reyes among them, left."))
 
 
-def test_apposition_without_its_closing_comma_after_an_opening_clause(read):
+def test_apposition_without_its_closing_comma_after_an_opening_clause():
     # The parser reads "TITLE, NAME said" as two clauses here; the words still say apposition.
-    f = read("Speaking in Lisbon, Portugal's foreign minister, Rui Teixeira said the talks had failed.")
+    f = hand_read("Speaking in Lisbon, Portugal's foreign minister, Rui Teixeira said the talks had failed.")
     assert ("Rui Teixeira", "foreign minister", "Portugal") in roles(f)
 
 
-def test_a_list_after_a_role_noun_is_not_an_apposition(read):
-    f = read("Reporters met the Acme spokesman, Tom Reed and Lisa Wong on Friday.")
+def test_a_list_after_a_role_noun_is_not_an_apposition():
+    f = hand_read("Reporters met the Acme spokesman, Tom Reed and Lisa Wong on Friday.")
     assert not [r for r in roles(f) if r[0] == "Lisa Wong"]
 
 
 # ----- titles split across words ----------------------------------------------------------------
 
-def test_secretary_of_state_is_one_title_of_a_country(read):
+def test_secretary_of_state_is_one_title_of_a_country():
     text = "The United States sent aid. Secretary of State Ann Poe met the envoys on Monday."
-    found = roles(read(text))
+    found = roles(hand_read(text))
     assert ("Ann Poe", "Secretary of State", "United States") in found
     assert not any(o == "State" for _, _, o in found)
 
 
-def test_a_country_before_the_department_title(read):
-    f = read("Talks began in Oslo. Canadian Minister of Defence Lena Gray joined them.")
+def test_a_country_before_the_department_title():
+    f = hand_read("Talks began in Oslo. Canadian Minister of Defence Lena Gray joined them.")
     assert any(p == "Lena Gray" and r.startswith("Minister of Defence") or (p, o) == ("Lena Gray", "Canada")
                for p, r, o in roles(f))
 
 
-def test_words_between_a_modifier_and_the_role_noun_stay_in_the_title(read):
-    found = roles(read("Acme Corp. Chief Financial Officer Dana Price said sales fell."))
+def test_words_between_a_modifier_and_the_role_noun_stay_in_the_title():
+    found = roles(hand_read("Acme Corp. Chief Financial Officer Dana Price said sales fell."))
     assert ("Dana Price", "Chief Financial Officer", "Acme Corp.") in found
 
 
-def test_a_title_the_model_took_into_the_name(read):
+def test_a_title_the_model_took_into_the_name():
     # "Chief of Staff" read as one title, with the body before it as its organization.
-    found = roles(read("Coast Guard Chief of Staff Adm. Harold Finch said the search would go on."))
+    found = roles(hand_read("Coast Guard Chief of Staff Adm. Harold Finch said the search would go on."))
     assert any(p == "Harold Finch" and r == "Chief of Staff" and o == "Coast Guard" for p, r, o in found)
 
 
-def test_a_plural_title_belongs_to_each_coordinated_name(read):
-    f = read("The case was argued by Assistant U.S. Attorneys Nora Beck and Felix Hart in court.")
+def test_a_plural_title_belongs_to_each_coordinated_name():
+    f = hand_read("The case was argued by Assistant U.S. Attorneys Nora Beck and Felix Hart in court.")
     found = {(p, o) for p, r, o in roles(f) if r == "Assistant U.S. Attorney"}
     # (the model takes "Attorneys" into the first name; the role still reads the title whole)
     assert {p.split()[-1] for p, o in found if o == "United States"} == {"Beck", "Hart"}
 
 
-def test_an_organization_after_the_role_beats_a_country_before_it(read):
-    f = read("Mark Pell, a United States federal judge for the Tenth Circuit Court, wrote the opinion.")
+def test_an_organization_after_the_role_beats_a_country_before_it():
+    f = hand_read("Mark Pell, a United States federal judge for the Tenth Circuit Court, wrote the opinion.")
     assert any(p == "Mark Pell" and "judge" in r and "Court" in o for p, r, o in roles(f))
     assert not any(o == "United States" for _, _, o in roles(f))
 
 
-def test_the_nations_title_is_the_countrys(read):
+def test_the_nations_title_is_the_countrys():
     text = "Peru's courts are busy.\n\nThe nation's former vice-minister for trade, Luis Ortega, was jailed."
-    f = read(text)
+    f = hand_read(text)
     found = [r for r in f.roles if f.entities[r.person].label == "Luis Ortega"]
     assert found and f.entities[found[0].org].label == "Peru" and found[0].former
 
 
-def test_a_common_noun_for_an_organization_named_before(read):
-    f = read("Voters backed the Green Alliance party. The party's candidate, Omar Sayed, won easily.")
+def test_a_common_noun_for_an_organization_named_before():
+    f = hand_read("Voters backed the Green Alliance party. The party's candidate, Omar Sayed, won easily.")
     assert any(p == "Omar Sayed" and r == "candidate" and "Green Alliance" in o for p, r, o in roles(f))
-    g = read("The party's candidate, Omar Sayed, won easily. Voters backed the Green Alliance party.")
+    g = hand_read("The party's candidate, Omar Sayed, won easily. Voters backed the Green Alliance party.")
     assert not roles(g)  # the party is not yet named: no guess
 
 
-def test_team_members(read):
-    f = read("Hawks guard Dion Carter scored 30 points for the Harbor Hawks.")
+def test_team_members():
+    f = hand_read("Hawks guard Dion Carter scored 30 points for the Harbor Hawks.")
     assert any(p == "Dion Carter" and r == "guard" and "Hawks" in o for p, r, o in roles(f))
-    g = read("The Detroit Hawks met the Boston Rams. "
+    g = hand_read("The Detroit Hawks met the Boston Rams. "
              "Tom Ward, Paul Reed and Mark Hayes of the Detroit Hawks and Jim Cole of the Rams were suspended.")
     found = roles(g)
     assert {p for p, r, o in found if o == "Detroit Hawks"} == {"Tom Ward", "Paul Reed", "Mark Hayes"}
     assert ("Jim Cole", "member", "Boston Rams") in found
 
 
-def test_an_aide_to_a_person_takes_the_persons_office(read):
+def test_an_aide_to_a_person_takes_the_persons_office():
     text = ("Former Lund adviser, Karl Bauer, was sentenced on Friday. "
             "Bauer once worked for Swedish Prime Minister Erik Lund.")
-    f = read(text)
+    f = hand_read(text)
     assert ("Karl Bauer", "adviser", "Sweden") in roles(f)
     # a person is never an organization
     assert all(f.entities[r.org].type in ("Organization", "Place") for r in f.roles)
 
 
-def test_an_aide_to_a_person_without_an_office_has_no_role(read):
-    assert not roles(read("Karl Bauer, an aide to Erik Lund, declined to comment."))
+def test_an_aide_to_a_person_without_an_office_has_no_role():
+    assert not roles(hand_read("Karl Bauer, an aide to Erik Lund, declined to comment."))
 
 
-def test_kinship_is_never_a_membership(read):
-    assert not roles(read("His mother Rita Alvarez said he was innocent."))
-    assert not any(p == "Rita Alvarez" for p, _, _ in roles(read("Rita Alvarez, the mother of Acme founder Tom Weller, spoke.")))
-    assert not any(p == "Rita Alvarez" for p, _, _ in roles(read("Tom Weller's mother Rita Alvarez spoke.")))
+def test_kinship_is_never_a_membership():
+    assert not roles(hand_read("His mother Rita Alvarez said he was innocent."))
+    found = roles(hand_read("Rita Alvarez, the mother of Acme founder Tom Weller, spoke."))
+    assert ("Tom Weller", "founder", "Acme") in found
+    assert not any(p == "Rita Alvarez" for p, _, _ in found)
+    f = hand_read("Tom Weller's mother Rita Alvarez spoke.")
+    assert ("Rita Alvarez", "speak", None) in triples(f)
+    assert not any(p == "Rita Alvarez" for p, _, _ in roles(f))
 
 
-def test_an_unnamed_body_is_never_the_organization(read):
-    f = read("Ann Ruiz, the chief executive of the new firm, spoke.")
+def test_an_unnamed_body_is_never_the_organization():
+    f = hand_read("Ann Ruiz, the chief executive of the new firm, spoke.")
+    assert ("Ann Ruiz", "speak", None) in triples(f)
     assert all(f.entities[r.org].type in ("Organization", "Place") for r in f.roles)
 
 
-def test_an_unnamed_body_named_in_its_own_phrase(read):
+def test_an_unnamed_body_named_in_its_own_phrase():
     text = ("The new company, which is to be called Vestra Holdings, will be based in Leeds. "
             "Carl Munro will become the chairman of the new company.")
-    assert ("Carl Munro", "chairman", "Vestra Holdings") in roles(read(text))
+    assert ("Carl Munro", "chairman", "Vestra Holdings") in roles(hand_read(text))
 
 
 # ----- careers and appointments ---------------------------------------------------------------------
 
-def test_served_as_with_years_is_a_dated_past_role(read):
-    f = read("Maria Quintero served as deputy director of the Halvorsen Institute from 1994 to 1997.")
+def test_served_as_with_years_is_a_dated_past_role():
+    f = hand_read("Maria Quintero served as deputy director of the Halvorsen Institute from 1994 to 1997.")
     (r,) = [r for r in f.roles if f.entities[r.person].label == "Maria Quintero"]
     assert (r.role, f.entities[r.org].label, r.former) == ("deputy director", "Halvorsen Institute", True)
     assert r.since is not None and r.since.value == "1994" and r.until is not None and r.until.value == "1997"
 
 
-def test_previously_worked_at(read):
-    f = read("Before that, Tomas Reyna previously worked at Delmarco Bank.")
+def test_previously_worked_at():
+    f = hand_read("Before that, Tomas Reyna previously worked at Delmarco Bank.")
     assert any(f.entities[r.person].label == "Tomas Reyna" and f.entities[r.org].label == "Delmarco Bank"
                and r.former for r in f.roles)
 
 
-def test_named_and_appointed_to_a_post(read):
+def test_named_and_appointed_to_a_post():
     assert ("Priya Natarajan", "director", "Orlin Research Center") in roles(
-        read("Priya Natarajan was named director of the Orlin Research Center in March."))
-    f = read("Paul Rusk was appointed chairman of the Tellis Group in 2012.")
+        hand_read("Priya Natarajan was named director of the Orlin Research Center in March."))
+    f = hand_read("Paul Rusk was appointed chairman of the Tellis Group in 2012.")
     (r,) = f.roles
     assert r.role == "chairman" and not r.former and r.since is not None and r.since.value == "2012"
 
 
-def test_succeeding_someone_gives_both_the_post(read):
-    f = read("Dana Whitcombe will succeed Harold Lee as director of the Orlin Research Center.")
+def test_succeeding_someone_gives_both_the_post():
+    f = hand_read("Dana Whitcombe will succeed Harold Lee as director of the Orlin Research Center.")
     found = roles(f)
     assert ("Dana Whitcombe", "director", "Orlin Research Center") in found
     assert ("Harold Lee", "director", "Orlin Research Center") in found
-    g = read("In 2015 Dana Whitcombe succeeded Harold Lee as director of the Orlin Research Center.")
+    g = hand_read("In 2015 Dana Whitcombe succeeded Harold Lee as director of the Orlin Research Center.")
     assert [r.former for r in g.roles if g.entities[r.person].label == "Harold Lee"] == [True]
 
 
-def test_nominated_to_be_a_member_of_a_body_of_an_organization(read):
-    found = roles(read("Samuel Okafor has been nominated to be a member of the Board of Governors of the "
+def test_nominated_to_be_a_member_of_a_body_of_an_organization():
+    found = roles(hand_read("Samuel Okafor has been nominated to be a member of the Board of Governors of the "
                        "Vestry Reserve Bank."))
     assert ("Samuel Okafor", "member", "Board of Governors of Vestry Reserve Bank") in found
 
 
-def test_joined_as_and_joined(read):
-    f = read("Elena Marsh joined Corvane Systems in 2004 as chief engineer.")
+def test_joined_as_and_joined():
+    f = hand_read("Elena Marsh joined Corvane Systems in 2004 as chief engineer.")
     (r,) = f.roles
     assert (r.role, f.entities[r.org].label) == ("chief engineer", "Corvane Systems")
     assert r.since is not None and r.since.value == "2004"
-    assert ("Laura Pike", "treasurer", "Hanley Trust") in roles(read("Laura Pike joined the Hanley Trust as treasurer."))
+    assert ("Laura Pike", "treasurer", "Hanley Trust") in roles(hand_read("Laura Pike joined the Hanley Trust as treasurer."))
 
 
-def test_an_organization_appoints(read):
+def test_an_organization_appoints():
     assert ("Ruth Lindqvist", "chief executive", "Acme Corp.") in roles(
-        read("Acme Corp. named Ruth Lindqvist as chief executive."))
+        hand_read("Acme Corp. named Ruth Lindqvist as chief executive."))
     assert ("Ruth Lindqvist", "chief executive", "Delmarco Bank") in roles(
-        read("Delmarco Bank named Ruth Lindqvist chief executive on Tuesday."))
+        hand_read("Delmarco Bank named Ruth Lindqvist chief executive on Tuesday."))
 
 
-def test_a_pronoun_holds_a_career_role(read):
-    f = read("Tom Weller runs a bakery. From 2001 to 2005 he was president of the Kessler Foundation.")
+def test_a_pronoun_holds_a_career_role():
+    f = hand_read("Tom Weller runs a bakery. From 2001 to 2005 he was president of the Kessler Foundation.")
     assert ("Tom Weller", "president", "Kessler Foundation") in roles(f)
-    assert not roles(read("Lai Wen came back. He was the nation's top car importer."))  # an occupation, no post
+    assert not roles(hand_read("Lai Wen came back. He was the nation's top car importer."))  # an occupation, no post
 
 
-def test_who_heads_and_led_by(read):
-    assert ("Greta Holm", "head", "Norvik Council") in roles(read("Greta Holm, who heads the Norvik Council, said the vote was fair."))
+def test_who_heads_and_led_by():
+    assert ("Greta Holm", "head", "Norvik Council") in roles(hand_read("Greta Holm, who heads the Norvik Council, said the vote was fair."))
 
 
-def test_a_title_with_a_complement(read):
-    found = roles(read("Prior to that, Paul Rusk served as Vice President of Operations at Delmarco Bank from 2001 to 2009."))
+def test_a_title_with_a_complement():
+    found = roles(hand_read("Prior to that, Paul Rusk served as Vice President of Operations at Delmarco Bank from 2001 to 2009."))
     assert ("Paul Rusk", "Vice President of Operations", "Delmarco Bank") in found
 
 
@@ -407,259 +419,264 @@ def test_an_apposition_belongs_to_the_name_right_before_it(nlp):
     assert not any(p == "Ken Ortiz" for p, _, _ in found)
 
 
-def test_a_national_title_takes_the_only_country_named_before_it(read):
-    f = read("Voters in the Latvian elections chose a new parliament, and Prime Minister Anna Ozola conceded.")
+def test_a_national_title_takes_the_only_country_named_before_it():
+    f = hand_read("Voters in the Latvian elections chose a new parliament, and Prime Minister Anna Ozola conceded.")
     assert ("Anna Ozola", "Prime Minister", "Latvia") in roles(f)
     # a country named only after the title, or two countries, give no guess
-    assert not roles(read("President Anna Ozola spoke about the Latvian elections."))
-    assert not roles(read("Latvian and Estonian voters chose new parliaments, and Prime Minister Anna Ozola conceded."))
+    assert not roles(hand_read("President Anna Ozola spoke about the Latvian elections."))
+    assert not roles(hand_read("Latvian and Estonian voters chose new parliaments, and Prime Minister Anna Ozola conceded."))
 
 
-def test_an_appointment_replacing_someone(read):
-    f = read("Vestry Bank on Monday named Ruth Lindqvist as its new chief executive, replacing Paul Hargreave.")
+def test_an_appointment_replacing_someone():
+    f = hand_read("Vestry Bank on Monday named Ruth Lindqvist as its new chief executive, replacing Paul Hargreave.")
     found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
     assert ("Ruth Lindqvist", "chief executive", "Vestry Bank", False) in found
     assert ("Paul Hargreave", "chief executive", "Vestry Bank", True) in found
 
 
-def test_a_short_name_and_a_coordinated_career_step(read):
+def test_a_short_name_and_a_coordinated_career_step():
     text = ("Vestry Bank named a new chief.\n\n"
             "Lindqvist, 52, joined Vestry in 2004 as chief financial officer and became chief operating officer in 2011.")
-    f = read(text)
+    f = hand_read(text)
     steps = {(r.role, f.entities[r.org].label, r.since.value if r.since else None) for r in f.roles}
     assert {("chief financial officer", "Vestry Bank", "2004"), ("chief operating officer", "Vestry Bank", "2011")} <= steps
 
 
-def test_rose_to_a_post_where_one_worked(read):
-    f = read("Ruth Lindqvist spent a decade at Delmarco Capital, where she rose to managing director.")
+def test_rose_to_a_post_where_one_worked():
+    f = hand_read("Ruth Lindqvist spent a decade at Delmarco Capital, where she rose to managing director.")
     found = roles(f)
     assert ("Ruth Lindqvist", "managing director", "Delmarco Capital") in found
     assert ("Ruth Lindqvist", "member", "Delmarco Capital") in found
-    assert not roles(read("Ruth Lindqvist spent the money at Delmarco Capital."))
+    assert not roles(hand_read("Ruth Lindqvist spent the money at Delmarco Capital."))
 
 
-def test_counsel_to_a_committee(read):
-    f = read("Margaret Ellison left. From 2001 to 2008, she served as Senior Counsel to the Senate Committee on Energy.")
+def test_counsel_to_a_committee():
+    f = hand_read("Margaret Ellison left. From 2001 to 2008, she served as Senior Counsel to the Senate Committee on Energy.")
     assert any(p == "Margaret Ellison" and r == "Senior Counsel" and "Senate Committee" in o for p, r, o in roles(f))
 
 
-def test_a_member_of_the_board_of_an_organization(read):
+def test_a_member_of_the_board_of_an_organization():
     assert ("Daniel Okoro", "member", "Society of Petroleum Engineers") in roles(
-        read("Daniel Okoro is a member of the board of the Society of Petroleum Engineers."))
+        hand_read("Daniel Okoro is a member of the board of the Society of Petroleum Engineers."))
 
 
-def test_a_local_title_takes_the_only_city_named_before_it(read):
+def test_a_local_title_takes_the_only_city_named_before_it():
     text = ("Voters in Leeds on Tuesday elected Grace Adeyemi as mayor.\n\n"
             "Adeyemi defeated incumbent Mayor Ronald Pike, who had held the office since 2014.")
-    found = roles(read(text))
+    found = roles(hand_read(text))
     assert ("Grace Adeyemi", "mayor", "Leeds") in found
     assert ("Ronald Pike", "Mayor", "Leeds") in found
-    assert not roles(read("Mayor Ronald Pike spoke in Leeds and in York."))
+    assert not roles(hand_read("Mayor Ronald Pike spoke in Leeds and in York."))
 
 
-def test_serving_on_boards_and_being_elected_to_a_body(read):
-    found = roles(read("Tom Ward has served on the boards of Acme Corp. and Delmarco Bank."))
+def test_serving_on_boards_and_being_elected_to_a_body():
+    found = roles(hand_read("Tom Ward has served on the boards of Acme Corp. and Delmarco Bank."))
     assert {("Tom Ward", "board member", "Acme Corp."), ("Tom Ward", "board member", "Delmarco Bank")} <= found
-    assert ("Paul Grady", "member", "Senate") in roles(read("Paul Grady was elected to the Senate in 2012."))
-    assert ("Ann Lee", "member", "Finance Committee") in roles(read("Ann Lee sits on the Finance Committee of the Leeds City Council."))
+    assert ("Paul Grady", "member", "Senate") in roles(hand_read("Paul Grady was elected to the Senate in 2012."))
+    assert ("Ann Lee", "member", "Finance Committee") in roles(hand_read("Ann Lee sits on the Finance Committee of the Leeds City Council."))
 
 
-def test_dismissals_and_hirings_with_the_title_before_the_name(read):
-    f = read("Coach Anna Berg was fired by the Boston Rams on Sunday.")
+def test_dismissals_and_hirings_with_the_title_before_the_name():
+    f = hand_read("Coach Anna Berg was fired by the Boston Rams on Sunday.")
     assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("Coach", "Boston Rams", True)]
-    assert ("Tom Ward", "head coach", "Boston Rams") in roles(read("Tom Ward was fired as head coach of the Boston Rams."))
-    assert ("Ann Lee", "engineer", "Acme Corp.") in roles(read("Acme Corp. hired engineer Ann Lee last year."))
+    assert ("Tom Ward", "head coach", "Boston Rams") in roles(hand_read("Tom Ward was fired as head coach of the Boston Rams."))
+    assert ("Ann Lee", "engineer", "Acme Corp.") in roles(hand_read("Acme Corp. hired engineer Ann Lee last year."))
 
 
-def test_a_role_before_joining_is_a_past_one(read):
-    f = read("Amy Chen joined the administration. Before joining it, Ms. Chen was executive vice president at Brightline Health.")
+def test_a_role_before_joining_is_a_past_one():
+    f = hand_read("Amy Chen joined the administration. Before joining it, Ms. Chen was executive vice president at Brightline Health.")
     assert [r.former for r in f.roles if r.role == "executive vice president"] == [True]
 
 
-def test_an_adjective_tagged_as_an_organization_is_part_of_the_title(read):
-    found = roles(read("Electoral Chairman Kofi Mensah made the announcement at 10 p.m."))
-    assert not any(o == "Electoral" for _, _, o in found)
+def test_an_adjective_tagged_as_an_organization_is_part_of_the_title():
+    f = hand_read("Electoral Chairman Kofi Mensah made the announcement at 10 p.m.")
+    assert any(a == "Kofi Mensah" for a, _, _ in triples(f))
+    assert not any(o == "Electoral" for _, _, o in roles(f))
 
 
-def test_elected_to_the_presidency(read):
+def test_elected_to_the_presidency():
     text = ("Chilean voters go to the polls\n"
             "Chile's voters chose a new leader. Chile's parliament agreed. Maria Gonzalez was elected to the presidency.")
-    assert ("Maria Gonzalez", "president", "Chile") in roles(read(text))
+    assert ("Maria Gonzalez", "president", "Chile") in roles(hand_read(text))
 
 
-def test_an_obituary_career(read):
+def test_an_obituary_career():
     text = ("Robert Smith died on Sunday. Born in Ohio, Smith began his career at Procter & Gamble in 1975. "
             "He later moved to General Mills, where he became vice president of marketing in 1988. "
             "In 1995 he was named president of the company.")
-    f = read(text)
+    f = hand_read(text)
     found = {(r.role, f.entities[r.org].label, r.since.value if r.since else None) for r in f.roles}
     assert ("member", "Procter & Gamble", "1975") in found
     assert ("vice president of marketing", "General Mills", "1988") in found
     assert ("president", "General Mills", "1995") in found  # "the company": the one named just before
-    g = read("Robert Smith worked at General Mills. In 1995 he was named president of the new company.")
+    g = hand_read("Robert Smith worked at General Mills. In 1995 he was named president of the new company.")
+    assert any(p == "Robert Smith" and o == "General Mills" for p, _, o in roles(g))
     assert not any(r.role == "president" for r in g.roles)  # "the new company" is not the one named before
 
 
-def test_appointment_notice_style(read):
-    f = read("Robert Hale has been nominated for assignment as commander, U.S. Army Pacific, Fort Shafter, Hawaii.")
+def test_appointment_notice_style():
+    f = hand_read("Robert Hale has been nominated for assignment as commander, U.S. Army Pacific, Fort Shafter, Hawaii.")
     assert ("Robert Hale", "commander", "U.S. Army Pacific") in roles(f)
-    g = read("Margaret Ellison is currently the Deputy Director of the Office of Budget Analysis, a position she "
+    g = hand_read("Margaret Ellison is currently the Deputy Director of the Office of Budget Analysis, a position she "
              "has held since 2008.")
     (r,) = g.roles
     assert r.role == "Deputy Director" and r.since is not None and r.since.value == "2008"
 
 
-def test_taking_over_stepping_in_and_down(read):
-    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(read("Ann Lee takes over as chief executive of Acme Corp. on Jan. 1."))
-    f = read("Ann Lee stepped down as acting director of the Orlin Museum.")
+def test_taking_over_stepping_in_and_down():
+    assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(hand_read("Ann Lee takes over as chief executive of Acme Corp. on Jan. 1."))
+    f = hand_read("Ann Lee stepped down as acting director of the Orlin Museum.")
     assert [(r.role, r.former) for r in f.roles] == [("acting director", True)]
-    g = read("Ann Lee stepped in as acting director of the Orlin Museum.")
+    g = hand_read("Ann Lee stepped in as acting director of the Orlin Museum.")
     assert [(r.role, r.former) for r in g.roles] == [("acting director", False)]
 
 
-def test_appointment_nouns(read):
+def test_appointment_nouns():
     assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(
-        read("Acme Corp. announced the appointment of Ann Lee as chief executive."))
+        hand_read("Acme Corp. announced the appointment of Ann Lee as chief executive."))
     assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(
-        read("Ann Lee's appointment as chief executive of Acme Corp. was welcomed."))
+        hand_read("Ann Lee's appointment as chief executive of Acme Corp. was welcomed."))
 
 
-def test_appointed_to_the_post_of(read):
+def test_appointed_to_the_post_of():
     assert ("Ann Lee", "chief digital officer", "Acme Corp.") in roles(
-        read("The board of Acme Corp. appointed Ann Lee to the newly created post of chief digital officer."))
+        hand_read("The board of Acme Corp. appointed Ann Lee to the newly created post of chief digital officer."))
 
 
-def test_leaving_to_join(read):
-    f = read("Ann Lee left Acme Corp. in 2010 to join Zenith Corp. as chief technology officer.")
+def test_leaving_to_join():
+    f = hand_read("Ann Lee left Acme Corp. in 2010 to join Zenith Corp. as chief technology officer.")
     found = {(r.role, f.entities[r.org].label, r.former) for r in f.roles}
     assert {("member", "Acme Corp.", True), ("chief technology officer", "Zenith Corp.", False)} <= found
 
 
-def test_the_company_is_no_guess_between_two(read):
-    assert not roles(read("Acme Corp. sued Zenith Corp. on Monday. The company's spokesman, Tom Lee, said the case was weak."))
+def test_the_company_is_no_guess_between_two():
+    assert not roles(hand_read("Acme Corp. sued Zenith Corp. on Monday. The company's spokesman, Tom Lee, said the case was weak."))
 
 
-def test_a_possessive_title_with_new(read):
-    f = read("Delmarco's new chief executive Carla Ruiz said the bank would grow.")
+def test_a_possessive_title_with_new():
+    f = hand_read("Delmarco's new chief executive Carla Ruiz said the bank would grow.")
     assert ("Carla Ruiz", "chief executive", "Delmarco") in roles(f)
 
 
-def test_a_common_noun_opening_the_sentence_is_no_organization(read):
-    assert not roles(read("Opposition leader Kari Holm criticized the choice."))
+def test_a_common_noun_opening_the_sentence_is_no_organization():
+    assert not roles(hand_read("Opposition leader Kari Holm criticized the choice."))
 
 
-def test_an_untagged_name_before_a_noun_for_a_body(read):
-    assert ("Kari Holm", "head", "Green Left") in roles(read("Kari Holm, who heads the Green Left party, spoke."))
+def test_an_untagged_name_before_a_noun_for_a_body():
+    assert ("Kari Holm", "head", "Green Left") in roles(hand_read("Kari Holm, who heads the Green Left party, spoke."))
 
 
-def test_the_bank_is_no_guess_between_two_banks(read):
+def test_the_bank_is_no_guess_between_two_banks():
     text = ("Norway named Elsa Brandt governor of the Norway Central Bank. She was chief economist at Fjord Bank. "
             "The bank's deputy governor, Per Lunde, will serve as acting governor.")
-    assert not any(p == "Per Lunde" for p, _, _ in roles(read(text)))
+    found = roles(hand_read(text))
+    assert ("Elsa Brandt", "governor", "Norway Central Bank") in found
+    assert not any(p == "Per Lunde" for p, _, _ in found)
 
 
-def test_a_tenure_or_stint_as_a_role(read):
+def test_a_tenure_or_stint_as_a_role():
     assert ("Ann Lee", "chief executive", "Acme Corp.") in roles(
-        read("Ann Lee left in May. During her tenure as chief executive of Acme Corp., sales doubled."))
+        hand_read("Ann Lee left in May. During her tenure as chief executive of Acme Corp., sales doubled."))
     assert ("Tom Roe", "head", "Leeds Art Museum") in roles(
-        read("Tom Roe, whose stint as head of the Leeds Art Museum lasted ten years, spoke."))
+        hand_read("Tom Roe, whose stint as head of the Leeds Art Museum lasted ten years, spoke."))
 
 
-def test_a_trade_moves_a_player(read):
+def test_a_trade_moves_a_player():
     text = "The Denver Falcons traded veteran guard Marcus Dell to the Boston Rams on Tuesday for two draft picks."
-    f = read(text)
+    f = hand_read(text)
     found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
     assert ("Marcus Dell", "guard", "Boston Rams", False) in found
     assert ("Marcus Dell", "guard", "Denver Falcons", True) in found
 
 
-def test_a_plural_team_name_the_model_took_for_a_person(read):
+def test_a_plural_team_name_the_model_took_for_a_person():
     text = ("The Denver Falcons traded Marcus Dell to the Boston Rams on Tuesday. "
             "Rams coach Darvin Hale said Dell would start on Friday.")
-    assert ("Darvin Hale", "coach", "Boston Rams") in roles(read(text))
+    assert ("Darvin Hale", "coach", "Boston Rams") in roles(hand_read(text))
 
 
-def test_county_treasurer_and_agent_in_charge(read):
-    f = read("A former Arden County treasurer was sentenced today. Linda Marsh, 61, served as county treasurer from "
+def test_county_treasurer_and_agent_in_charge():
+    f = hand_read("A former Arden County treasurer was sentenced today. Linda Marsh, 61, served as county treasurer from "
              "2006 until her resignation in 2016.")
     assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("county treasurer", "Arden County", True)]
-    g = read("FBI Special Agent in Charge Mark Dunn said it.")
+    g = hand_read("FBI Special Agent in Charge Mark Dunn said it.")
     assert any(r == "Special Agent in Charge" and o == "FBI" for _, r, o in roles(g))
 
 
-def test_a_patient_transferred_to_a_hospital_holds_no_post(read):
-    assert not roles(read("Ann Lee was transferred to Leeds General Hospital on Monday."))
+def test_a_patient_transferred_to_a_hospital_holds_no_post():
+    assert not roles(hand_read("Ann Lee was transferred to Leeds General Hospital on Monday."))
 
 
-def test_served_in_a_body(read):
-    f = read("Tom Ward served in the Royal Navy from 1990 to 1996.")
+def test_served_in_a_body():
+    f = hand_read("Tom Ward served in the Royal Navy from 1990 to 1996.")
     assert [(r.role, f.entities[r.org].label, r.former) for r in f.roles] == [("member", "Royal Navy", True)]
-    assert not roles(read("Tom Ward served in Iraq."))
+    assert not roles(hand_read("Tom Ward served in Iraq."))
 
 
-def test_from_after_a_name_is_where_a_thing_was_taken_from_not_an_affiliation(read):
-    f = read("Acme Studios asked Tubely to remove a video of the actor Lena Moss from Tubely, a video site.")
+def test_from_after_a_name_is_where_a_thing_was_taken_from_not_an_affiliation():
+    f = hand_read("Acme Studios asked Tubely to remove a video of the actor Lena Moss from Tubely, a video site.")
+    assert any(a == "Acme Studios" for a, _, _ in triples(f))
     assert not any(p == "Lena Moss" for p, _, _ in roles(f)), roles(f)
-    g = read("Korea expert Ann Lee from the Acme Institute told the radio that the plan had failed.")
+    g = hand_read("Korea expert Ann Lee from the Acme Institute told the radio that the plan had failed.")
     assert ("Ann Lee", "expert", "Acme Institute") in roles(g)
-    h = read("The radio interviewed Ann Lee from the Acme Institute on Monday.")
+    h = hand_read("The radio interviewed Ann Lee from the Acme Institute on Monday.")
     assert ("Ann Lee", "member", "Acme Institute") in roles(h)
 
 
-def test_a_post_of_a_part_at_a_body_is_at_the_body(read):
-    f = read("David Brown is a partner and Dean of the School of Law at the University of Norland.")
+def test_a_post_of_a_part_at_a_body_is_at_the_body():
+    f = hand_read("David Brown is a partner and Dean of the School of Law at the University of Norland.")
     deans = [r for r in f.roles if r.role.lower().startswith("dean")]
     assert deans and all(f.entities[r.org].label == "University of Norland" for r in deans)
 
 
-def test_a_coordinated_role_shares_the_at_body(read):
-    f = read("David Brown is a partner and Director of Research and Planning at Vantor Capital in Boston.")
+def test_a_coordinated_role_shares_the_at_body():
+    f = hand_read("David Brown is a partner and Director of Research and Planning at Vantor Capital in Boston.")
     directors = [r for r in f.roles if r.role.lower().startswith("director")]
     assert directors and all(f.entities[r.org].label == "Vantor Capital" for r in directors)
 
 
-def test_a_list_of_posts_after_was_gives_each_post(read):
-    f = read("Lia Marsh was a Trustee of the Norland Museum; a Director of the Harbor Fund; President of Velcor, "
+def test_a_list_of_posts_after_was_gives_each_post():
+    f = hand_read("Lia Marsh was a Trustee of the Norland Museum; a Director of the Harbor Fund; President of Velcor, "
              "a shipping firm; and a Member of the Board of the Orvik School.")
     posts = {(r.role.lower(), f.entities[r.org].label) for r in f.roles}
     assert posts, "no role read"
     assert {("trustee", "Norland Museum"), ("director", "Harbor Fund"), ("president", "Velcor")} <= posts
 
 
-def test_a_list_item_hung_loose_on_the_verb_is_a_post(read):
-    f = read("Maria Lopez is a lawyer. She was a Trustee of Norland Arts Radio; a Director of the Harbor Fund; "
+def test_a_list_item_hung_loose_on_the_verb_is_a_post():
+    f = hand_read("Maria Lopez is a lawyer. She was a Trustee of Norland Arts Radio; a Director of the Harbor Fund; "
              "a Trustee of Velcor Radio.")
     posts = {(r.role.lower(), f.entities[r.org].label) for r in f.roles}
     assert {("director", "Harbor Fund"), ("trustee", "Velcor Radio")} <= posts
 
 
-def test_an_appointment_s_to_be_set_off_by_a_comma(read):
-    f = read("The governor intends to appoint Andre Voss of Ohio, to be a Member of the Orvik Center for the Arts.")
+def test_an_appointment_s_to_be_set_off_by_a_comma():
+    f = hand_read("The governor intends to appoint Andre Voss of Ohio, to be a Member of the Orvik Center for the Arts.")
     posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
     assert ("Andre Voss", "member", "Orvik Center for the Arts") in posts
 
 
-def test_a_second_post_hung_on_the_verb_shares_the_organization(read):
-    f = read("Ana Ruiz served as the deputy head and then the acting head of the Harlow Water Office.")
+def test_a_second_post_hung_on_the_verb_shares_the_organization():
+    f = hand_read("Ana Ruiz served as the deputy head and then the acting head of the Harlow Water Office.")
     posts = {(r.role.lower(), f.entities[r.org].label) for r in f.roles}
     assert {("deputy head", "Harlow Water Office"), ("acting head", "Harlow Water Office")} <= posts
 
 
-def test_an_office_title_belongs_to_the_organization_the_article_is_about(read):
-    f = read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. "
+def test_an_office_title_belongs_to_the_organization_the_article_is_about():
+    f = hand_read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. "
              "Velcor Aerospace added that Deputy Administrator Lena Dorn will lead it.")
     posts = [(r.role.lower(), f.entities[r.org].label, r.rule) for r in f.roles]
     assert ("deputy administrator", "Velcor Aerospace", "implicit-organization") in posts
 
 
-def test_a_possessor_keeps_an_office_title_from_the_article_s_organization(read):
-    f = read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. "
+def test_a_possessor_keeps_an_office_title_from_the_article_s_organization():
+    f = hand_read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. "
              "Lena Dorn, Harlow's deputy director, will lead it, Velcor Aerospace added.")
     assert not [r for r in f.roles if r.rule == "implicit-organization"]
 
 
-def test_a_hyphenated_title_is_one_title_not_its_second_half(read):
-    f = read("The Harbor League met in Orvik on Monday. The Harbor League voted on a budget. "
+def test_a_hyphenated_title_is_one_title_not_its_second_half():
+    f = hand_read("The Harbor League met in Orvik on Monday. The Harbor League voted on a budget. "
              "Secretary-General Ana Lind named Tom Reyes to the post of undersecretary-general for trade, "
              "the Harbor League said.")
     posts = {(f.entities[r.person].label, r.role.lower()) for r in f.roles if f.entities[r.org].label == "Harbor League"}
@@ -668,70 +685,70 @@ def test_a_hyphenated_title_is_one_title_not_its_second_half(read):
     assert not any(r.role.lower() in ("general", "-general") for r in f.roles)
 
 
-def test_serving_in_the_position_of_a_minister_of_a_field(read):
-    f = read("Peru names a new cabinet. Peru's president chose the ministers himself. "
+def test_serving_in_the_position_of_a_minister_of_a_field():
+    f = hand_read("Peru names a new cabinet. Peru's president chose the ministers himself. "
              "A retired general, Ivo Marek, will serve in the post of minister of defense.")
     posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
     assert ("Ivo Marek", "minister of defense", "Peru") in posts
 
 
-def test_a_post_in_a_body_s_department_is_at_the_body(read):
-    f = read("Piet Velo, head of Orvik Bank's design department, said the budget was cut.")
+def test_a_post_in_a_body_s_department_is_at_the_body():
+    f = hand_read("Piet Velo, head of Orvik Bank's design department, said the budget was cut.")
     posts = [(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles]
     assert ("Piet Velo", "head", "Orvik Bank") in posts
 
 
-def test_an_envoy_s_to_names_where_the_post_is(read):
-    f = read("John Smith, a former finance minister, was appointed ambassador to France. "
+def test_an_envoy_s_to_names_where_the_post_is():
+    f = hand_read("John Smith, a former finance minister, was appointed ambassador to France. "
              "Before that, Ann Berg had served as envoy to Chile.")
     posts = {(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles}
     assert {("John Smith", "ambassador", "France"), ("Ann Berg", "envoy", "Chile")} <= posts
 
 
-def test_a_to_after_another_role_is_no_organization(read):
-    f = read("Ann Berg was promoted to director in 2010.")
+def test_a_to_after_another_role_is_no_organization():
+    f = hand_read("Ann Berg was promoted to director in 2010.")
     assert not [r for r in f.roles if r.org and f.entities[r.org].label == "director"]
 
 
-def test_a_post_in_its_business_is_at_the_body_not_the_region(read):
-    f = read("Tom Reyes was named chief financial officer of Bolt Systems on Monday. Reyes previously spent "
+def test_a_post_in_its_business_is_at_the_body_not_the_region():
+    f = hand_read("Tom Reyes was named chief financial officer of Bolt Systems on Monday. Reyes previously spent "
              "a decade at Velcor Partners, most recently as head of its Asia business.")
     heads = [r for r in f.roles if r.role.lower() == "head"]
     assert heads and all(f.entities[r.org].label == "Velcor Partners" for r in heads)
 
 
-def test_a_civil_servant_keeps_its_modifier(read):
-    f = read("Ana Veld became a Velcor Agency civil servant in 2004.")
+def test_a_civil_servant_keeps_its_modifier():
+    f = hand_read("Ana Veld became a Velcor Agency civil servant in 2004.")
     assert [r for r in f.roles if r.role.lower() == "civil servant"]
 
 
-def test_a_career_begun_with_a_body_whatever_the_with_hangs_on(read):
-    f = read("Ana Veld began her career with Korvin Technology in 1994.")
+def test_a_career_begun_with_a_body_whatever_the_with_hangs_on():
+    f = hand_read("Ana Veld began her career with Korvin Technology in 1994.")
     posts = {(r.role, f.entities[r.org].label) for r in f.roles}
     assert ("member", "Korvin Technology") in posts
 
 
-def test_a_title_after_and_before_another_name_is_that_name_s(read):
-    f = read("Defense Secretary John Miller and Vice-Chairman of the Joint Defense Board David Brown both spoke.")
+def test_a_title_after_and_before_another_name_is_that_name_s():
+    f = hand_read("Defense Secretary John Miller and Vice-Chairman of the Joint Defense Board David Brown both spoke.")
     vice = [(f.entities[r.person].label, f.entities[r.org].label) for r in f.roles if "vice" in r.role.lower()]
     assert vice and all(person == "David Brown" for person, _ in vice)
 
 
-def test_a_party_named_by_its_members_holds_the_party_titles(read):
-    f = read("The Harlow Democrats met in London on Saturday. The Harlow Democrats chose a date. "
+def test_a_party_named_by_its_members_holds_the_party_titles():
+    f = hand_read("The Harlow Democrats met in London on Saturday. The Harlow Democrats chose a date. "
              "The current party president, David Brown, promised a consultative leadership.")
     posts = {(f.entities[r.person].label, r.role.lower(), f.entities[r.org].label) for r in f.roles}
     assert ("David Brown", "president", "Harlow Democrats") in posts
 
 
-def test_a_previous_post_is_a_former_one(read):
-    f = read("Peru held elections on Sunday. Peru voted calmly. The previous finance minister, Ana Lind, lost her seat.")
+def test_a_previous_post_is_a_former_one():
+    f = hand_read("Peru held elections on Sunday. Peru voted calmly. The previous finance minister, Ana Lind, lost her seat.")
     posts = [r for r in f.roles if "minister" in r.role.lower()]
     assert posts and all(r.former for r in posts)
 
 
-def test_a_list_of_appointments_gives_each_name_its_own_post(read):
-    f = read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. Earlier, "
+def test_a_list_of_appointments_gives_each_name_its_own_post():
+    f = hand_read("Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. Earlier, "
              "Velcor Aerospace named Peter Turner to be deputy administrator, Maria Lopez of Chile to be Director for "
              "Trade, and David Brown as its chief of staff.")
     posts = {(f.entities[r.person].label, r.role.lower()) for r in f.roles}

@@ -71,7 +71,8 @@ def test_negated_planned_and_hypothetical_events_are_not_edges() -> None:
     labels = {e.label for e in (*net.edges, *net.untargeted)}
     assert not labels & {"attack", "threaten", "planned_trip"}
     assert vs.BERGEN not in {n.id for n in net.nodes}  # only in the negated attack
-    assert all(not e.negated and e.modality in ("asserted", "reported") for e in net.edges if e.kind == "event")
+    events = [e for e in net.edges if e.kind == "event"]
+    assert events and all(not e.negated and e.modality in ("asserted", "reported") for e in events)
 
 
 def test_include_negated_and_other_modalities_on_request() -> None:
@@ -126,7 +127,7 @@ def test_empty_store() -> None:
 def test_plain_dataclasses() -> None:
     net = _network()
     assert dataclasses.is_dataclass(net) and all(dataclasses.is_dataclass(x) for x in (*net.nodes, *net.edges))
-    assert all(isinstance(v, (str, int, bool, tuple, type(None))) for n in net.nodes for v in dataclasses.astuple(n))
+    assert net.nodes and all(isinstance(v, (str, int, bool, tuple, type(None))) for n in net.nodes for v in dataclasses.astuple(n))
 
 
 def test_to_networkx() -> None:
@@ -150,7 +151,7 @@ def test_to_networkx() -> None:
 
 def test_event_class_is_optional_and_read_when_present() -> None:
     plain = _network()
-    assert all(e.event_class == e.quad_class == e.event_class_label == "" for e in plain.edges)
+    assert plain.edges and all(e.event_class == e.quad_class == e.event_class_label == "" for e in plain.edges)
     store = vs.build_store()
     vs.classify(store)
     net = load_network(store)

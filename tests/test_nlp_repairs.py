@@ -37,6 +37,7 @@ def test_a_name_with_an_age_is_a_person(nlp):
 
 def test_a_company_described_by_a_non_role_noun_stays(nlp):
     found = labels(nlp, "Orvane Corporation, a maker of radios, agreed to the deal.")
+    assert ("Orvane Corporation", "ORG") in found
     assert not any(label == "PERSON" for _, label in found)
 
 

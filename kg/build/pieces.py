@@ -78,10 +78,10 @@ def _fold_short_names(facts: ArticleFacts, seen_in: dict[str, set[int]]) -> None
     short name can only be joined here, and only with a longer name never seen in the same piece
     (where extraction has already decided).
     """
-    from ..extract.entities.places import norm_name
+    from ..model.names import compact
 
     persons = [e for e in facts.entities.values() if e.type == "Person"]
-    words = {e.key: {norm_name(w) for w in re.split(r"[\s\-]+", e.label)} - {""} for e in persons}
+    words = {e.key: {compact(w) for w in re.split(r"[\s\-]+", e.label)} - {""} for e in persons}
     target: dict[str, str] = {}
     for e in persons:
         mine = words[e.key]

@@ -24,6 +24,13 @@ def fold(text: str) -> str:
     return " ".join("".join(out).split())
 
 
+@lru_cache(maxsize=262144)
+def compact(text: str) -> str:
+    """``fold`` without its spaces: the key a name is known by within an article ("Soo-Min" and "Soo Min"
+    are "soomin", "Gérald" is "gerald")."""
+    return fold(text).replace(" ", "")
+
+
 def words(text: str) -> list[str]:
     """The folded words of a name, a possessive "'s" inside it dropped."""
     return fold(text.replace("'s ", " ").replace("\u2019s ", " ")).split()

@@ -349,17 +349,17 @@ GOAL_PREPOSITIONS = frozenset("at into onto on against toward towards upon to wi
 #: Definite descriptions that refer back to an attacker mentioned earlier.
 ATTACKER_NOUNS = frozenset("gunman shooter assailant attacker killer bomber perpetrator suspect".split())
 
-#: Verbs done to people: a bare number as their object counts people ("killing 40 and wounding 90"),
-#: and one with no object before "and" shares the next verb's ("shot and killed two guards").
-PERSON_PATIENT_VERBS = frozenset("""
-kill murder massacre execute slay shoot wound injure hurt maim arrest detain jail imprison kidnap abduct
-rescue save evacuate free release capture deport expel displace hospitalize treat infect hire employ recruit
-assassinate stab strangle behead torture ambush rape lynch poison interrogate convict indict sentence
-""".split())
-
 #: Verbs of killing and injuring: what a deed or a thing did to people ("the blast killed 12") is
 #: told as done, with no actor.
 HARM_VERBS = frozenset("kill murder massacre slay wound injure maim".split())
+
+#: Verbs done to people: a bare number as their object counts people ("killing 40 and wounding 90"),
+#: and one with no object before "and" shares the next verb's ("shot and killed two guards").
+PERSON_PATIENT_VERBS = HARM_VERBS | frozenset("""
+execute shoot hurt arrest detain jail imprison kidnap abduct
+rescue save evacuate free release capture deport expel displace hospitalize treat infect hire employ recruit
+assassinate stab strangle behead torture ambush rape lynch poison interrogate convict indict sentence
+""".split())
 
 #: Nouns of an attack: their "by" phrase or possessor is the attacker ("the army's shelling killed 12").
 ATTACK_NOUNS = frozenset("""
@@ -430,4 +430,22 @@ remind permit allow forbid
 QUANTITY_NOUNS = frozenset("""
 dozen dozens hundred hundreds thousand thousands million millions billion billions number numbers
 lot lots couple series handful pair batch barrage volley round-up score scores total
+""".split())
+
+#: Pronouns of the first person: the speaker, or the speaker's side ("we urge the donors").
+FIRST_PERSON = frozenset("i me my we us our ours myself ourselves".split())
+
+#: Relative pronouns: the clause they open tells of the noun before them ("the men who fled").
+RELATIVE_PRONOUNS = frozenset("who whom which that whose".split())
+
+#: Words that negate the clause or the phrase they stand in.
+NEGATIONS = frozenset("not n't never no".split())
+
+#: Words that open a condition: what their clause tells is not stated as done.
+CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
+
+#: Last words of a company's name that never end a person's or a place's name ("Orvane Mining").
+COMPANY_NAME_ENDINGS = frozenset("""
+mining motors airlines airways foods holdings partners technologies systems pharmaceuticals industries
+logistics securities ventures insurance chemicals electronics enterprises
 """.split())

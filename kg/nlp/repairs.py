@@ -13,9 +13,11 @@ from spacy.util import filter_spans
 
 from .name_types import type_names
 from .words import known_word
+from ..extract.grammar.labels import NOUN_SUBJECTS
 from .lexicon import (
     TITLE_ONLY_NOUNS,
     COMMUNICATION_VERBS,
+    COMPANY_NAME_ENDINGS,
     DEMONYMS,
     DEPARTMENT_WORDS,
     ETHNIC_ADJECTIVES,
@@ -250,10 +252,7 @@ def _common_word(tok: Token) -> bool:
 
 
 #: Last words of a company's name that are never a person's ("Orvane Mining", "Halden Foods").
-_BUSINESS_WORDS = frozenset("""
-mining motors airlines airways foods holdings partners technologies systems pharmaceuticals industries
-logistics securities ventures communications insurance railways chemicals electronics enterprises
-""".split())
+_BUSINESS_WORDS = COMPANY_NAME_ENDINGS | frozenset(("communications", "railways"))
 #: Role nouns that also end the names of bodies as ordinary nouns ("Centre for Open Justice").
 _NAME_ENDINGS = frozenset({"justice"})
 #: Last words of a name that make it an institution's, never a place's ("Harlan University").
@@ -323,7 +322,7 @@ def _says_he(ent: Span) -> bool:
         return False
     verb = ent.root.head
     return verb.lemma_ in ("say", "tell", "add", "claim", "insist", "admit", "deny", "explain") and any(
-        c.dep_ == "ccomp" and any(s.dep_ in ("nsubj", "nsubjpass") and s.lower_ in ("he", "she") for s in c.children)
+        c.dep_ == "ccomp" and any(s.dep_ in NOUN_SUBJECTS and s.lower_ in ("he", "she") for s in c.children)
         for c in verb.children)
 
 

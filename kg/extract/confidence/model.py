@@ -23,6 +23,7 @@ from typing import Any, Mapping
 from spacy.tokens import Doc, Token
 
 from ...model.facts import ArticleFacts, Event, Evidence, Role
+from ...nlp.lexicon import FIRST_PERSON, RELATIVE_PRONOUNS
 from ..entities.index import EntityIndex
 from ..grammar.columns import kids
 from ..grammar.labels import ACTIVE_SUBJECTS
@@ -36,8 +37,6 @@ OTHER = "other"
 
 Features = dict[str, str | float]
 
-_FIRST_PERSON = frozenset("i me my we us our ours myself ourselves".split())
-_RELATIVE = frozenset("who whom which that whose".split())
 _TARGET_DEPS = ("dobj", "dative", "nsubjpass", "attr", "oprd")
 _DEEPEST = 8
 _LONGEST = 80
@@ -178,7 +177,7 @@ class Scorer:
             return "pronoun group" if pronoun is not None else "inherited group"
         if pronoun is not None:
             low = pronoun.lower_
-            return "first person" if low in _FIRST_PERSON else "relative" if low in _RELATIVE else "pronoun"
+            return "first person" if low in FIRST_PERSON else "relative" if low in RELATIVE_PRONOUNS else "pronoun"
         if any(t.pos_ in ("NOUN", "PROPN") for t in toks):
             return "description"
         return "inherited"

@@ -13,10 +13,12 @@ from spacy.tokens import Token
 from ...nlp.lexicon import (
     COMMUNICATION_VERBS,
     COMPLEMENT_VERBS,
+    CONDITIONAL_MARKS,
     HABITUAL_ADVERBS,
     HEDGING_ADVERBS,
     MEANS_NOUNS,
     MODALS,
+    NEGATIONS,
     OBJECT_CONTROL_VERBS,
     PLAN_NOUNS,
     PLAN_VERBS,
@@ -31,8 +33,6 @@ from ..grammar.passives import is_passive
 
 __all__ = ["negated", "modality", "finite_own_clause"]
 
-_CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
-_NEG_WORDS = frozenset(("not", "n't", "never", "no"))
 _NEGATIVE_VERBS = frozenset(("refuse", "decline", "fail", "deny"))
 #: Verbs whose "that" clause states what the speaker says is untrue.
 _DENYING_VERBS = frozenset(("deny",))
@@ -82,7 +82,7 @@ def negated(verb: Token) -> bool:
     """Whether the clause, or a clause that governs it by control or coordination, is negated."""
     t = verb
     for _ in range(4):
-        if any(c.dep_ == "neg" or c.lower_ in _NEG_WORDS and c.dep_ in ("advmod", "neg", "det") for c in kids(t)):
+        if any(c.dep_ == "neg" or c.lower_ in NEGATIONS and c.dep_ in ("advmod", "neg", "det") for c in kids(t)):
             return True
         if _negative_subject(t):
             return True
@@ -265,7 +265,7 @@ def modality(verb: Token, headline: bool = False) -> tuple[str, Token | None]:  
                 continue
             if c.dep_ == "aux" and c.lower_ in MODALS:
                 return MODALS[c.lower_], None
-            if c.dep_ == "mark" and c.lower_ in _CONDITIONAL_MARKS:
+            if c.dep_ == "mark" and c.lower_ in CONDITIONAL_MARKS:
                 return "hypothetical", None
             if c.dep_ == "aux" and c.lower_ == "going":
                 return "planned", None

@@ -48,7 +48,7 @@ from spacy.tokens import Doc, Span, Token
 
 from ...model.facts import Article, ArticleFacts, Event, Evidence, Role, Time
 from ...nlp.clean import clean
-from ...nlp.lexicon import COMMUNICATION_VERBS, PLACE_ALIASES, ROLE_MODIFIERS, ROLE_NOUNS
+from ...nlp.lexicon import COMMUNICATION_VERBS, PLACE_ALIASES, RELATIVE_PRONOUNS, ROLE_MODIFIERS, ROLE_NOUNS
 from ..entities.groups import FACILITY_NOUNS
 from ..entities.index import EntityIndex
 from ..grammar.columns import kids
@@ -112,7 +112,7 @@ _PERIOD_NOUNS = frozenset("tenure term reign season studies childhood youth pres
 #: Heads whose named modifier is the place itself ("Varno province", "Dal Seret town").
 _REGION_NOUNS = frozenset("""province district city town village region state county area capital suburb
 neighbourhood neighborhood valley island coast border outskirts""".split())
-_PRONOUN_SKIP = frozenset("who whom which that whose what i me my we us our you your".split())
+_PRONOUN_SKIP = RELATIVE_PRONOUNS | frozenset("what i me my we us our you your".split())
 
 #: Keys (``Event.lemma``) that make an event a claim of responsibility.
 CLAIM_KEYS = frozenset(("claim responsibility", "claim credit", "accept responsibility", "admit responsibility"))

@@ -15,7 +15,7 @@ from operator import attrgetter
 
 from spacy.tokens import Span, Token
 
-from ...nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, MALE_WORDS, REPORTING_VERBS
+from ...nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, FIRST_PERSON, MALE_WORDS, REPORTING_VERBS
 from ..grammar.columns import kids
 from ..grammar.labels import NOUN_SUBJECTS
 from .groups import PAIR_NOUNS, VEHICLE_NOUNS, is_human_noun
@@ -26,7 +26,7 @@ FEMALE = frozenset({"she", "her", "hers", "herself"})
 PLURAL = frozenset({"they", "them", "their", "theirs", "themselves"})
 NEUTER = frozenset({"it", "its", "itself"})
 _THIRD = MALE | FEMALE | PLURAL | NEUTER
-FIRST = frozenset({"i", "me", "my", "we", "us", "our", "ours", "myself", "ourselves"})
+FIRST = FIRST_PERSON
 _FIRST_PLURAL = frozenset({"we", "us", "our", "ours", "ourselves"})
 #: Sentences a plural pronoun may skip back to its antecedent (0: the previous sentence).
 _PLURAL_REACH = 1

@@ -14,6 +14,7 @@ from operator import attrgetter
 from spacy.tokens import Doc, Span, Token
 
 from ...model.facts import Entity
+from ...model.names import compact
 from ...nlp.lexicon import (
     ATTACKER_NOUNS,
     COLLECTIVE_NOUNS,
@@ -21,6 +22,7 @@ from ...nlp.lexicon import (
     PLACE_ALIASES,
     QUANTITY_NOUNS,
     RANKS,
+    RELATIVE_PRONOUNS,
     ROLE_NOUNS,
 )
 from ..grammar.columns import columns_of, kids
@@ -29,7 +31,7 @@ from ..grammar.passives import elided_passive
 from .coref import FIRST, Coreference, expletive
 from .groups import FACILITY_NOUNS, group_label, is_human_noun, is_vehicle
 from .mentions import Mention
-from .places import PlaceIndex, norm_name
+from .places import PlaceIndex
 
 __all__ = ["EntityIndex"]
 
@@ -37,7 +39,6 @@ _TYPE_OF_LABEL = {"PERSON": "Person", "ORG": "Organization", "GPE": "Place", "LO
 #: Nouns for the body a person belongs to, resolved through "his/her/their".
 _GENERIC_BODIES = {"party", "company", "government", "ministry", "department", "organization", "organisation",
                    "firm", "agency", "office", "administration", "union", "campaign", "group"}
-_RELATIVE = {"who", "whom", "which", "that", "whose"}
 #: Where an unnamed group can stand (``EntityIndex._index_groups``): the relations of a noun.
 _GROUP_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj", "conj", "appos"))
 _ARGUMENT_DEPS = frozenset(("nsubj", "nsubjpass", "dobj", "dative", "pobj"))
@@ -120,7 +121,7 @@ class EntityIndex(PlaceIndex):
             if len(words) > 2 or words[-1].lower() in _GENERIC_HEADS or key not in self.entities:
                 continue
             longer = [k for k, w in orgs if k != key and k in self.entities and len(w) > len(words)
-                      and [norm_name(x) for x in w[-len(words):]] == [norm_name(x) for x in words]]
+                      and [compact(x) for x in w[-len(words):]] == [compact(x) for x in words]]
             if len(longer) == 1:
                 self._merge(key, longer[0])
 
@@ -133,7 +134,7 @@ class EntityIndex(PlaceIndex):
             base, _, head = ent.label.rpartition(" ")
             if head.lower() not in _GENERIC_HEADS or not base:
                 continue
-            into = f"Organization:{norm_name(base.rstrip(','))}"
+            into = f"Organization:{compact(base.rstrip(','))}"
             if into in self.entities and into != key:
                 self._merge(key, into)
 
@@ -184,17 +185,17 @@ class EntityIndex(PlaceIndex):
     def _named_key(self, etype: str, name: str) -> str:
         if etype == "Organization" and name.lower() in PLACE_ALIASES:
             name = PLACE_ALIASES[name.lower()]
-        return f"{etype}:{norm_name(name)}"
+        return f"{etype}:{compact(name)}"
 
     def _person_key(self, name: str, start: int) -> str:
         """A short name is the one longer name holding its words; of several ("Lee" beside "Ann Lee"
         and "Bo Lee"), the one named before the short name first is ("Ann Lee ... Lee ... Bo Lee")."""
-        own = f"Person:{norm_name(name)}"
+        own = f"Person:{compact(name)}"
         if own in self.entities:
             return own
-        words = {norm_name(w) for w in name.split()}
+        words = {compact(w) for w in name.split()}
         matches = [k for k, e in self.entities.items() if e.type == "Person" and len(e.label.split()) > len(name.split())
-                   and words <= {norm_name(w) for w in (*e.label.split(), *re.split(r"[\s\-]+", e.label))}]
+                   and words <= {compact(w) for w in (*e.label.split(), *re.split(r"[\s\-]+", e.label))}]
         if len(matches) > 1:
             matches = [k for k in matches if min(m.start for m in self.mentions if m.key == k) < start]
         return matches[0] if len(matches) == 1 else own
@@ -332,14 +333,14 @@ class EntityIndex(PlaceIndex):
         lemma = tok.lemma_.lower()
         plural = tok.tag_ in ("NNS", "NNPS")
         definite = any(c.lower_ in ("the", "this", "that", "these", "those") for c in kids(tok) if c.dep_ == "det")
-        words = {norm_name(w) for w in label.split()} - {norm_name(tok.text)}
+        words = {compact(w) for w in label.split()} - {compact(tok.text)}
         key = None
 
         def compatible(m: Mention) -> bool:
             old = self.entities[m.key]
             if old.label.split()[0].lower() in _GENERIC_QUANTIFIERS:
                 return False  # "all civilian aircraft" is a kind: "the aircraft" is one of them, not it
-            old_words = {norm_name(w) for a in old.aliases for w in a.split()}
+            old_words = {compact(w) for a in old.aliases for w in a.split()}
             return m.plural == plural and words <= old_words
 
         if definite and lemma in ATTACKER_NOUNS:
@@ -348,7 +349,7 @@ class EntityIndex(PlaceIndex):
         if key is None and definite:
             key = self._recent(tok.i, lambda m: m.type == etype and m.key.endswith(":" + lemma) and compatible(m))
         if key is None:
-            key = f"{etype}:{norm_name(label)}:{lemma}"
+            key = f"{etype}:{compact(label)}:{lemma}"
         ent = self.entities.get(key)
         if ent is None:
             self.entities[key] = Entity(key=key, label=label, type=etype, aliases={label})
@@ -437,7 +438,7 @@ class EntityIndex(PlaceIndex):
         if low in _QUANTIFIERS and tok.pos_ in ("PRON", "DET"):
             return self._partitive(tok, allow_things) or self._the_two(tok)  # "each of the aliens"
         if tok.pos_ == "PRON" or tok.tag_ in ("PRP", "PRP$", "WP", "WDT"):
-            if low in _RELATIVE and tok.head.dep_ in ("relcl",):
+            if low in RELATIVE_PRONOUNS and tok.head.dep_ in ("relcl",):
                 antecedent = tok.head.head
                 if low in ("who", "whom"):
                     # "refugees from Belavia, Korvala and Zamundo who applied": people, not the last place
@@ -527,7 +528,7 @@ class EntityIndex(PlaceIndex):
         name = " ".join(t.text for t in toks)
         country = PLACE_ALIASES.get(name.lower())
         kind = "Organization" if country is None else "Place"
-        key = f"Organization:{norm_name(name)}" if country is None else self.place(country)
+        key = f"Organization:{compact(name)}" if country is None else self.place(country)
         ent = self.entities.get(key)
         if ent is None:
             self.entities[key] = Entity(key=key, label=name, type="Organization", aliases={name})

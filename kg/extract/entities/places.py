@@ -12,17 +12,9 @@ from functools import lru_cache
 from spacy.tokens import Doc, Span, Token
 
 from ...model.facts import Entity
+from ...model.names import compact
 from ...nlp.lexicon import DEMONYMS, ETHNIC_ADJECTIVES, PARTY_ADJECTIVES, PLACE_ALIASES, RELIGIOUS_ADJECTIVES
 from .mentions import Mention
-
-
-@lru_cache(maxsize=65536)
-def norm_name(text: str) -> str:
-    """A comparison key for names: lowercase letters and digits only ("Soo-Min" = "Soo Min")."""
-    return _NOT_ALNUM.sub("", text.lower())
-
-
-_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
 class PlaceIndex:
@@ -58,7 +50,7 @@ class PlaceIndex:
         the part of one ("South Sudan" of Sudan; not "South Dakota"); with "South Sudan" and
         "South Africa" both named, or none, "the South" stays a place of its own."""
         countries = {k for k, e in self.entities.items() if e.type == "Place" and (
-            norm_name(e.label) in _KNOWN_COUNTRIES or norm_name(e.label.partition(" ")[2]) in _KNOWN_COUNTRIES)}
+            compact(e.label) in _KNOWN_COUNTRIES or compact(e.label.partition(" ")[2]) in _KNOWN_COUNTRIES)}
         for key, ent in list(self.entities.items()):
             word = ent.label.lower()
             if ent.type != "Place" or word not in _COMPASS:
@@ -119,7 +111,7 @@ class PlaceIndex:
 
     def place(self, name: str, tok: Token | None = None) -> str:
         """The key of a country or place by name, creating it when only a demonym named it."""
-        key = f"Place:{norm_name(name)}"
+        key = f"Place:{compact(name)}"
         if key not in self.entities:
             self.entities[key] = Entity(key=key, label=name, type="Place", aliases={name}, mentions=0)
         if tok is not None:
@@ -140,7 +132,7 @@ class PlaceIndex:
                     and not self._nationality(text):
                 # A party or movement named by its adjective ("a Green MP").
                 name = span[0].text
-                key = f"Organization:{norm_name(name)}"
+                key = f"Organization:{compact(name)}"
                 if key not in self.entities:
                     self.entities[key] = Entity(key=key, label=name, type="Organization", aliases={name}, mentions=0)
                 self.entities[key].mentions += 1
@@ -153,7 +145,7 @@ class PlaceIndex:
 
     def _countries(self) -> set[str]:
         """Keys of places that are countries or unions of them (by the demonym and alias tables)."""
-        return {k for k, e in self.entities.items() if e.type == "Place" and norm_name(e.label) in _KNOWN_COUNTRIES}
+        return {k for k, e in self.entities.items() if e.type == "Place" and compact(e.label) in _KNOWN_COUNTRIES}
 
     def set_headline(self, title: str | None) -> None:
         """The article's headline: a country it names ("Belavian envoy recalled") is what the
@@ -166,7 +158,7 @@ class PlaceIndex:
                 if not phrase[:1].isupper():
                     continue  # "tell us" is no country
                 country = DEMONYMS.get(phrase.lower()) or PLACE_ALIASES.get(phrase.lower())
-                if country is None and norm_name(phrase) in _KNOWN_COUNTRIES:
+                if country is None and compact(phrase) in _KNOWN_COUNTRIES:
                     country = phrase
                 if country is not None:
                     key = self.place(country)
@@ -223,7 +215,7 @@ def _one_edit(a: str, b: str) -> bool:
 _HEADLINE_WEIGHT = 3
 _COMPASS = frozenset(("north", "south", "east", "west"))
 _SHARED_HEAD = re.compile(r"^(North|South|East|West) and (North|South|East|West) (\S.*)$")
-_KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
+_KNOWN_COUNTRIES = frozenset(compact(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
 _COUNTRY_NAMES = frozenset((*DEMONYMS.values(), *PLACE_ALIASES.values()))
 #: Endings of adjectives of nationality ("Korvalan", "Korvalese", "Korvali", "Korvalish").
 _DEMONYM_ENDINGS = ("an", "ian", "ese", "ish", "i")

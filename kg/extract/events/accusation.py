@@ -18,6 +18,7 @@ from typing import Callable
 
 from spacy.tokens import Token
 
+from ...nlp.lexicon import NEGATIONS
 from ..grammar.columns import kids
 
 #: Words of an allegation or of someone's judgement ("condemned X for killing Y"): the deed is
@@ -45,7 +46,6 @@ denounce praise thank congratulate applaud commend fault slam reward honor credi
 """.split())
 #: Prepositions that tie a deed to its judgement ("charged in", "accused of", "jailed for").
 _PREPS = frozenset("of for in with to over".split())
-_NEG = frozenset("not n't never no".split())
 
 Subjects = Callable[[Token], tuple[list[Token], bool]]
 
@@ -105,7 +105,7 @@ def accusation(deed: Token, subjects: Subjects) -> Accusation | None:
     if kind == "establishing" and chain[-1].lemma_.lower() in PENDING:
         kind = "alleging"  # "faces life in prison for the murder of Y": not yet judged
     scope = [judge] if judge in remote else chain  # "not eligible for parole": the negation is the adjective's
-    negated = kind == "clearing" or any(c.dep_ == "neg" or (c.lower_ in _NEG and c.dep_ in ("advmod", "det"))
+    negated = kind == "clearing" or any(c.dep_ == "neg" or (c.lower_ in NEGATIONS and c.dep_ in ("advmod", "det"))
                                         for w in scope for c in kids(w))
     modality = "reported" if kind == "alleging" else "asserted"
     small = next((c for w in chain if w.pos_ == "ADJ" for c in kids(w) if c.dep_ == "nsubj"), None)

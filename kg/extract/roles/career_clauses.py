@@ -5,7 +5,7 @@ from spacy.tokens import Token
 
 from ...nlp.lexicon import REPORTING_VERBS
 from ..grammar.columns import kids
-from .career_words import CONDITIONAL_MARKS
+from ...nlp.lexicon import CONDITIONAL_MARKS
 
 
 def reported_in_past(verb: Token) -> bool:

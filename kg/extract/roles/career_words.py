@@ -3,11 +3,11 @@ from __future__ import annotations
 
 #: Verbs whose subject holds the role named by their complement ("was", "became", "served as").
 BEING = frozenset("be become remain stay serve work act function return continue take step".split())
+#: Verbs of appointing whose subject gives the post its organization ("the President intends to
+#: nominate X to be ambassador": a post of the President's government).
+APPOINTERS = frozenset("name appoint nominate renominate reappoint designate select choose pick tap hire promote install".split())
 #: Verbs of appointing: their object (or passive subject) holds the role ("named Ann Lee chief").
-APPOINTING = frozenset("""
-name appoint elect re-elect reelect nominate renominate select choose hire promote install instal confirm
-tap pick designate declare identify make swear sworn reappoint recruit sign
-""".split())
+APPOINTING = APPOINTERS | frozenset("elect re-elect reelect instal confirm declare identify make swear sworn recruit sign".split())
 #: Verbs of dismissing: their object (or passive subject) held the role ("the Rams fired coach X").
 DISMISSING = frozenset("fire sack dismiss oust depose".split())
 #: Verbs of moving a player or an employee to another organization ("traded guard X to the Rams").
@@ -40,13 +40,10 @@ appointment nomination election reelection re-election promotion selection tenur
 TAKING = frozenset("assume hold occupy fill win secure".split())
 VERBS = (BEING | APPOINTING | DISMISSING | LEAVING | JOINING | SUCCEEDING | RISING | TRANSFERRING | {"sit"}
           | frozenset(WORKING) | frozenset(HEAD_VERBS) | APPOINTMENT_NOUNS | TAKING)
-#: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
-NOT_YET = frozenset("will would could might may should shall must to 'll".split())
-CONDITIONAL_MARKS = frozenset(("if", "unless", "whether"))
+#: Modals of a role that may be held, not that is ("could lead", "should chair").
 HYPOTHETICAL = frozenset("could might may should must would".split())
-#: Verbs of appointing whose subject gives the post its organization ("the President intends to
-#: nominate X to be ambassador": a post of the President's government).
-APPOINTERS = frozenset("name appoint nominate renominate reappoint designate select choose pick tap hire promote install".split())
+#: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
+NOT_YET = HYPOTHETICAL | frozenset("will shall to 'll".split())
 #: Nouns of being put in a post ("nominated for assignment as commander").
 ASSIGNMENTS = frozenset("appointment assignment reassignment nomination reappointment role".split())
 #: Nouns for a post one is elected or appointed "to" ("elected to the presidential post").

@@ -13,21 +13,19 @@ import re
 from spacy.tokens import Span, Token
 
 from ...model.facts import Entity
-from ...nlp.lexicon import DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PARTY_ADJECTIVES, PLACE_ALIASES, SOURCE_VERBS
+from ...nlp.lexicon import COMPANY_NAME_ENDINGS, DEMONYMS, ORG_HEADS, ORGANIZATION_NOUNS, PARTY_ADJECTIVES, PLACE_ALIASES, SOURCE_VERBS
 from ..entities.index import EntityIndex
-from ..entities.places import norm_name
+from ...model.names import compact
 from ..grammar.columns import kids
 from .titles import ASSISTING_NOUNS, ENVOY_NOUNS, LOCAL_HEADS, ORG_PREPS, UNIT_NOUNS, bare_title_word, is_role_noun, lexicon_form
 
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
-_KNOWN_COUNTRIES = frozenset(norm_name(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
+_KNOWN_COUNTRIES = frozenset(compact(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
 #: Last words of a company's name that the article may leave out ("Acme" for "Acme Bank").
-_SHORTENED_HEADS = frozenset(norm_name(w) for w in """
-bank corp corporation inc co company group holdings capital partners llc ltd plc airlines airways
-motors systems industries securities insurance trust university college foods mining technologies
-pharmaceuticals logistics ventures enterprises electronics chemicals media energy
-""".split())
+_SHORTENED_HEADS = frozenset(compact(w) for w in COMPANY_NAME_ENDINGS | frozenset("""
+bank corp corporation inc co company group capital llc ltd plc trust university college media energy
+""".split()))
 #: Entity labels an unfamiliar name after a role noun's "of" or "at" may carry and still name the
 #: employer: none, or a product or a work's title ("editor of the Evening Courier").
 _UNTAGGED = frozenset({"", "PRODUCT", "WORK_OF_ART"})
@@ -235,7 +233,7 @@ class OrgFinder:
                 if not phrase[:1].isupper():
                     continue
                 country = DEMONYMS.get(phrase.lower()) or PLACE_ALIASES.get(phrase.lower())
-                if country is None and norm_name(phrase) in _KNOWN_COUNTRIES:
+                if country is None and compact(phrase) in _KNOWN_COUNTRIES:
                     country = phrase
                 if country is not None:
                     out.add(self.index.place(country))
@@ -243,20 +241,20 @@ class OrgFinder:
 
     def named_country(self, name: str) -> str | None:
         """The key of a country by one of its names, when the article names it."""
-        key = f"Place:{norm_name(PLACE_ALIASES.get(name.lower(), name))}"
+        key = f"Place:{compact(PLACE_ALIASES.get(name.lower(), name))}"
         return key if key in self.index.entities and self.index.entities[key].mentions > 0 else None
 
     def org_named(self, toks: list[Token]) -> str | None:
         """An organization of the article whose name ends with these words ("the Comets" for "Varno
         Comets"), when exactly one does."""
-        words = [norm_name(t.text) for t in toks if t.lower_ != "the"]
+        words = [compact(t.text) for t in toks if t.lower_ != "the"]
         if not words:
             return None
         found = set()
         for k, e in self.index.entities.items():
             if e.type != "Organization" or e.mentions <= 0:
                 continue
-            label = [norm_name(w) for w in e.label.split()]
+            label = [compact(w) for w in e.label.split()]
             if label == words:
                 return k  # the article names it so itself
             if label[-len(words):] == words or (label[:len(words)] == words and len(label) > len(words)
@@ -270,7 +268,7 @@ class OrgFinder:
             for k in range(len(toks), i, -1):
                 phrase = " ".join(t.text for t in toks[i:k])
                 country = PLACE_ALIASES.get(phrase.lower()) or DEMONYMS.get(phrase.lower())
-                if country is None and norm_name(phrase) in _KNOWN_COUNTRIES:
+                if country is None and compact(phrase) in _KNOWN_COUNTRIES:
                     country = phrase
                 if country is not None:
                     return self.index.place(country)
@@ -443,7 +441,7 @@ class OrgFinder:
 
     def _organization(self, label: str) -> str:
         """The key of an organization by its full name, made when the article names it only in parts."""
-        key = f"Organization:{norm_name(label)}"
+        key = f"Organization:{compact(label)}"
         if key not in self.index.entities:
             self.index.entities[key] = Entity(key=key, label=label, type="Organization", aliases={label})
         return key
