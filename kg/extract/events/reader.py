@@ -51,7 +51,7 @@ from ..grammar.labels import ACTIVE_SUBJECTS, NOUN_SUBJECTS
 from ..grammar.passives import elided_passive
 from .accusation import accusation
 from .nominal import nominal_events
-from .verbs import NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
+from .verbs import MOTION_VERBS, NAMING_VERBS, NOT_CONTENT_DEPS, attributive_participle, is_event_verb, motion_without_goal
 from .verbs import is_verb as _is_verb
 
 #: Entity types of objects that say how much, not what was done ("fined X 500 dollars").
@@ -61,7 +61,7 @@ _THING_TARGET_PREPS = frozenset(("on", "against", "with", "to", "at", "into"))
 #: Verbs whose coordinated subjects act on each other ("A and B exchanged fire", "police and fans clashed").
 _RECIPROCAL_VERBS = frozenset("exchange trade swap clash".split())
 #: Verbs of moving somewhere: a goal is a place, whoever owns it.
-_MOVING_VERBS = frozenset("go come return travel move fly drive walk run sail head flee rush".split())
+_MOVING_VERBS = MOTION_VERBS | frozenset("return travel move fly drive walk run sail head flee rush".split())
 #: Verbs of leaving a body or a pact: its "from" names the one left ("withdrew from the coalition").
 _LEAVING_VERBS = frozenset("withdraw resign defect secede break split expel exclude suspend".split())
 #: Verbs of getting or perceiving: a thing object's owner is where it came from, not whom the deed is done to.

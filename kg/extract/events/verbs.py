@@ -42,7 +42,7 @@ _OBJECTS = ("dobj", "dative", "ccomp", "xcomp", "attr", "oprd")
 #: ", noting ...", ", calling X a Y", ", referring to X as ...").
 _SPEECH_PARTICIPLES = REPORTING_VERBS | frozenset("describe call refer express post issue publish".split())
 #: Verbs of motion that need somewhere to go to be events ("went to Norway", "came in third").
-_MOTION = frozenset(("go", "come"))
+MOTION_VERBS = frozenset(("go", "come"))
 _NOT_GOALS = frozenset(("from", "with", "as", "like", "for", "of", "without"))
 _MOTION_ADVERBS = frozenset("here there home back abroad ashore away inside outside forward".split())
 #: Phase verbs that act on a direct object ("began an offensive", "stopped the truck").
@@ -74,7 +74,7 @@ def light_event(verb: Token) -> bool:
         return True  # 'She continued: "..."': a statement
     if any(c.dep_ in ("xcomp", "ccomp", "acomp") for c in below):
         return False
-    if lemma in _MOTION:
+    if lemma in MOTION_VERBS:
         return motion_without_goal(verb) or any(
             c.dep_ == "prep" and c.lower_ not in _NOT_GOALS
             and any(p.dep_ == "pobj" for p in kids(c)) for c in below)
