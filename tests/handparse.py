@@ -80,12 +80,18 @@ def write_parses(parses: dict[str, list[Row]]) -> None:
     PARSES_FILE.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
 
 
-if __name__ == "__main__":  # add the model's parse of each sentence given to parses.json
+def stale(nlp) -> list[str]:  # type: ignore[no-untyped-def]
+    """The written-down sentences whose parse the pipeline (the model and kg's repairs) now makes otherwise."""
+    return [text for text, rows in _parses().items() if rows_of(nlp(text)) != list(rows)]
+
+
+if __name__ == "__main__":  # add the model's parse of each sentence given (--refresh: write every one anew)
     from kg.nlp.pipeline import load
 
     nlp = load()
     parses = _parses() if PARSES_FILE.exists() else {}
-    for sentence in sys.argv[1:]:
+    sentences = list(parses) if sys.argv[1:] == ["--refresh"] else sys.argv[1:]
+    for sentence in sentences:
         _, cleaned = prepare(Article(id="t", text=sentence, content_hash=content_hash(sentence)))
         parses[cleaned] = rows_of(nlp(cleaned))
     write_parses(parses)
