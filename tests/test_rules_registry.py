@@ -81,3 +81,17 @@ def test_each_rule_reads_its_example(read, rule) -> None:  # type: ignore[no-unt
     made = facts.events if rule.kind == "event" else facts.roles
     assert made, f"no {rule.kind} read from {rule.example!r}"
     assert rule.name in {f.rule for f in made}, {f.rule for f in made}
+
+
+def _unregistered(store) -> set[str]:  # type: ignore[no-untyped-def]
+    rows = store.select("SELECT ?fact ?rule WHERE { ?fact <https://w3id.org/kg-news/ns#rule> ?rule }")
+    assert len(rows) > 50, "the store holds few facts"
+    return {str(r["rule"]) for r in rows} - set(BY_NAME)
+
+
+def test_every_fact_of_the_seeds_names_a_registered_rule(seeds_store) -> None:  # type: ignore[no-untyped-def]
+    assert not _unregistered(seeds_store)
+
+
+def test_every_fact_of_the_dev_set_names_a_registered_rule(dev_store) -> None:  # type: ignore[no-untyped-def]
+    assert not _unregistered(dev_store)
