@@ -760,3 +760,11 @@ def test_work_at_a_list_of_bodies_is_a_post_at_each(read):
     f = read("Ana Ruiz has previously worked at the Federal Trade Board, the Harbor Office, and the Orvik Institute.")
     orgs = {f.entities[r.org].label for r in f.roles}
     assert {"Federal Trade Board", "Harbor Office", "Orvik Institute"} <= orgs
+
+
+def test_a_field_between_a_body_and_its_title(read):
+    f = read("Acme Corp software engineer John Miller said the code was old.")
+    assert ("John Miller", "engineer", "Acme Corp") in {(f.entities[r.person].label, r.role, f.entities[r.org].label)
+                                                        for r in f.roles}
+    g = read("Dallas nightclub owner John Miller was arrested.")
+    assert not [r for r in g.roles if g.entities[r.org].label == "Dallas"]

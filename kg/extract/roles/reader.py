@@ -201,7 +201,12 @@ class RoleReader(OrgFinder):
             if not (hyphen or possessor or served or is_role_word(t) or t.ent_type_ in ("ORG", "GPE", "NORP", "LOC")
                     or t.tag_ in ("POS", "PRP$") or t.lower_ in NOT_ROLE_WORDS or self._interior(t, title, floor)
                     or of_title(doc, i, floor)):
-                break
+                field = self._field_before_title(i, floor, title)
+                if not field:
+                    break
+                title[:0] = field  # "University of X political science professor Y": the field, then the body
+                i -= len(field)
+                continue
             title.insert(0, t)
             i -= 1
         if title and is_role_word(title[0]) and i >= floor:
@@ -210,6 +215,21 @@ class RoleReader(OrgFinder):
                 before = doc[name[0].i - 1] if name[0].i - 1 >= floor else None
                 title = ([before] if before is not None and before.lower_ in PAST_WORDS else []) + name + title
         return title
+
+    def _field_before_title(self, i: int, floor: int, title: list[Token]) -> list[Token]:
+        """ "political science" in "University of X political science professor Y", "software" in "Acme software
+        engineer Y": lowercase words of a field between a body's name and a role noun, when a name comes
+        before them."""
+        doc = self.doc
+        if not title or not any(is_role_noun(t) for t in title):
+            return []
+        j = i
+        while j >= floor and doc[j].is_lower and doc[j].pos_ in ("NOUN", "ADJ") and doc[j].dep_ in ("compound", "amod") \
+                and j < doc[j].head.i <= title[-1].i:
+            j -= 1
+        if j == i or j < floor or doc[j].ent_type_ != "ORG":  # a place or a people: where, not whose
+            return []
+        return list(doc[j + 1:i + 1])
 
     def noun_title(self, noun: Token, ent: Span | None = None) -> list[Token]:
         """The title a role noun heads: its modifiers ("a Stanford University economist") and the title
