@@ -768,3 +768,10 @@ def test_a_field_between_a_body_and_its_title(read):
                                                         for r in f.roles}
     g = read("Dallas nightclub owner John Miller was arrested.")
     assert not [r for r in g.roles if g.entities[r.org].label == "Dallas"]
+
+
+def test_one_of_the_holders_of_a_post_holds_it(read):
+    f = read("Peru has a new government. Peru's parliament voted on Monday. Arthur Vell, who is one of two deputy "
+             "prime ministers, said he was talking to both sides.")
+    posts = {(f.entities[r.person].label, r.role, f.entities[r.org].label) for r in f.roles}
+    assert ("Arthur Vell", "deputy prime minister", "Peru") in posts

@@ -293,6 +293,9 @@ class CareerReader:
             return self._taken_post(verb)
         if lemma not in LEAVING and lemma not in JOINING and lemma not in SUCCEEDING and lemma != "work":
             nouns += [c for c in kids(verb) if c.dep_ in ("attr", "oprd", "acomp") and is_role_noun(c)]
+            # "is one of two deputy prime ministers": one of the holders of the post
+            nouns += [p for c in kids(verb) if c.dep_ == "attr" and c.lower_ == "one" for x in kids(c)
+                      if x.dep_ == "prep" and x.lower_ == "of" for p in kids(x) if p.dep_ == "pobj" and is_role_noun(p)]
             if nouns:  # "was a trustee of X; a director of Y": a later item the parser hung loose on the verb
                 nouns += [c for c in kids(verb) if c.dep_ in ("dep", "npadvmod") and c.i > nouns[0].i
                           and is_role_noun(c) and any(t.text == ";" for t in c.doc[nouns[0].i:c.left_edge.i])]
