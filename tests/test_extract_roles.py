@@ -775,3 +775,10 @@ def test_one_of_the_holders_of_a_post_holds_it(read):
              "prime ministers, said he was talking to both sides.")
     posts = {(f.entities[r.person].label, r.role, f.entities[r.org].label) for r in f.roles}
     assert ("Arthur Vell", "deputy prime minister", "Peru") in posts
+
+
+def test_a_post_still_to_be_taken_is_its_title(read):
+    f = read("Peru has a new government. Peru's parliament voted on Monday. The news came after agriculture "
+             "deputy minister designate Roy Bennett was arrested.")
+    posts = {(f.entities[r.person].label, r.role, f.entities[r.org].label) for r in f.roles}
+    assert ("Roy Bennett", "agriculture deputy minister", "Peru") in posts

@@ -42,6 +42,7 @@ from .titles import (
     ORG_PREPS,
     PAST_WORDS,
     RANK_MODIFIERS,
+    TITLE_SUFFIXES,
     TRAILING_RANKS,
     is_adjectival_name,
     is_corporate_title,
@@ -198,7 +199,8 @@ class RoleReader(OrgFinder):
                 break
             possessor = t.pos_ == "NOUN" and i + 1 < len(doc) and doc[i + 1].tag_ == "POS" and bool(title)
             served = t.ent_type_ == "PERSON" and bool(title) and title[-1].lemma_.lower() in ASSISTING_NOUNS
-            if not (hyphen or possessor or served or is_role_word(t) or t.ent_type_ in ("ORG", "GPE", "NORP", "LOC")
+            suffix = not title and t.lower_ in TITLE_SUFFIXES and i - 1 >= floor and is_role_word(doc[i - 1])
+            if not (hyphen or possessor or served or suffix or is_role_word(t) or t.ent_type_ in ("ORG", "GPE", "NORP", "LOC")
                     or t.tag_ in ("POS", "PRP$") or t.lower_ in NOT_ROLE_WORDS or self._interior(t, title, floor)
                     or of_title(doc, i, floor)):
                 field = self._field_before_title(i, floor, title)
@@ -294,6 +296,8 @@ class RoleReader(OrgFinder):
         ranks: list[Token] = []
         while len(toks) > 1 and toks[-1].lower_ in RANKS and toks[-1].lower_ not in ROLE_NOUNS and toks[-2].text != "-":
             ranks.insert(0, toks.pop())
+        while len(toks) > 1 and toks[-1].lower_ in TITLE_SUFFIXES and toks[-2].text != "-":
+            toks.pop()  # "deputy minister designate X": the post, still to be taken
         while (len(toks) > 1 and toks[-1].lower_ in TRAILING_RANKS and toks[-2].text != "-"
                and any(t.lower_ in ROLE_NOUNS for t in toks[:-1])):
             toks.pop()  # "Defense Minister General X": the rank is no part of the role

@@ -165,6 +165,8 @@ def is_plural_title(words: list[Token]) -> bool:
 
 #: Trailing ranks dropped after a role ("Defense Minister General X": the role is the ministry's).
 TRAILING_RANKS = frozenset({"general", "colonel", "major", "lieutenant", "captain", "admiral", "sergeant", "dr", "dr."})
+#: Words after a title that say the post is still to be taken ("minister designate", "president elect").
+TITLE_SUFFIXES = frozenset({"designate", "elect"})
 
 
 def of_title(doc: Doc, i: int, floor: int) -> bool:
