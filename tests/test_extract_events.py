@@ -697,3 +697,9 @@ def test_others_wounded_are_people_and_starving_is_no_deed(read):
     g = read("The couple escaped to Norland but were starving there.")
     assert [e for e in g.events if e.action.startswith("escape")]
     assert not [e for e in g.events if e.action.startswith("starve")]
+
+
+def test_a_described_person_inside_a_subject_is_no_speaker(read):
+    f = read("The lawyer for victim Ann Lee said the verdict was fair.")
+    assert [e for e in f.events if e.action == "say"]
+    assert not [e for e in f.events if e.action == "say" and e.actor and f.entities[e.actor].label == "Ann Lee"]

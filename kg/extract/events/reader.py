@@ -439,8 +439,8 @@ class EventReader:
         """ "Director of the Harbor Office Ann Lee said": a long title before a name, which the parser made the
         subject with the name inside it: the person the title's phrase ends with speaks."""
         edge = title.right_edge
-        if edge.ent_type_ != "PERSON" or edge.i <= title.i:
-            return None
+        if edge.ent_type_ != "PERSON" or edge.i <= title.i or any(c.dep_ in ("det", "poss") for c in kids(title)):
+            return None  # "the lawyer for victim Ann Lee said": a described person's, not a title before a name
         key = self.index.resolve(edge)
         return key if key is not None and key.startswith("Person:") else None
 
