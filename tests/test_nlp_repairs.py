@@ -228,3 +228,8 @@ def test_one_unknown_word_of_a_body_is_its_member_and_a_name_stops_at_in(nlp):
     assert {("Okafor", "PERSON"), ("Harlow United", "ORG")} <= labels(nlp, "Soon after, Okafor of Harlow United had a claim.")
     assert ("The Bank of Norland", "ORG") in labels(nlp, "The Bank of Norland raised rates.")
     assert not [t for t, lab in labels(nlp, "Harlow United beats Orvik City in League Cup") if " in " in t]
+
+
+def test_a_body_s_name_with_for_keeps_its_in(nlp):
+    assert any(t.startswith("The Society for Research in Child") or t.startswith("Society for Research in Child")
+               for t, lab in labels(nlp, "The Society for Research in Child Development met in Denver.") if lab == "ORG")

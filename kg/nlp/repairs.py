@@ -232,7 +232,9 @@ def _split_trailing_person(doc: Doc, ent: Span) -> list[Span]:
 def _before_a_place_phrase(doc: Doc, ent: Span) -> Span:
     """ "Harlow United in League Cup", "Acme at Davos": a body's name does not go on over "in", "at" or "on"."""
     cut = next((t.i for t in ent[1:] if t.lower_ in ("in", "at", "on") and t.is_lower), None)
-    return ent if cut is None else Span(doc, ent.start, cut, label=ent.label_)
+    if cut is None or any(t.lower_ in ("for", "of") for t in doc[ent.start:cut]):
+        return ent  # "the Society for Research in Child Development" is one name
+    return Span(doc, ent.start, cut, label=ent.label_)
 
 
 def _split_member_of(doc: Doc, ent: Span) -> list[Span]:
