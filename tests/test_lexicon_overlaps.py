@@ -52,6 +52,11 @@ CATALOGUES = {
 
 #: Overlaps between two lists (by module below ``kg`` and name, in order), each with its reason.
 DECLARED = {
+    # "designate", "elect": verbs of appointing, and the words after a title that say it is still to be taken
+    ("extract.context.tenure.APPOINT_VERBS", "extract.roles.titles.TITLE_SUFFIXES"): VERB_CLASSES,
+    ("extract.roles.career_words.APPOINTERS", "extract.roles.titles.TITLE_SUFFIXES"): VERB_CLASSES,
+    ("extract.roles.career_words.APPOINTING", "extract.roles.titles.TITLE_SUFFIXES"): VERB_CLASSES,
+    ("extract.roles.titles.TITLE_SUFFIXES", "nlp.lexicon.COMPLEMENT_VERBS"): VERB_CLASSES,
     ("extract.confidence.model._HEDGES", "nlp.lexicon.HEDGING_ADVERBS"): NEAR_COPY,
     ("extract.context.modality._CONTRASTIVE", "extract.roles.appointed._STOPS"): FUNCTION_WORDS,
     ("extract.context.modality._DENYING_VERBS", "extract.context.modality._NEGATIVE_VERBS"): VERB_CLASSES,
