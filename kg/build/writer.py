@@ -37,7 +37,7 @@ def write_article(store: Store, article: ArticleGraph, seen: set[int] | None = N
     if shared:
         store.add_triples(article.shared_graph, shared)
     store.replace_graph(article.graph, article.ntriples)
-    note_written(store, article.graph)
+    note_written(store, article.graph, shared)
 
 
 class StoreWriter:

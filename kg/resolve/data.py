@@ -67,6 +67,20 @@ Q_CLASSES = _P + """SELECT DISTINCT ?g ?c WHERE { %(only)s GRAPH ?g { ?f kg:even
 
 
 @dataclass
+class Change:
+    """What a resolution read and recomputed: article graphs read and dropped, texts read for
+    counting, and the entities (``reached``) and clusters (``clusters``) it recomputed; ``full``:
+    everything, as a first resolution does."""
+
+    read: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    counted: list[str] = field(default_factory=list)
+    reached: int = 0
+    clusters: int = 0
+    full: bool = False
+
+
+@dataclass
 class ArticleData:
     """What one article graph says that resolution reads."""
 

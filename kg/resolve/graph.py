@@ -4,7 +4,6 @@ clusters), recomputed when its inputs change, and read back.
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..model.facts import ENTITY_TYPES
@@ -17,7 +16,10 @@ from .linking import Link, linking_path, load_links
 
 if TYPE_CHECKING:
     from ..rdf.mapping import Triple
-from .data import ENTITY_TYPE_OF, load_data
+from .acronyms import text_pairs
+from .data import ENTITY_TYPE_OF, NAMING_LAYOUT, Change, gather, load_data, read_articles
+from .index import VERSION, Index
+from .lines import resolution_lines
 from .rules import Cluster, Resolution, compute
 
 _P = sparql_prefixes("kg", "rdfs", "skos", "schema", "org", "owl", "prov")
@@ -32,73 +34,13 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
     """The resolution graph as sorted N-Triples (what ``mapping.to_ntriples`` would write of the
     same triples): the shared descriptions the article graphs point to (``mapping.shared_triples``,
     here from all of them at once, so a name no article gives any more is gone), the clusters, and
-    ``extra``. The clusters are most of it (three triples a cluster and article that names it) and
-    are written as text directly, not through rdflib terms. Empty (no ``extra`` either) when there is nothing else to say."""
-    from rdflib import URIRef
-    from rdflib.namespace import OWL, PROV, RDF, RDFS, SKOS, XSD
+    ``extra``. Empty (no ``extra`` either) when there is nothing else to say."""
+    from ..rdf.mapping import triple_lines
 
-    from ..model.cameo import CAMEO_ROOTS
-    from ..model.vocab import CAMEO_NS, KG, TYPE_CLASSES
-    from ..rdf.mapping import Terms, describe_class, describe_role, entity_lines, triple_lines
-
-    minter = Minter(base)
-    g: set[Triple] = set()
-    uri = URIRef
-    w = Terms()
-    a, pref, label, alt, same = (f"<{t}>" for t in (RDF.type, SKOS.prefLabel, RDFS.label, SKOS.altLabel, OWL.sameAs))
-    classes = {t: [f"<{cls}>" for cls in TYPE_CLASSES[t]] for t in TYPE_CLASSES}
-    lines: set[str] = set()
-    add, iri, plain = lines.add, w.iri, w.plain
-    if res.data is not None:
-        for ent in res.data.entities.values():
-            lines.update(entity_lines(w, ent.iri, ent.stored_type, ent.labels, ent.alts))
-        for role, labels in res.data.role_labels.items():
-            for name in labels:
-                describe_role(g, uri(role), name)
-        for c in res.data.classes:
-            if c.startswith(CAMEO_NS) and c[len(CAMEO_NS):] in CAMEO_ROOTS:
-                describe_class(g, c[len(CAMEO_NS):])
-    lines.update(triple_lines(g, w))
-    mentioned, derived, count = (f"<{t}>" for t in (KG.mentionedIn, PROV.wasDerivedFrom, KG.mentionCount))
-    word = f"<{KG.labelWord}>"
-    integer = f"<{XSD.integer}>"
-    for cl in res.clusters:
-        c = iri(cl.canonical)
-        for cls in classes[cl.type]:
-            add(f"{c} {a} {cls} .")
-        add(f"{c} {pref} {plain(cl.label)} .")
-        if cl.minted:
-            add(f"{c} {label} {plain(cl.label)} .")
-        for alias in cl.aliases:
-            add(f"{c} {alt} {plain(alias)} .")
-        for m in cl.members:
-            if m != cl.canonical:
-                add(f"{iri(m)} {same} {c} .")
-        for ext in cl.external:
-            add(f"{c} {same} {iri(ext)} .")
-        if cl.counts and cl.type != "Group":  # groups are local to their article: shared-words.rq leaves them out
-            for w_ in label_words(cl.label):
-                add(f"{c} {word} {plain(w_)} .")
-        for art, n in cl.counts.items():
-            node = iri(minter.fact("mention", res.article_ids.get(art, art), cl.canonical))
-            add(f"{c} {mentioned} {node} .")
-            add(f"{node} {derived} {iri(art)} .")
-            add(f'{node} {count} "{int(n)}"^^{integer} .')
+    lines = set().union(*resolution_lines(res, base).values())
     if lines:
-        lines.update(triple_lines(extra, w))
+        lines.update(triple_lines(extra))
     return "\n".join(sorted(lines))
-
-
-#: Words ``label_words`` leaves out, as queries/shared-words.rq does.
-_COMMON_WORDS = frozenset({"the", "and", "for"})
-
-
-def label_words(label: str) -> set[str]:
-    """The words of a label as queries/shared-words.rq compares them (``kg:labelWord``): lower-cased,
-    split at every character that is no letter or digit, without words of one or two letters
-    and "the", "and", "for"."""
-    spaced = "".join(ch if unicodedata.category(ch)[0] in "LN" else " " for ch in label.lower())
-    return {w for w in spaced.split() if not (len(w) <= 2 and w.isalpha()) and w not in _COMMON_WORDS}
 
 
 def resolve_store(store: Store, base: str, curation: Curation | None = None,
@@ -144,6 +86,16 @@ def inputs_digest(store: Store, curation: Curation, rows: list[Row] | None = Non
     return h.hexdigest()
 
 
+def setup_digest(curation: Curation, code: str) -> str:
+    """A digest of what the rules are given besides the articles: the curation, the linking table, the code."""
+    h = hashlib.sha256(dumps(curation).encode("utf-8") + b"\x1e")
+    table = linking_path(curation.linking_path())
+    if table is not None and table.is_file():
+        h.update(table.read_bytes())
+    h.update(code.encode("ascii"))
+    return h.hexdigest()
+
+
 def update_resolution(store: Store, minter: Minter | str, progress: Callable[[str], None] | None = None,
                       curation: Curation | None = None, if_changed: bool = False, full: bool = False,
                       touched: Iterable[str] = ()) -> Resolution | None:
@@ -152,16 +104,18 @@ def update_resolution(store: Store, minter: Minter | str, progress: Callable[[st
 
     Called by ``pipeline.build`` after the articles are stored (``touched``: the graphs it wrote)
     and by the curation commands. It reads again only the article graphs that changed since the
-    last resolution and counts mentions only where the change reaches (``kg.resolve.increment``);
-    ``full``: read and count everything, as a first resolution does. With ``if_changed`` (a build
-    that stored no article) nothing is done, and None returned, when the graph records the digest
-    of the same inputs (``inputs_digest``). Notes (a curation entry naming an entity no article
-    mentions, ...) go to ``progress`` as ``note ...`` lines.
+    last resolution and recomputes only what they reach (``kg.resolve.increment``; the clusters it
+    returns are those it recomputed, ``Resolution.change`` says how much that was); ``full``: read
+    and compute everything, as a first resolution does. With ``if_changed`` (a build that stored no
+    article) nothing is done, and None returned, when the graph records the digest of the same
+    inputs (``inputs_digest``). Notes (a curation entry naming an entity no article mentions, ...)
+    go to ``progress`` as ``note ...`` lines.
     """
     from rdflib import Literal, URIRef
 
     from ..model.vocab import KG
-    from .increment import Memo, MemoCounter, forget_memo, load_memo, memo_data, refresh, save_memo
+    from ..rdf.mapping import triple_lines
+    from .index import open_index
 
     base = minter.base if isinstance(minter, Minter) else minter
     graph = resolution_graph(base)
@@ -172,29 +126,94 @@ def update_resolution(store: Store, minter: Minter | str, progress: Callable[[st
     held = [r["d"] for r in store.select(Q_DIGEST % {"g": graph})]
     if if_changed and held == [digest]:
         return None
-    store.prefetch_graph(graph)  # the old graph is read while the new one is computed
-    memo = Memo() if full else load_memo(store)
-    if held != [memo.digest] or memo.code != code:
-        memo = Memo()
-    memo.code = code
-    forget_memo(store)  # until the new graph is written: a build stopped here recomputes next time
-    current = {r["g"] or "": (r["h"] or "", r["v"] or "") for r in rows}
-    change, texts = refresh(store, memo, current, touched)
-    data, stated = memo_data(memo)
     links = load_links(linking_path(cur.linking_path()))
-    res = compute(data, cur, links, base, stated=stated, counter=MemoCounter(store, memo, texts, change))
-    ntriples = resolution_ntriples(res, base, [(URIRef(graph), KG.inputDigest, Literal(digest))])
-    if ntriples:
-        store.replace_graph(graph, ntriples)
-    else:
-        store.remove_graph(graph)
-    memo.digest = digest
-    if not any(a.legacy for a in memo.articles.values()):
-        save_memo(store, memo)
-    res.change = change
+    setup = setup_digest(cur, code)
+    stamp = triple_lines([(URIRef(graph), KG.inputDigest, Literal(digest))])
+    current = {r["g"] or "": (r["a"] or "", r["h"] or "", r["v"] or "") for r in rows}
+    legacy = any(not v.isdigit() or int(v) < NAMING_LAYOUT for _, _, v in current.values())
+    index = open_index(store)
+    usable = (not full and not legacy and held == [index.meta("digest")] and index.meta("setup") == setup
+              and index.meta("version") == VERSION)
+    try:
+        index.begin()
+        if usable:
+            res = _increment(store, index, cur, links, base, graph, current, touched, stamp)
+        else:
+            res = _full(store, index, cur, links, base, graph, legacy, stamp)
+        index.set_meta("digest", "" if legacy else digest)
+        index.set_meta("setup", setup)
+        index.set_meta("version", VERSION)
+        index.commit()
+    except BaseException:
+        index.rollback()
+        raise
     for note in res.notes:
         if progress is not None:
             progress(f"note {note}")
+    return res
+
+
+def _full(store: Store, index: Index, cur: Curation, links: list[Link], base: str, graph: str, legacy: bool,
+          stamp: list[str]) -> Resolution:
+    """The resolution computed from every article graph; the index started again from it."""
+    from .increment import RecordingCounter, written
+    from .index import entity_keys, link_table
+    from .rules import LEXICON_PLACES, compute_work, place_keys
+
+    written(store)
+    store.prefetch_graph(graph)  # the old graph is read while the new one is computed
+    arts = read_articles(store)
+    index.clear()
+    counter = RecordingCounter()
+    stated = [(a.iri, acr, exp) for a in arts for acr, exp in text_pairs(a.text)]
+    res, trace = compute_work(gather(arts), cur, links, base, stated=stated, counter=counter)
+    owners = resolution_lines(res, base)
+    lines = set().union(*owners.values()) if owners else set()
+    if lines:
+        owners["d"] = stamp
+        store.replace_graph(graph, "\n".join(sorted(lines | set(stamp))))
+    else:
+        store.remove_graph(graph)
+    res.change = Change(read=sorted(a.graph for a in arts), counted=sorted(a.iri for a in arts), full=True,
+                        reached=len(trace.ents), clusters=len(res.clusters))
+    if legacy:
+        return res
+    for a in arts:
+        index.add_article(a, text_pairs(a.text))
+    places = LEXICON_PLACES | {k for e in trace.ents.values() for k in place_keys(e)}
+    keys_of = link_table(links)
+    for e in trace.ents.values():
+        index.put_entity(e, entity_keys(e, places, keys_of))
+    index.set_clusters((i, trace.root4[i], res.of[i].canonical if i in res.of else i,
+                        sorted(trace.expansions.get(i, ()))) for i in trace.ents)
+    index.set_edges5([], trace.edges5)
+    index.set_pairs6([], trace.pairs6)
+    for art, (sig, groups) in counter.per_article.items():
+        index.set_counts(art, sig, groups)
+    index.set_lines([], owners)
+    return res
+
+
+def _increment(store: Store, index: Index, cur: Curation, links: list[Link], base: str, graph: str,
+               current: dict[str, tuple[str, str, str]], touched: Iterable[str], stamp: list[str]) -> Resolution:
+    """The resolution recomputed where the changed articles reach; only the lines it changed written."""
+    from .increment import Increment
+
+    inc = Increment(store, index, cur, links, base)
+    res, lines, old = inc.run(current, touched)
+    owners = (inc.owners | set(lines) | {"d"}) - {" written"}
+    old["d"] = index.lines(["d"]).get("d", [])
+    before = {t for ts in old.values() for t in ts}
+    after = {t for ts in lines.values() for t in ts}
+    if not index.articles():
+        store.remove_graph(graph)
+        index.clear()
+        return res
+    lines["d"] = stamp
+    after |= set(stamp)
+    store.change_graph(graph, "\n".join(sorted(before - after)), "\n".join(sorted(after - before)))
+    index.set_lines(owners, lines)
+    index.set_canonicals((m, cl.canonical) for cl in res.clusters for m in cl.members)
     return res
 
 

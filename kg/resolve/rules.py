@@ -80,8 +80,7 @@ from ..nlp.lexicon import DEMONYMS, PLACE_ALIASES
 from .acronyms import acronym_of, expands, text_pairs
 from .clusters import Clusters
 from .curation import Curation, to_iri
-from .data import StoreData, StoredEntity
-from .increment import Change
+from .data import Change, StoreData, StoredEntity
 from .linking import Link
 from .mentions import count_mentions
 
@@ -149,6 +148,26 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
     """Cluster the store's entities: curation first, then the rules in the module docstring, in order.
     ``stated``: the acronym pairs of the texts when known already (else read from ``data.texts``);
     ``counter``: how mentions are counted."""
+    return compute_work(data, curation, links, base, stated, counter)[0]
+
+
+@dataclass
+class Trace:
+    """What a resolution decided on the way, kept by ``kg.resolve.index`` for the next one: the
+    entities as the rules saw them (after retypes), each one's cluster after rules 1 to 4, the
+    expansions rule 2 gave them, rule 5's joins (short name, the entity it joined) and rule 6's
+    candidate pairs."""
+
+    ents: dict[str, StoredEntity]
+    root4: dict[str, str]
+    expansions: dict[str, set[str]]
+    edges5: dict[str, str]
+    pairs6: set[tuple[str, str]]
+
+
+def compute_work(data: StoreData, curation: Curation | None, links: list[Link], base: str,
+                 stated: list[Stated] | None = None, counter: Counter = count_mentions) -> tuple[Resolution, Trace]:
+    """``compute``, and its ``Trace``."""
     notes: list[str] = []
     refs = _Refs(base)
     w = _curate(data, curation or Curation(), refs, Minter(base), notes)
@@ -156,10 +175,15 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
     w.counter = counter
     first_rules(w, links)
     look = MemoryLook(w)
+    edges5: dict[str, str] = {}
     for s, root in short_name_decisions(w.auto_persons(), look):
-        w.uf.union(min(look.group(root)), s, "short name")
-    _misspelling(w)
-    return _clusters(w, curation or Curation(), refs, notes)
+        edges5[s] = min(look.group(root))
+        w.uf.union(edges5[s], s, "short name")
+    pairs6 = swap_pairs(data, w.ents, w.auto)
+    _misspelling(w, pairs6)
+    root4 = {i: min(look.group(r)) for i, r in look.roots.items()}
+    trace = Trace(w.ents, root4, {i: set(x) for i, x in w.expansion_names.items() if x}, edges5, pairs6)
+    return _clusters(w, curation or Curation(), refs, notes), trace
 
 
 def first_rules(w: _Work, links: list[Link]) -> None:
@@ -489,12 +513,19 @@ class MemoryLook:
         return self.w.data.partners.get(iri, set())
 
 
-def _misspelling(w: _Work) -> None:
+def _misspelling(w: _Work, pairs: set[tuple[str, str]]) -> None:
     """Rule 6: a misspelt name joins the spelling more articles use; its names are never the label."""
-    misspelt = _misspellings(w.data, w.ents, w.auto)
+    misspelt = misspellings(pairs, {i: len(w.ents[i].articles) for p in pairs for i in p})
     for wrong, right in misspelt:
         w.uf.union(right, wrong, "misspelling")
     w.wrong_names = {n for wrong, _ in misspelt for n in w.ents[wrong].names()}
+
+
+def misspellings(pairs: Iterable[tuple[str, str]], articles: dict[str, int]) -> list[tuple[str, str]]:
+    """Rule 6: (misspelt, right) of the candidate pairs (``swap_pairs``) whose two spellings are
+    found in different numbers of articles (``articles``): the rarer is taken for the slip."""
+    out = {(a, b) if articles[a] < articles[b] else (b, a) for a, b in pairs if articles[a] != articles[b]}
+    return sorted(out)
 
 
 def _clusters(w: _Work, curation: Curation, refs: _Refs, notes: list[str]) -> Resolution:
@@ -545,23 +576,26 @@ def _clusters(w: _Work, curation: Curation, refs: _Refs, notes: list[str]) -> Re
     return Resolution(clusters=clusters, of=of, notes=notes, article_ids=dict(w.data.article_ids), data=w.data)
 
 
-def _misspellings(data: StoreData, ents: dict[str, StoredEntity], auto: list[str]) -> list[tuple[str, str]]:
-    """Rule 6: (misspelt, right) pairs of organizations or places that one article names both
-    ways, the names equal but for two neighbouring letters swapped in one word of five letters or
-    more ("Wrold Bank", "World Bank"), where the other spelling is found in more articles
-    of the store (an article does not name two bodies so alike; which is the slip, the store says)."""
+def swap_pairs(data: StoreData, ents: dict[str, StoredEntity], auto: list[str]) -> set[tuple[str, str]]:
+    """Rule 6's candidates: pairs (in IRI order) of organizations or places of one type that one
+    article names both ways, the names equal but for two neighbouring letters swapped in one word of
+    five letters or more ("Wrold Bank", "World Bank"). Which one is the slip, the store says
+    (``misspellings``): an article does not name two bodies so alike."""
     allowed = set(auto)
     pairs: set[tuple[str, str]] = set()
     for art in sorted(data.mentions):
         here = sorted(i for i in data.mentions[art] if i in allowed and ents[i].type in ("Organization", "Place"))
         for x, a in enumerate(here):
             for b in here[x + 1:]:
-                if ents[a].type == ents[b].type and any(
-                        _one_swap(words(strip_name(n)), words(strip_name(m))) for n in ents[a].names() for m in ents[b].names()):
-                    wa, wb = len(ents[a].articles), len(ents[b].articles)
-                    if wa != wb:
-                        pairs.add((a, b) if wa < wb else (b, a))
-    return sorted(pairs)
+                if swapped(ents[a], ents[b]):
+                    pairs.add((a, b))
+    return pairs
+
+
+def swapped(a: StoredEntity, b: StoredEntity) -> bool:
+    """Rule 6: two entities of one type, one of whose names is a swap of neighbouring letters away from one of the other's."""
+    return a.type == b.type and any(_one_swap(words(strip_name(n)), words(strip_name(m)))
+                                    for n in a.names() for m in b.names())
 
 
 def _one_swap(a: list[str], b: list[str]) -> bool:
