@@ -39,12 +39,12 @@ from .acronyms import acronym_of, text_pairs
 from .clusters import Clusters
 from .curation import Curation, to_iri
 from .data import Q_TEXTS, Change, StoreData, StoredEntity, only_graphs, read_articles
-from .index import Index, entity_keys, key, link_table, swap_keys
+from .index import Index, entity_keys, key, link_table
 from .lines import class_lines, cluster_lines, mention_lines, role_lines
 from .linking import Link
 from .mentions import article_names, count_in_text
 from .rules import (LEXICON_PLACES, MemoryLook, Resolution, _clusters, _curate, _Refs, _Work, first_rules,
-                    misspellings, short_name_decisions, swapped)
+                    misspellings, short_name_decisions, swap_keys, swapped)
 
 #: The kinds of keys along which the entities rules 1 to 4 may join are gathered (``index.entity_keys``).
 MERGE_KEYS = ("n", "a", "x", "q", "l")
@@ -499,7 +499,7 @@ class Increment:
         old = ix.pairs6(self.e0) | self.vanished_pairs
         new: set[tuple[str, str]] = set()
         for i, e in mine.items():
-            keys = set().union(*(swap_keys(n) for n in e.names())) if e.names() else set()
+            keys = {key("6", k) for n in e.names() for k in swap_keys(n)}
             for j, other in self.load(ix.by_keys(keys) - {i}).items():
                 if j not in split and e.articles & other.articles and swapped(e, other):
                     new.add((min(i, j), max(i, j)))

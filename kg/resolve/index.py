@@ -28,7 +28,7 @@ from ..store import Store
 from .acronyms import acronym_of
 from .data import ArticleData, StoredEntity, settle
 from .linking import Link
-from .rules import place_keys
+from .rules import place_keys, swap_keys
 
 #: The index file in an embedded store's directory.
 INDEX_FILE = "kg-resolution.sqlite"
@@ -87,14 +87,6 @@ def key(*parts: str) -> str:
     return _SEP.join(parts)
 
 
-def swap_keys(name: str) -> set[str]:
-    """Rule 6: keys two names one swap of neighbouring letters apart share (the swapped word's letters sorted)."""
-    ws = words(strip_name(name))
-    if len(ws) < 2:
-        return set()
-    return {key("6", *ws[:k], "".join(sorted(w)), *ws[k + 1:]) for k, w in enumerate(ws) if len(w) >= 5 and w.isalpha()}
-
-
 def qualified_splits(name: str) -> Iterator[tuple[str, str]]:
     """Rule 3: (country key, rest key) of the ways a name can read as a country and an organization."""
     toks = strip_name(name).split()
@@ -109,7 +101,9 @@ def entity_keys(e: StoredEntity, is_place: Any, links: dict[tuple[str, str], set
     (rule 1, and the linking table's IRIs), acronyms and expansions (rule 2), qualified and bare
     organization names and the words they are split at (rule 3), the tail of a common noun (3b),
     person words (rule 5), swap keys (rule 6), every name (rule 6's wrong names) and place keys."""
-    out: set[str] = set()
+    out: set[str] = {key("nm", n) for n in e.names()}
+    if e.type == "Group":  # local to its article: no rule joins it
+        return out
     full = e.full_names()
     for n in full:
         k = name_key(n, e.type)
@@ -138,8 +132,7 @@ def entity_keys(e: StoredEntity, is_place: Any, links: dict[tuple[str, str], set
         out.update(key("s", w) for w in person_words(lab))
     if e.type in ("Organization", "Place"):
         for n in e.names():
-            out.update(swap_keys(n))
-    out.update(key("nm", n) for n in e.names())
+            out.update(key("6", k) for k in swap_keys(n))
     out.update(key("pk", k) for k in place_keys(e))
     return out
 

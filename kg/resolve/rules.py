@@ -72,6 +72,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Container, Iterable, Protocol
 
 from ..model.iris import Minter
@@ -594,8 +595,29 @@ def swap_pairs(data: StoreData, ents: dict[str, StoredEntity], auto: list[str]) 
 
 def swapped(a: StoredEntity, b: StoredEntity) -> bool:
     """Rule 6: two entities of one type, one of whose names is a swap of neighbouring letters away from one of the other's."""
-    return a.type == b.type and any(_one_swap(words(strip_name(n)), words(strip_name(m)))
-                                    for n in a.names() for m in b.names())
+    if a.type != b.type:
+        return False
+    mine: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+    for n in a.names():
+        for k, ws in _swaps(n):
+            mine[k].append(ws)
+    return any(_one_swap(list(x), list(y)) for m in b.names() for k, y in _swaps(m) for x in mine.get(k, ()))
+
+
+@lru_cache(maxsize=262144)
+def _swaps(name: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(swap key, words) of a name: two names one swap apart (``_one_swap``) share a key (the other
+    words, and the swapped word's letters sorted), so only names that share one are compared."""
+    ws = tuple(words(strip_name(name)))
+    if len(ws) < 2:
+        return ()
+    return tuple(("\x1f".join((*ws[:k], "".join(sorted(w)), *ws[k + 1:])), ws)
+                 for k, w in enumerate(ws) if len(w) >= 5 and w.isalpha())
+
+
+def swap_keys(name: str) -> set[str]:
+    """Rule 6: the keys of ``_swaps``."""
+    return {k for k, _ in _swaps(name)}
 
 
 def _one_swap(a: list[str], b: list[str]) -> bool:
