@@ -124,6 +124,14 @@ def stored_hashes(store: Store) -> dict[str, str]:
     return {r["a"] or "": r["h"] or "" for r in rows}
 
 
+def known_articles(store: Store, base: str) -> dict[str, str]:
+    """``stored_hashes``, from the resolution's index when it describes the store (no article read)."""
+    from ..resolve.graph import known_hashes
+
+    known = known_hashes(store, base, str(LAYOUT_VERSION))
+    return known if known is not None else stored_hashes(store)
+
+
 def resolving_writer(store: Store, minter: Minter, say: Callable[[str], None]) -> StoreWriter:
     """A ``StoreWriter`` that resolves what it wrote every ``RESOLVE_EVERY`` articles, on its thread."""
     from ..resolve.graph import update_resolution
@@ -169,7 +177,7 @@ def build(
     say = progress or (lambda message: None)
     store = open_store(settings.store, settings.base)
     try:
-        known = stored_hashes(store)
+        known = known_articles(store, settings.base)
 
         def todo() -> Iterator[Article]:
             for item in items:

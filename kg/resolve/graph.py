@@ -70,20 +70,27 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
+def article_digest(article: str, content_hash: str, layout: str) -> int:
+    """One article's part of ``inputs_digest`` (0 for an article without a content hash)."""
+    if not content_hash:
+        return 0
+    return int.from_bytes(hashlib.sha256(f"{article}\x1f{content_hash}\x1f{layout}".encode("utf-8")).digest(), "big")
+
+
+def combined_digest(articles: int, setup: str) -> str:
+    """``inputs_digest`` from its two parts: the articles' (``article_digest`` of each, combined by
+    XOR, so a change updates it without reading the others) and the rest's (``setup_digest``)."""
+    return hashlib.sha256(f"{articles:064x}\x1e{setup}".encode("ascii")).hexdigest()
+
+
 def inputs_digest(store: Store, curation: Curation, rows: list[Row] | None = None, code: str | None = None) -> str:
     """A digest of everything the resolution graph is computed from: the articles (IRI, content
     hash, layout; ``rows`` of ``Q_ARTICLES`` when read already), the curation decisions, the
     linking table, and the code of the rules (``code_digest``)."""
-    h = hashlib.sha256()
-    found = [r for r in (rows if rows is not None else store.select(Q_ARTICLES)) if r["h"]]
-    for r in sorted(found, key=lambda r: (r["a"] or "", r["h"] or "", r["v"] or "")):
-        h.update(f"{r['a']}\x1f{r['h']}\x1f{r['v']}\x1e".encode("utf-8"))
-    h.update(dumps(curation).encode("utf-8") + b"\x1e")
-    table = linking_path(curation.linking_path())
-    if table is not None and table.is_file():
-        h.update(table.read_bytes())
-    h.update((code or code_digest()).encode("ascii"))
-    return h.hexdigest()
+    x = 0
+    for r in (rows if rows is not None else store.select(Q_ARTICLES)):
+        x ^= article_digest(r["a"] or "", r["h"] or "", r["v"] or "")
+    return combined_digest(x, setup_digest(curation, code or code_digest()))
 
 
 def setup_digest(curation: Curation, code: str) -> str:
@@ -120,20 +127,29 @@ def update_resolution(store: Store, minter: Minter | str, progress: Callable[[st
     base = minter.base if isinstance(minter, Minter) else minter
     graph = resolution_graph(base)
     cur = curation if curation is not None else load_curation()
-    rows = store.select(Q_ARTICLES)
     code = code_digest()
-    digest = inputs_digest(store, cur, rows, code)
+    setup = setup_digest(cur, code)
     held = [r["d"] for r in store.select(Q_DIGEST % {"g": graph})]
+    index = open_index(store)
+    usable = (not full and held == [index.meta("digest")] and index.meta("digest") != ""
+              and index.meta("setup") == setup and index.meta("version") == VERSION)
+    if usable:  # the articles as the index holds them, brought up to the store's list of graphs
+        current, xor, changed = _current(store, index, Minter(base), touched)
+        if if_changed and not changed:
+            return None
+    else:
+        rows = store.select(Q_ARTICLES)
+        current = {r["g"] or "": (r["a"] or "", r["h"] or "", r["v"] or "") for r in rows}
+        xor = 0
+        for a, h, v in current.values():
+            xor ^= article_digest(a, h, v)
+    digest = combined_digest(xor, setup)
     if if_changed and held == [digest]:
         return None
     links = load_links(linking_path(cur.linking_path()))
-    setup = setup_digest(cur, code)
     stamp = triple_lines([(URIRef(graph), KG.inputDigest, Literal(digest))])
-    current = {r["g"] or "": (r["a"] or "", r["h"] or "", r["v"] or "") for r in rows}
     legacy = any(not v.isdigit() or int(v) < NAMING_LAYOUT for _, _, v in current.values())
-    index = open_index(store)
-    usable = (not full and not legacy and held == [index.meta("digest")] and index.meta("setup") == setup
-              and index.meta("version") == VERSION)
+    usable = usable and not legacy
     try:
         index.begin()
         if usable:
@@ -141,6 +157,7 @@ def update_resolution(store: Store, minter: Minter | str, progress: Callable[[st
         else:
             res = _full(store, index, cur, links, base, graph, legacy, stamp)
         index.set_meta("digest", "" if legacy else digest)
+        index.set_meta("xor", f"{xor:064x}")
         index.set_meta("setup", setup)
         index.set_meta("version", VERSION)
         index.commit()
@@ -151,6 +168,45 @@ def update_resolution(store: Store, minter: Minter | str, progress: Callable[[st
         if progress is not None:
             progress(f"note {note}")
     return res
+
+
+def _current(store: Store, index: Index, minter: Minter, touched: Iterable[str]) -> tuple[
+        dict[str, tuple[str, str, str]], int, bool]:
+    """The store's articles (graph -> (article, content hash, layout)) as the index holds them, with
+    the article graphs that came or went since (the store's list of graphs against the index's) and
+    the ones written through this handle (``touched``, ``note_written``) read again; the XOR of their
+    ``article_digest``; and whether anything changed. Reads no article graph but those."""
+    from .data import Q_IDS, _reads
+
+    held = index.articles()
+    prefix = minter.graph("x")[:-1]  # {base}graph/
+    graphs = {g for g in store.graphs() if g.startswith(prefix)}
+    gone = set(held) - graphs
+    again = (graphs - set(held)) | (set(touched) | store.__dict__.get("_kg_written", set())) & graphs
+    current = {g: row for g, row in held.items() if g not in gone}
+    xor = int(index.meta("xor") or "0", 16)
+    for g in gone | (again & set(held)):
+        xor ^= article_digest(*held[g])
+        current.pop(g, None)
+    for rows in _reads(store, [Q_IDS], sorted(again)):
+        for r in rows:
+            g = r["g"] or ""
+            current[g] = (r["a"] or "", r["h"] or "", r["v"] or "")
+            xor ^= article_digest(*current[g])
+    return current, xor, bool(gone or again)
+
+
+def known_hashes(store: Store, base: str, layout: str) -> dict[str, str] | None:
+    """Article IRI -> content hash of the articles of ``layout`` the resolution index holds, when it
+    describes the store's resolution graph (None otherwise: ask the store). A build compares its
+    inputs with these instead of reading every article of the store."""
+    from .index import open_index
+
+    index = open_index(store)
+    held = [r["d"] for r in store.select(Q_DIGEST % {"g": resolution_graph(base)})]
+    if not held or held != [index.meta("digest")] or index.meta("version") != VERSION:
+        return None
+    return {a: h for a, h, v in index.articles().values() if v == layout}
 
 
 def _full(store: Store, index: Index, cur: Curation, links: list[Link], base: str, graph: str, legacy: bool,

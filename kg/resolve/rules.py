@@ -48,10 +48,11 @@ they are local to their article):
    articles use one it may stand for two things.
 4. *Linking table* (``kg.resolve.linking``): clusters linked to the same external IRI merge.
 5. *Short person names.* "Moen" joins "Halvard Moen" across articles only if (a) the short
-   name is unambiguous in the whole store: exactly one cluster has a longer person name holding
-   all its words, and (b) there is evidence: they appear in one article, or they share an
-   organization or a role (``org:Membership``), or they have a common partner in the facts (an
-   entity both act on, are acted on by, or report or are reported by).
+   name is unambiguous in the whole store: exactly one cluster (as rules 1 to 4 formed them) has a
+   longer person name holding all its words, and (b) there is evidence: they appear in one article,
+   or they share an organization or a role (``org:Membership``), or they have a common partner in
+   the facts (an entity both act on, are acted on by, or report or are reported by). Every short
+   name is decided on the clusters of rules 1 to 4, so no decision depends on another.
 
 6. *Misspellings.* Two organizations or places one article names both ways, the names equal
    but for two neighbouring letters swapped in one word of five letters or more ("Wrold
