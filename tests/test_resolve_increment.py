@@ -136,6 +136,18 @@ def test_increments_under_curation_give_the_store_of_one_full_build(plan):
     assert nquads(store) == nquads(full_build(final, curated()))
 
 
+def test_the_index_counts_articles_events_and_roles_as_the_store_does():
+    from kg.outputs.stats import totals
+    from kg.resolve.graph import held_totals
+
+    store, _ = run_plan([[("a", 0), ("b", 0), ("h", 0)], [("a", 1), ("b", -1), ("i", 0)]], Curation())
+    counted = totals(store)
+    assert counted["articles"] == 3 and counted["events"] > 0 and counted["roles"] == 0
+    assert held_totals(store, BASE) == counted
+    full = full_build({x: POOL[x][v] for x, v in (("a", 1), ("h", 0), ("i", 0))})
+    assert held_totals(full, BASE) == totals(full) == counted
+
+
 def test_an_article_far_from_the_rest_reaches_only_its_own_clusters():
     store = store_of(*(POOL[x][0] for x in "abcdefghjklm"))
     update_resolution(store, MINTER, curation=Curation())

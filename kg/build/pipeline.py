@@ -218,11 +218,11 @@ def build(
                 pass  # the first error is the one to report
             raise
         stored(writer.close())
-        from ..resolve.graph import update_resolution  # cross-article entities: the {base}resolution graph
+        from ..resolve.graph import held_totals, update_resolution  # cross-article entities: the {base}resolution graph
 
         update_resolution(store, minter, say, if_changed=report.articles == 0 and not full_resolve,
                           full=full_resolve, touched=writer.pending())
-        report.held = totals(store)
+        report.held = held_totals(store, settings.base) or totals(store)
         if out_dir is not None:
             ttl, html = (out_dir / name for name in OUTPUT_FILES)
             export_file(store, ttl, "turtle")

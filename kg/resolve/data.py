@@ -63,6 +63,10 @@ Q_ROLES = _P + """SELECT DISTINCT ?g ?p ?o ?r ?label WHERE { %(only)s GRAPH ?g {
   ?m org:member ?p ; org:organization ?o ; org:role ?r OPTIONAL { ?m kg:roleLabel ?label } } }"""
 
 
+Q_SIZES = _P + """SELECT ?g ?x ?k WHERE { %(only)s GRAPH ?g {
+  { ?x a kg:Event BIND("events" AS ?k) } UNION { ?x a org:Membership BIND("roles" AS ?k) } } }"""
+
+
 Q_CLASSES = _P + """SELECT DISTINCT ?g ?c WHERE { %(only)s GRAPH ?g { ?f kg:eventClass ?c } }"""
 
 
@@ -96,6 +100,8 @@ class ArticleData:
     role_labels: set[tuple[str, str]] = field(default_factory=set)  # (role IRI, label)
     classes: set[str] = field(default_factory=set)  # event class IRIs
     text: str = ""
+    events: int = 0  # kg:Event nodes of the graph (what ``kg stats`` counts)
+    roles: int = 0  # org:Membership nodes
 
     @property
     def legacy(self) -> bool:
@@ -197,6 +203,12 @@ def read_articles(store: Store, graphs: Iterable[str] | None = None, texts: bool
     if texts:
         reads.append(Q_TEXTS)
     found = _reads(store, reads, chosen)
+    if chosen is not None:  # sizes of a few graphs only: the full resolution does not keep them
+        sizes: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for r in _reads(store, [Q_SIZES], chosen)[0]:
+            sizes[(r["g"] or "", r["k"] or "")].add(r["x"] or "")
+        for g, one in arts.items():
+            one.events, one.roles = len(sizes[(g, "events")]), len(sizes[(g, "roles")])
     if legacy:
         found += select_all(store, [Q_OLD_ENTITIES, Q_OLD_ALTS])
     q_entities, q_alts, q_partners, q_roles, q_classes = found[:5]

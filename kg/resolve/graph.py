@@ -4,6 +4,7 @@ clusters), recomputed when its inputs change, and read back.
 from __future__ import annotations
 
 import hashlib
+from collections import defaultdict
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..model.facts import ENTITY_TYPES
@@ -17,7 +18,7 @@ from .linking import Link, linking_path, load_links
 if TYPE_CHECKING:
     from ..rdf.mapping import Triple
 from .acronyms import text_pairs
-from .data import ENTITY_TYPE_OF, NAMING_LAYOUT, Change, gather, load_data, read_articles
+from .data import ENTITY_TYPE_OF, NAMING_LAYOUT, ArticleData, Change, gather, load_data, read_articles
 from .index import VERSION, Index
 from .lines import resolution_lines
 from .rules import Cluster, Resolution, compute
@@ -196,6 +197,28 @@ def _current(store: Store, index: Index, minter: Minter, touched: Iterable[str])
     return current, xor, bool(gone or again)
 
 
+def _sizes(store: Store, arts: list[ArticleData]) -> list[tuple[str, int, int]]:
+    """(article IRI, events, roles) of every article graph (``data.Q_SIZES``), for ``held_totals``."""
+    from .data import Q_SIZES
+
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for r in store.select(Q_SIZES % {"only": ""}):
+        found[(r["g"] or "", r["k"] or "")].add(r["x"] or "")
+    return [(a.iri, len(found[(a.graph, "events")]), len(found[(a.graph, "roles")])) for a in arts]
+
+
+def held_totals(store: Store, base: str) -> dict[str, int] | None:
+    """Articles, events and roles of the store, as ``outputs.stats.totals`` counts them, from the
+    resolution's index when it describes the store (None otherwise: count them in the store)."""
+    from .index import open_index
+
+    index = open_index(store)
+    held = [r["d"] for r in store.select(Q_DIGEST % {"g": resolution_graph(base)})]
+    if not held or held != [index.meta("digest")] or index.meta("version") != VERSION:
+        return None
+    return index.totals()
+
+
 def known_hashes(store: Store, base: str, layout: str) -> dict[str, str] | None:
     """Article IRI -> content hash of the articles of ``layout`` the resolution index holds, when it
     describes the store's resolution graph (None otherwise: ask the store). A build compares its
@@ -236,6 +259,7 @@ def _full(store: Store, index: Index, cur: Curation, links: list[Link], base: st
         return res
     for a in arts:
         index.add_article(a, text_pairs(a.text))
+    index.set_sizes(_sizes(store, arts))
     places = LEXICON_PLACES | {k for e in trace.ents.values() for k in place_keys(e)}
     keys_of = link_table(links)
     for e in trace.ents.values():
@@ -261,7 +285,7 @@ def _increment(store: Store, index: Index, cur: Curation, links: list[Link], bas
     old["d"] = index.lines(["d"]).get("d", [])
     before = {t for ts in old.values() for t in ts}
     after = {t for ts in lines.values() for t in ts}
-    if not index.articles():
+    if not index.has_articles():
         store.remove_graph(graph)
         index.clear()
         return res

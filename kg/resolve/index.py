@@ -33,12 +33,12 @@ from .rules import place_keys, swap_keys
 #: The index file in an embedded store's directory.
 INDEX_FILE = "kg-resolution.sqlite"
 #: Bumped whenever the tables change: an index of another version is started again.
-VERSION = "1"
+VERSION = "2"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT);
 CREATE TABLE IF NOT EXISTS article (graph TEXT PRIMARY KEY, iri TEXT, id TEXT, hash TEXT, layout TEXT,
-  sig TEXT, counts TEXT);
+  sig TEXT, counts TEXT, events INTEGER, roles INTEGER);
 CREATE INDEX IF NOT EXISTS article_iri ON article(iri);
 CREATE TABLE IF NOT EXISTS naming (article TEXT, entity TEXT, type TEXT, name TEXT, alts TEXT);
 CREATE INDEX IF NOT EXISTS naming_article ON naming(article);
@@ -65,6 +65,7 @@ CREATE TABLE IF NOT EXISTS entity (iri TEXT PRIMARY KEY, type TEXT, stored_type 
   minted INTEGER, root4 TEXT, canonical TEXT, expansions TEXT);
 CREATE INDEX IF NOT EXISTS entity_root4 ON entity(root4);
 CREATE INDEX IF NOT EXISTS entity_canonical ON entity(canonical);
+CREATE INDEX IF NOT EXISTS entity_minted ON entity(minted);
 CREATE TABLE IF NOT EXISTS key (k TEXT, entity TEXT);
 CREATE INDEX IF NOT EXISTS key_k ON key(k);
 CREATE INDEX IF NOT EXISTS key_entity ON key(entity);
@@ -159,6 +160,7 @@ class Index:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA cache_size=-16000")  # 16 MB of pages, whatever the store's size
         self.db.executescript(_SCHEMA)
+        self._articles: dict[str, tuple[str, str, str]] | None = None
 
     # ----------------------------------------------------------------------------- meta, transactions
 
@@ -170,6 +172,7 @@ class Index:
         self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (k, v))
 
     def begin(self) -> None:
+        self._articles = None
         self.db.execute("BEGIN")
 
     def commit(self) -> None:
@@ -180,6 +183,7 @@ class Index:
             self.db.execute("ROLLBACK")
 
     def clear(self) -> None:
+        self._articles = None
         for (table,) in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
             self.db.execute(f"DELETE FROM {table}")
 
@@ -201,8 +205,23 @@ class Index:
     # ------------------------------------------------------------------------------------ articles
 
     def articles(self) -> dict[str, tuple[str, str, str]]:
-        """graph -> (article IRI, content hash, layout) of every article held."""
-        return {g: (a, h, v) for g, a, h, v in self.db.execute("SELECT graph, iri, hash, layout FROM article")}
+        """graph -> (article IRI, content hash, layout) of every article held (read once a resolution)."""
+        if self._articles is None:
+            self._articles = {g: (a, h, v) for g, a, h, v in self.db.execute("SELECT graph, iri, hash, layout FROM article")}
+        return self._articles
+
+    def has_articles(self) -> bool:
+        return self.db.execute("SELECT 1 FROM article LIMIT 1").fetchone() is not None
+
+    def totals(self) -> dict[str, int] | None:
+        """Articles, events and roles of the store (None: the sizes of some article are not known)."""
+        n, events, roles, unknown = self.db.execute(
+            "SELECT COUNT(*), SUM(events), SUM(roles), SUM(events IS NULL) FROM article").fetchone()
+        return None if unknown else {"articles": n, "events": events or 0, "roles": roles or 0}
+
+    def set_sizes(self, sizes: Iterable[tuple[str, int, int]]) -> None:
+        """(article IRI, events, roles) of articles read whole."""
+        self.db.executemany("UPDATE article SET events=?, roles=? WHERE iri=?", [(e, r, a) for a, e, r in sizes])
 
     def article_ids(self, iris: Iterable[str]) -> dict[str, str]:
         return dict(self.select_in("SELECT iri, id FROM article WHERE iri IN (%s)", iris))
@@ -224,14 +243,16 @@ class Index:
         }
 
     def drop_article(self, graph: str, art: str) -> None:
+        self._articles = None
         self.db.execute("DELETE FROM article WHERE graph=?", (graph,))
         for table in ("naming", "partner", "member", "rolelabel", "class", "stated"):
             self.db.execute(f"DELETE FROM {table} WHERE article=?", (art,))
         self.db.execute("DELETE FROM line WHERE owner=?", ("m " + art,))
 
     def add_article(self, a: ArticleData, pairs: list[tuple[str, str]]) -> None:
-        self.db.execute("INSERT OR REPLACE INTO article VALUES (?, ?, ?, ?, ?, '', '[]')",
-                        (a.graph, a.iri, a.id, a.hash, a.layout))
+        self._articles = None
+        self.db.execute("INSERT OR REPLACE INTO article VALUES (?, ?, ?, ?, ?, '', '[]', ?, ?)",
+                        (a.graph, a.iri, a.id, a.hash, a.layout, a.events, a.roles))
         self.db.executemany("INSERT INTO naming VALUES (?, ?, ?, ?, ?)",
                             [(a.iri, e, t, n, json.dumps(list(alts), ensure_ascii=False)) for e, t, n, alts in a.namings])
         self.db.executemany("INSERT INTO partner VALUES (?, ?, ?)", [(a.iri, x, y) for x, y in sorted(a.partners)])
