@@ -10,6 +10,8 @@ ambiguous, a misspelling outnumbered, a common noun used by a second article.
 """
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -245,3 +247,22 @@ def test_shared_words_through_the_index_gives_the_rows_of_comparing_every_pair()
     query = (Path(__file__).resolve().parents[1] / "queries" / "shared-words.rq").read_text(encoding="utf-8")
     rows = store.select(query)
     assert len(rows) >= 3 and rows == store.select(SHARED_WORDS_BY_REGEX)
+
+
+def test_an_index_of_another_version_is_made_again(tmp_path):
+    from kg.resolve.index import INDEX_FILE
+    from kg.store import OxigraphStore
+
+    old = sqlite3.connect(tmp_path / INDEX_FILE)
+    old.executescript("CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT); INSERT INTO meta VALUES ('version', '0');"
+                      "CREATE TABLE article (graph TEXT PRIMARY KEY, iri TEXT);")
+    old.commit()
+    old.close()
+    store = OxigraphStore(tmp_path)
+    try:
+        store_of(POOL["a"][0], store=store)
+        res = update_resolution(store, MINTER, curation=Curation())
+        assert res is not None and res.change is not None and res.change.full
+        assert set(open_index(store).articles()) == {MINTER.graph("a")}
+    finally:
+        store.close()

@@ -32,13 +32,14 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from ..model.facts import ENTITY_TYPES
 from ..model.iris import Minter
 from ..model.names import person_words, words
 from ..store import Store
 from .acronyms import acronym_of, text_pairs
 from .clusters import Clusters
 from .curation import Curation, to_iri
-from .data import Q_TEXTS, Change, StoreData, StoredEntity, only_graphs, read_articles
+from .data import Q_TEXTS, Change, StoreData, StoredEntity, only_graphs, read_articles, settle
 from .index import Index, entity_keys, key, link_table
 from .lines import class_lines, cluster_lines, mention_lines, role_lines
 from .linking import Link
@@ -245,6 +246,8 @@ class Increment:
         self.changed_articles = {held[g][0] for g in gone} | {a.iri for a in fresh}
         self.fresh = {a.iri for a in fresh}
         e0: set[str] = set()
+        self.lost: set[str] = set()  # entities named by an article version gone: described from all their namings
+        self.fresh_namings: dict[str, list[tuple[str, str, str, tuple[str, ...]]]] = defaultdict(list)
         self.roles: set[str] = set()
         self.classes: set[str] = set()
         acrs: set[str] = set()
@@ -254,6 +257,7 @@ class Increment:
             art = held[g][0]
             rows = ix.article_rows(art)
             e0 |= rows["entities"] | rows["partners"] | rows["members"]
+            self.lost |= rows["entities"]
             self.roles |= rows["roles"]
             self.classes |= rows["classes"]
             acrs |= {a for a, _ in rows["stated"]}
@@ -264,6 +268,8 @@ class Increment:
             pairs = text_pairs(a.text)
             ix.add_article(a, pairs)
             self.texts[a.iri] = a.text
+            for naming in a.namings:
+                self.fresh_namings[naming[0]].append((a.iri, *naming[1:]))
             e0 |= {e for e, *_ in a.namings} | {x for p in a.partners for x in p} | {x for m in a.members for x in m[:2]}
             self.roles |= {r for r, _ in a.role_labels}
             self.classes |= a.classes
@@ -303,7 +309,19 @@ class Increment:
                     self.old_keys |= {key("t", " ".join(ws[k:])) for k in range(1, len(ws))}
         self.old_canon = ix.canonicals(self.e0)
         self.old_root4 = ix.roots4(self.e0)
-        new = ix.namings_of(self.e0)
+        again = {i for i in self.e0 - self.lost if i in old and not old[i].minted and i in self.fresh_namings}
+        new = ix.namings_of(self.e0 - again)
+        for i in again:  # only named again: what the index held, and the new namings
+            e = old[i]
+            e = StoredEntity(i, e.stored_type, e.stored_type, set(e.labels), set(e.alts),
+                             self.index.articles_of([i]).get(i, set()))
+            for art, t, n, alts in self.fresh_namings[i]:
+                if ENTITY_TYPES.index(t) < ENTITY_TYPES.index(e.stored_type):
+                    e.type = e.stored_type = t
+                e.labels.add(n)
+                e.alts.update(alts)
+                e.articles.add(art)
+            new[i] = settle(e)
         self.names_changed = {i for i in self.e0 if (i in old) != (i in new) or (
             i in old and (old[i].names() != new[i].names() or old[i].stored_type != new[i].stored_type))}
         pk: set[str] = set()
@@ -402,7 +420,8 @@ class Increment:
     def phase_a(self, region: set[str]) -> _Work:
         """Rules 1 to 4 (and curation) over the region, as ``compute`` runs them over the store."""
         ix = self.index
-        raw = ix.namings_of(region)
+        raw = {i: StoredEntity(i, e.stored_type, e.stored_type, e.labels, e.alts, e.articles)
+               for i, e in self.load(region).items() if not e.minted}
         sub = StoreData()
         for i, e in raw.items():
             sub.entities[i] = e
@@ -587,8 +606,9 @@ class Increment:
     def wrong_names(self, names: set[str]) -> set[str]:
         """Of some names, those of an entity rule 6 takes for a slip (anywhere in the store)."""
         ix = self.index
-        holders = self.load(ix.by_keys([key("nm", n) for n in names]))
-        pairs = {p for p in ix.pairs6(holders)}
+        pairs = ix.pairs6(ix.by_keys([key("nm", n) for n in names]))
+        if not pairs:  # the names' holders are in no misspelling pair
+            return set()
         ends = self.load({x for p in pairs for x in p})
         wrong = {a for a, _ in misspellings(pairs, {i: len(ends[i].articles) if i in ends else 0
                                                     for p in pairs for i in p})}

@@ -172,13 +172,13 @@ class Index:
         self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (k, v))
 
     def begin(self) -> None:
-        self._articles = None
         self.db.execute("BEGIN")
 
     def commit(self) -> None:
         self.db.execute("COMMIT")
 
     def rollback(self) -> None:
+        self._articles = None
         if self.db.in_transaction:
             self.db.execute("ROLLBACK")
 
@@ -186,6 +186,13 @@ class Index:
         self._articles = None
         for (table,) in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
             self.db.execute(f"DELETE FROM {table}")
+
+    def drop(self) -> None:
+        """Every table made again, empty (an index written by another version of this module)."""
+        self._articles = None
+        for (table,) in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
+            self.db.execute(f"DROP TABLE {table}")
+        self.db.executescript(_SCHEMA)
 
     def close(self) -> None:
         self.rollback()
@@ -468,8 +475,8 @@ def open_index(store: Store) -> Index:
     path = index_path(store)
     try:
         index = Index(path)
-        if index.meta("version") not in ("", VERSION):
-            index.clear()
+        if index.meta("version") != VERSION:  # new, or tables of another version: made again
+            index.drop()
     except sqlite3.DatabaseError:
         if path is not None:
             for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
