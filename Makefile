@@ -81,6 +81,11 @@ clean:
 	rm -rf $(VENV) .score output/store
 
 # Benchmarks of issue 8 side by side (about 20 minutes on 2 cores; BENCH_FLAGS=--quick for a smoke run).
-.PHONY: bench
+.PHONY: bench bench-scale
 bench: setup
 	$(BIN)/python benchmarks/run.py $(BENCH_FLAGS)
+
+# kg at 10,000 generated articles (issue 35: build rate and peak RSS against 1,000, adding one article,
+# every canned query, exports; about 40 minutes on 2 cores). SCALE_FLAGS=--articles 2000 for a smaller run.
+bench-scale: setup
+	$(BIN)/python benchmarks/scale.py $(SCALE_FLAGS)

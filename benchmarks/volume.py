@@ -133,8 +133,14 @@ class Names:
 
     def name_map(self, names: dict[str, set[str]], rng: random.Random) -> dict[str, str]:
         """old name -> new name for one article; ``names`` maps "Person"/"Organization"/"Place"
-        to the names found. A person's last word maps to the new last name (so "Karzai" alone
-        follows "Hamid Karzai"); an all-capitals organization name gets an acronym."""
+        to the names found. Each name of one entity follows its new name, as in real news: a word of
+        a person's name alone maps to the same word of the new name ("Karzai" follows "Hamid
+        Karzai", "Kim" follows "Kim Jong Un"), and an organization's acronym to the initials of its
+        new name when the article spells it out ("KCNA" and "Korean Central News Agency"), else to
+        an acronym of the pool. (Drawn each on its own, the names of one entity would join unrelated
+        entities into clusters as large as the store.)"""
+        from kg.resolve.acronyms import acronym_of, expands
+
         out: dict[str, str] = {}
         persons = sorted(names.get("Person", ()), key=lambda n: (-len(n.split()), n))
         for name in persons:
@@ -143,8 +149,8 @@ class Names:
             words = name.split()
             if rng.random() < self.keep:
                 out[name] = name
-                if len(words) > 1:
-                    out.setdefault(words[-1], words[-1])
+                for w in words:
+                    out.setdefault(w, w)
                 continue
             first, last = self.people.draw(rng)
             if len(words) == 1:
@@ -152,14 +158,19 @@ class Names:
             else:
                 out[name] = f"{first} {last}"
                 out.setdefault(words[-1], last)
+                out.setdefault(words[0], first)
         for kind, pool in (("Organization", self.orgs), ("Place", self.places)):
-            for name in sorted(names.get(kind, ())):
+            found = sorted(names.get(kind, ()), key=lambda n: (n.isupper(), n))  # expansions before acronyms
+            for name in found:
                 if name in out:
                     continue
                 if rng.random() < self.keep:
                     out[name] = name
                 elif kind == "Organization" and name.isupper():
-                    out[name] = self.acronyms.draw(rng)
+                    acr = acronym_of(name)
+                    spelt = [n for n in found if acr and not n.isupper() and expands(acr, n) and n in out]
+                    new = "".join(w[0] for w in out[spelt[0]].split() if w[:1].isupper()) if spelt else ""
+                    out[name] = new if len(new) >= 2 else self.acronyms.draw(rng)
                 else:
                     out[name] = pool.draw(rng)
         return {k: v for k, v in out.items() if k != v}
@@ -260,8 +271,23 @@ class TextGenerator:
 
 def _vary_entity(ent: Entity, mapping: dict[str, str]) -> Entity:
     label = mapping.get(ent.label) or substitute(ent.label, mapping)
-    aliases = {substitute(a, mapping) for a in ent.aliases} | {label}
-    return Entity(key=ent.key, label=label, type=ent.type, aliases=aliases, mentions=ent.mentions)
+    aliases = {_vary_alias(a, ent.label, label, mapping) for a in ent.aliases} | {label}
+    return Entity(key=ent.key, label=label, type=ent.type, aliases=aliases - {""}, mentions=ent.mentions)
+
+
+def _vary_alias(alias: str, old_label: str, label: str, mapping: dict[str, str]) -> str:
+    """An entity's other name, following its new label: a short form takes the same words of the new
+    label, an acronym its initials; any other name ("" here) is left out: the seeds' entities carry a
+    few names of other entities (the extractor's slips), which, varied each on its own, would join
+    unrelated entities into clusters that grow with the store."""
+    old_words, new_words = old_label.split(), label.split()
+    if alias.isupper() and len(alias) <= 8 and len(old_words) > 1:
+        initials = "".join(w[0] for w in new_words if w[:1].isupper())
+        return initials if len(initials) >= 2 else ""
+    short = alias.split()
+    if short and set(short) < set(old_words) and len(old_words) == len(new_words):
+        return " ".join(new_words[old_words.index(w)] for w in short)
+    return label if alias == old_label else ""
 
 
 class FactsGenerator:

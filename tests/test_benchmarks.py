@@ -117,6 +117,40 @@ def test_facts_generator_varies_ids_and_names() -> None:
     assert len(a.events) == len(sample_facts().events)
 
 
+def test_generated_entities_name_themselves_consistently() -> None:
+    from factsamples import sample_facts
+
+    from kg.model.names import words
+
+    gen = volume.FactsGenerator([sample_facts()], volume.Names(keep=0.0))
+    ents = [e for i in range(20) for e in gen.article(i).entities.values() if e.type != "Group"]
+    assert ents
+    for e in ents:  # every other name is a short form of the label or its initials: no other entity's name
+        for alias in e.aliases - {e.label}:
+            assert set(words(alias)) < set(words(e.label)) or alias == "".join(
+                w[0] for w in e.label.split() if w[:1].isupper()), (e.label, alias)
+
+
+def test_the_scale_build_job_stores_and_resolves_generated_articles(tmp_path: Path) -> None:
+    import pickle
+
+    from factsamples import sample_facts
+
+    from kg.store import OxigraphStore
+
+    scale = _load("scale", BENCH / "scale.py")
+    facts = tmp_path / "facts.pkl"
+    facts.write_bytes(pickle.dumps([sample_facts()]))
+    res = scale.job_facts_build({"n": 4, "store": str(tmp_path / "s"), "facts": str(facts)})
+    assert res["quads"] > res["triples"] > 0 and res["peak"] > 0
+    store = OxigraphStore(tmp_path / "s")
+    try:
+        assert len([g for g in store.graphs() if "/graph/" in g]) == 4
+        assert any(g.endswith("/resolution") for g in store.graphs())
+    finally:
+        store.close()
+
+
 @pytest.mark.model
 def test_build_section_compares_the_build_with_both_bare_pipelines(tmp_path: Path) -> None:
     lines: list[str] = []

@@ -188,9 +188,9 @@ DECLARED = {
     ("nlp.name_types.ORG_ENDINGS", "nlp.repairs._INSTITUTION_WORDS"): NEAR_COPY,
     ("nlp.name_types.ORG_ENDINGS", "nlp.repairs._ORG_NAME_WORDS"): NEAR_COPY,
     ("nlp.name_types._LINKS", "resolve.acronyms._STOP"): FUNCTION_WORDS,
-    ("nlp.name_types._LINKS", "resolve.graph._COMMON_WORDS"): FUNCTION_WORDS,
+    ("nlp.name_types._LINKS", "resolve.lines._COMMON_WORDS"): FUNCTION_WORDS,
     ("nlp.repairs._INSTITUTION_WORDS", "nlp.repairs._ORG_NAME_WORDS"): NEAR_COPY,
-    ("resolve.acronyms._STOP", "resolve.graph._COMMON_WORDS"): FUNCTION_WORDS,
+    ("resolve.acronyms._STOP", "resolve.lines._COMMON_WORDS"): FUNCTION_WORDS,
 }
 
 #: spaCy's English dependency labels (a list made of these is a label set, not words).

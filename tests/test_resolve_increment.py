@@ -10,6 +10,8 @@ ambiguous, a misspelling outnumbered, a common noun used by a second article.
 """
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,8 +19,8 @@ from test_resolve_rules import BASE, MINTER, article, store_of
 
 from kg.model.facts import ArticleFacts
 from kg.resolve.curation import Curation
-from kg.resolve.graph import resolve_store, update_resolution
-from kg.resolve.increment import load_memo
+from kg.resolve.graph import read_clusters, resolve_store, update_resolution
+from kg.resolve.index import open_index
 from kg.store import MemoryStore, Store
 
 pytestmark = pytest.mark.unit
@@ -59,6 +61,20 @@ POOL: dict[str, list[ArticleFacts]] = {
                   events=[("us", "welcome", "p")])],
     "m": [article("m", "The Rowers, the Ostmark Rowing League, met.",
                   [("r", "Ostmark Rowing League", O, {"Ostmark Rowing League", "Rowers"})])],
+    # a place of the store makes "Ostmark Rowing League" a qualified form of "Rowing League"
+    "n": [article("n", "The Rowing League thanked Ostmark.", [("rl", "Rowing League", O), ("o", "Ostmark", L)],
+                  events=[("rl", "thank", "o")])],
+    # far from the rest: a short name that joins by a common partner, which another article renames
+    "p": [article("p", "Zelda Quist of Quist Holdings met Tarnby Council.",
+                  [("z", "Zelda Quist", P), ("q", "Quist Holdings", O), ("c", "Tarnby Council", O)],
+                  events=[("z", "meet", "c")])],
+    "q": [article("q", "Quist met the Tarnby Council.", [("z", "Quist", P), ("c", "Tarnby Council", O)],
+                  events=[("z", "meet", "c")]),
+          article("q", "Quist met the council of Tarnby.", [("z", "Quist", P), ("c", "Council of Tarnby", O)],
+                  events=[("z", "meet", "c")])],
+    "r": [article("r", "The Council of Tarnby, the Tarnby Council, met.",
+                  [("c", "Tarnby Council", O, {"Tarnby Council", "Council of Tarnby"})])],
+    "s": [article("s", "Otto Quist arrived.", [("o", "Otto Quist", P)])],
 }
 
 
@@ -66,20 +82,30 @@ def nquads(store: Store) -> list[str]:
     return sorted(line for line in store.dump("nquads", union=False).decode("utf-8").split("\n") if line)
 
 
-def full_build(final: dict[str, ArticleFacts]) -> Store:
+def full_build(final: dict[str, ArticleFacts], curation: Curation | None = None) -> Store:
     store = store_of(*final.values())
-    update_resolution(store, MINTER, curation=Curation(), full=True)
+    update_resolution(store, MINTER, curation=curation or Curation(), full=True)
     return store
 
 
+def curated() -> Curation:
+    """Decisions over the pool's entities: every kind, so the increments must follow them too."""
+    cur = Curation()
+    cur.add("never_merge", entities=["person/moen", "person/ingrid-moen"])
+    cur.add("split", entity="organization/congress")
+    cur.add("merge", entities=["organization/world-bank", "organization/valdorian-naval-academy"])
+    cur.add("rename", entity="organization/vna", label="The VNA")
+    cur.add("retype", entity="organization/quist-holdings", type="Person")
+    return cur
+
+
 # one step: (article id, version, or -1 to remove it)
-steps = st.lists(st.lists(st.tuples(st.sampled_from(sorted(POOL)), st.integers(-1, 1)), min_size=1, max_size=6),
-                 min_size=1, max_size=5)
+steps = st.lists(st.lists(st.tuples(st.sampled_from(sorted(POOL)), st.integers(-1, 1)), min_size=1, max_size=8),
+                 min_size=1, max_size=6)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(steps)
-def test_increments_in_any_order_give_the_store_of_one_full_build(plan):
+def run_plan(plan: list[list[tuple[str, int]]], curation: Curation) -> tuple[Store, dict[str, ArticleFacts]]:
+    """Store and resolve the plan's steps one after the other; the store and the articles it ends with."""
     store = MemoryStore()
     final: dict[str, ArticleFacts] = {}
     for step in plan:
@@ -93,9 +119,46 @@ def test_increments_in_any_order_give_the_store_of_one_full_build(plan):
             store_of(facts, store=store)
             final[aid] = facts
             touched.append(MINTER.graph(aid))
-        res = update_resolution(store, MINTER, curation=Curation(), touched=touched)
+        res = update_resolution(store, MINTER, curation=curation, touched=touched)
         assert res is not None and res.change is not None
+    return store, final
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps)
+def test_increments_in_any_order_give_the_store_of_one_full_build(plan):
+    store, final = run_plan(plan, Curation())
     assert nquads(store) == nquads(full_build(final))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps)
+def test_increments_under_curation_give_the_store_of_one_full_build(plan):
+    store, final = run_plan(plan, curated())
+    assert nquads(store) == nquads(full_build(final, curated()))
+
+
+def test_the_index_counts_articles_events_and_roles_as_the_store_does():
+    from kg.outputs.stats import totals
+    from kg.resolve.graph import held_totals
+
+    store, _ = run_plan([[("a", 0), ("b", 0), ("h", 0)], [("a", 1), ("b", -1), ("i", 0)]], Curation())
+    counted = totals(store)
+    assert counted["articles"] == 3 and counted["events"] > 0 and counted["roles"] == 0
+    assert held_totals(store, BASE) == counted
+    full = full_build({x: POOL[x][v] for x, v in (("a", 1), ("h", 0), ("i", 0))})
+    assert held_totals(full, BASE) == totals(full) == counted
+
+
+def test_an_article_far_from_the_rest_reaches_only_its_own_clusters():
+    store = store_of(*(POOL[x][0] for x in "abcdefghjklm"))
+    update_resolution(store, MINTER, curation=Curation())
+    store_of(POOL["s"][0], store=store)
+    res = update_resolution(store, MINTER, curation=Curation(), touched=[MINTER.graph("s")])
+    assert res is not None and res.change is not None and not res.change.full
+    assert res.change.read == [MINTER.graph("s")] and res.change.counted == [MINTER.article("s")]
+    assert [c.label for c in res.clusters] == ["Otto Quist"]
+    assert nquads(store) == nquads(full_build({x: POOL[x][0] for x in "abcdefghjklms"}))
 
 
 def test_a_new_article_is_all_that_is_read_and_only_the_clusters_it_reaches_are_counted_again():
@@ -123,14 +186,14 @@ def test_a_removed_article_is_dropped_from_the_memo_and_its_clusters_counted_aga
     res = update_resolution(store, MINTER, curation=Curation())
     assert res is not None and res.change is not None
     assert res.change.read == [] and res.change.dropped == [MINTER.graph("i")]
-    assert set(load_memo(store).articles) == {MINTER.graph("h")}
+    assert set(open_index(store).articles()) == {MINTER.graph("h")}
     assert nquads(store) == nquads(full_build({"h": POOL["h"][0]}))
 
 
 def test_a_stale_memo_is_not_used():
     store = store_of(POOL["a"][0])
     update_resolution(store, MINTER, curation=Curation())
-    load_memo(store).digest = "something else"  # as if the graph were written by another resolution
+    open_index(store).set_meta("digest", "something else")  # as if the graph were written by another resolution
     store_of(POOL["b"][0], store=store)
     res = update_resolution(store, MINTER, curation=Curation(), touched=[MINTER.graph("b")])
     assert res is not None and res.change is not None and res.change.full
@@ -142,8 +205,10 @@ def test_the_incremental_resolution_has_the_clusters_of_the_plain_computation():
     store_of(POOL["c"][0], store=store)
     res = update_resolution(store, MINTER, curation=Curation(), touched=[MINTER.graph("c")])
     plain = resolve_store(store, BASE, Curation(), [])
-    assert res is not None
-    assert [(c.canonical, c.label, c.members, c.aliases, c.counts) for c in res.clusters] == \
+    assert res is not None and res.clusters and res.change is not None and not res.change.full
+    recomputed = {c.canonical: (c.label, c.members, c.aliases) for c in res.clusters}
+    assert {c.canonical: (c.label, c.members, c.aliases) for c in plain.clusters if c.canonical in recomputed} == recomputed
+    assert [(c.canonical, c.label, c.members, c.aliases, c.counts) for c in read_clusters(store, BASE)] == \
            [(c.canonical, c.label, c.members, c.aliases, c.counts) for c in plain.clusters]
 
 
@@ -173,7 +238,7 @@ ORDER BY ?type ?label1 ?label2"""
 def test_shared_words_through_the_index_gives_the_rows_of_comparing_every_pair():
     from pathlib import Path
 
-    from kg.resolve.graph import label_words
+    from kg.resolve.lines import label_words
 
     assert label_words("The Ostmark Rowing-League of Tarnby, 2nd & G7 for Ås") == \
         {"ostmark", "rowing", "league", "tarnby", "2nd", "g7"}
@@ -182,3 +247,22 @@ def test_shared_words_through_the_index_gives_the_rows_of_comparing_every_pair()
     query = (Path(__file__).resolve().parents[1] / "queries" / "shared-words.rq").read_text(encoding="utf-8")
     rows = store.select(query)
     assert len(rows) >= 3 and rows == store.select(SHARED_WORDS_BY_REGEX)
+
+
+def test_an_index_of_another_version_is_made_again(tmp_path):
+    from kg.resolve.index import INDEX_FILE
+    from kg.store import OxigraphStore
+
+    old = sqlite3.connect(tmp_path / INDEX_FILE)
+    old.executescript("CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT); INSERT INTO meta VALUES ('version', '0');"
+                      "CREATE TABLE article (graph TEXT PRIMARY KEY, iri TEXT);")
+    old.commit()
+    old.close()
+    store = OxigraphStore(tmp_path)
+    try:
+        store_of(POOL["a"][0], store=store)
+        res = update_resolution(store, MINTER, curation=Curation())
+        assert res is not None and res.change is not None and res.change.full
+        assert set(open_index(store).articles()) == {MINTER.graph("a")}
+    finally:
+        store.close()

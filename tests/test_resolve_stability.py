@@ -70,9 +70,10 @@ def test_a_build_that_stores_nothing_skips_resolution_unless_its_inputs_changed(
     src.mkdir()
     (src / "a.txt").write_text("Norwegian President Halvard Moen met US envoy Tom Reyes in Quito on Sunday.\n", encoding="utf-8")
     store, cur = tmp_path / "s", tmp_path / "curation.toml"
-    runs: list[int] = []
-    real = resolve.compute
-    monkeypatch.setattr(resolve, "compute", lambda *a, **k: runs.append(1) or real(*a, **k))
+    runs: list[str] = []
+    for name in ("_full", "_increment"):  # a resolution is one of the two
+        real = getattr(resolve, name)
+        monkeypatch.setattr(resolve, name, lambda *a, _n=name, _f=real, **k: runs.append(_n) or _f(*a, **k))
     with using(cur):
         build([src], Settings(store=str(store), workers=1))
         build([src], Settings(store=str(store), workers=1))  # nothing stored, same inputs: skipped
@@ -81,7 +82,7 @@ def test_a_build_that_stores_nothing_skips_resolution_unless_its_inputs_changed(
         decisions.add("rename", entity="person/halvard-moen", label="H. Moen")
         save(decisions, cur)
         build([src], Settings(store=str(store), workers=1))  # nothing stored, the curation changed
-        assert len(runs) == 2
+        assert runs == ["_full", "_full"]  # a changed curation: everything again
     st = open_store(store)
     try:
         assert "H. Moen" in {c.label for c in read_clusters(st, BASE)}

@@ -104,6 +104,18 @@ def test_add_triples_adds_to_what_the_graph_holds(store):
     assert len(store) == 3
 
 
+def test_change_graph_takes_out_and_puts_in_only_the_given_triples(store):
+    store.replace_graph(G1, "\n".join(T.format(x) for x in ("one", "two", "three")))
+    store.replace_graph(G2, T.format("two"))
+    store.change_graph(G1, T.format("two") + "\n" + T.format("absent"), T.format("four") + "\n" + T.format("one"))
+    store.change_graph(G1, "", "")  # nothing to do
+    rows = store.select("SELECT ?g ?o WHERE { GRAPH ?g { ?s ?p ?o } } ORDER BY ?g ?o")
+    assert rows, "the graphs hold triples"
+    assert [(r["g"], r["o"]) for r in rows] == [(G1, "four"), (G1, "one"), (G1, "three"), (G2, "two")]
+    store.change_graph(G2, "", T.format("five"))  # only additions
+    assert len(store) == 5
+
+
 def test_odd_literals_round_trip(store):
     odd = 'quote " back\\slash \n newline <script> \u202e rtl \U0001F600'
     line = f"{ox.NamedNode('https://kg.example.org/s')} {ox.NamedNode('https://kg.example.org/p')} {ox.Literal(odd)} ."

@@ -120,3 +120,25 @@ def test_a_real_store_holds_what_the_writer_wrote() -> None:
     assert ids(writer.close()) == [0, 1, 2, 3, 4]
     assert sorted(store.graphs()) == [f"urn:g:{i}" for i in range(5)] + [SHARED]
     assert len(store) == 6
+
+
+def test_every_n_articles_the_writer_hands_their_graphs_over_on_its_thread():
+    store = Recording()
+    calls: list[tuple[list[str], str]] = []
+    writer = StoreWriter(store, every=(2, lambda graphs: calls.append((graphs, threading.current_thread().name))))
+    for i in range(5):
+        writer.put(art(i, "<urn:s> <urn:p> <urn:o> ."))
+    writer.close()
+    assert [graphs for graphs, _ in calls] == [["urn:g:0", "urn:g:1"], ["urn:g:2", "urn:g:3"]]
+    assert {name for _, name in calls} == {"kg-store-writer"}
+    assert writer.pending() == ["urn:g:4"]  # left for the build's last resolution
+
+
+def test_an_error_of_the_call_every_n_articles_reaches_the_caller():
+    def fail(graphs: list[str]) -> None:
+        raise StoreError("resolution failed")
+
+    writer = StoreWriter(Recording(), every=(1, fail))
+    writer.put(art(0, "<urn:s> <urn:p> <urn:o> ."))
+    with pytest.raises(StoreError, match="resolution failed"):
+        writer.close()

@@ -37,6 +37,11 @@ from .writer import StoreWriter
 #: shorter Doc also parses faster per character.
 DEFAULT_MAX_CHARS = 50_000
 
+#: A long build resolves the articles it stored every so many (``kg.resolve.increment``), so that
+#: resolution never holds a whole large store in memory: the peak stays what it is at this many
+#: articles, whatever the size of the build (docs/benchmarks.md).
+RESOLVE_EVERY = 1000
+
 @dataclass
 class BuildReport:
     """What a build did: counts, and the inputs it skipped with the reason."""
@@ -119,6 +124,24 @@ def stored_hashes(store: Store) -> dict[str, str]:
     return {r["a"] or "": r["h"] or "" for r in rows}
 
 
+def known_articles(store: Store, base: str) -> dict[str, str]:
+    """``stored_hashes``, from the resolution's index when it describes the store (no article read)."""
+    from ..resolve.graph import known_hashes
+
+    known = known_hashes(store, base, str(LAYOUT_VERSION))
+    return known if known is not None else stored_hashes(store)
+
+
+def resolving_writer(store: Store, minter: Minter, say: Callable[[str], None]) -> StoreWriter:
+    """A ``StoreWriter`` that resolves what it wrote every ``RESOLVE_EVERY`` articles, on its thread."""
+    from ..resolve.graph import update_resolution
+
+    def resolve(graphs: list[str]) -> None:
+        update_resolution(store, minter, say, touched=graphs)
+
+    return StoreWriter(store, every=(RESOLVE_EVERY, resolve))
+
+
 def build(
     paths: Iterable[str | Path],
     settings: Settings,
@@ -154,7 +177,7 @@ def build(
     say = progress or (lambda message: None)
     store = open_store(settings.store, settings.base)
     try:
-        known = stored_hashes(store)
+        known = known_articles(store, settings.base)
 
         def todo() -> Iterator[Article]:
             for item in items:
@@ -172,7 +195,6 @@ def build(
 
         spec = JobSpec(model=settings.model, base=settings.base, max_chars=max_chars)
 
-        touched: list[str] = []
 
         def stored(written: list[ArticleGraph]) -> None:
             for art, why in writer.refused():
@@ -180,13 +202,12 @@ def build(
                                                               "written (a smaller --max-article-bytes skips it early)"))
                 say(f"skipped {report.skipped[-1].line}")
             for done in written:
-                touched.append(done.graph)
                 report.articles += 1
                 report.events += done.events
                 report.roles += done.roles
                 say(f"stored {done.article_id}")
 
-        writer = StoreWriter(store)
+        writer = resolving_writer(store, minter, say)
         try:
             for done in run_articles(todo(), spec, settings.workers, dask, say):
                 stored(writer.put(done))
@@ -197,11 +218,11 @@ def build(
                 pass  # the first error is the one to report
             raise
         stored(writer.close())
-        from ..resolve.graph import update_resolution  # cross-article entities: the {base}resolution graph
+        from ..resolve.graph import held_totals, update_resolution  # cross-article entities: the {base}resolution graph
 
         update_resolution(store, minter, say, if_changed=report.articles == 0 and not full_resolve,
-                          full=full_resolve, touched=touched)
-        report.held = totals(store)
+                          full=full_resolve, touched=writer.pending())
+        report.held = held_totals(store, settings.base) or totals(store)
         if out_dir is not None:
             ttl, html = (out_dir / name for name in OUTPUT_FILES)
             export_file(store, ttl, "turtle")

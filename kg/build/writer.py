@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from typing import Callable
 
 from ..store import Store
 from ..resolve.increment import note_written
@@ -37,14 +38,18 @@ def write_article(store: Store, article: ArticleGraph, seen: set[int] | None = N
     if shared:
         store.add_triples(article.shared_graph, shared)
     store.replace_graph(article.graph, article.ntriples)
-    note_written(store, article.graph)
+    note_written(store, article.graph, shared)
 
 
 class StoreWriter:
     """``put(article)`` queues an article's graph; a thread writes them to the store, in order."""
 
-    def __init__(self, store: Store, depth: int = DEPTH) -> None:
+    def __init__(self, store: Store, depth: int = DEPTH,
+                 every: tuple[int, Callable[[list[str]], None]] | None = None) -> None:
         self._store = store
+        self._every = every  # (n, call): call(graphs) on this thread after each n articles written
+        self._since: list[str] = []
+        self._all: list[str] = []
         self._todo: queue.Queue[ArticleGraph | None] = queue.Queue(maxsize=depth)
         self._done: queue.SimpleQueue[ArticleGraph] = queue.SimpleQueue()
         self._refused: queue.SimpleQueue[tuple[ArticleGraph, str]] = queue.SimpleQueue()
@@ -66,6 +71,21 @@ class StoreWriter:
                 self._error = err
             else:
                 self._done.put(item)
+                self._step(item.graph)
+
+    def _step(self, graph: str) -> None:
+        """After each ``every[0]`` articles written, ``every[1]`` of their graphs (a build resolves
+        them, so no resolution holds more than that many articles' changes at once)."""
+        if self._every is None:
+            self._all.append(graph)
+            return
+        self._since.append(graph)
+        if len(self._since) >= self._every[0]:
+            graphs, self._since = self._since, []
+            try:
+                self._every[1](graphs)
+            except BaseException as err:  # noqa: BLE001 - handed to the caller's thread, raised there
+                self._error = err
 
     def put(self, article: ArticleGraph) -> list[ArticleGraph]:
         """Queue one article (waits while ``depth`` are queued); the articles written since the last call."""
@@ -90,6 +110,10 @@ class StoreWriter:
                 out.append(self._refused.get_nowait())
             except queue.Empty:
                 return out
+
+    def pending(self) -> list[str]:
+        """The graphs written since the last call of ``every`` (all of them without ``every``)."""
+        return list(self._since) if self._every is not None else list(self._all)
 
     def close(self) -> list[ArticleGraph]:
         """Wait until every queued article is written; the articles written since the last call.

@@ -4,7 +4,7 @@ clusters), recomputed when its inputs change, and read back.
 from __future__ import annotations
 
 import hashlib
-import unicodedata
+from collections import defaultdict
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..model.facts import ENTITY_TYPES
@@ -17,7 +17,10 @@ from .linking import Link, linking_path, load_links
 
 if TYPE_CHECKING:
     from ..rdf.mapping import Triple
-from .data import ENTITY_TYPE_OF, load_data
+from .acronyms import text_pairs
+from .data import ENTITY_TYPE_OF, NAMING_LAYOUT, ArticleData, Change, gather, load_data, read_articles
+from .index import VERSION, Index
+from .lines import resolution_lines
 from .rules import Cluster, Resolution, compute
 
 _P = sparql_prefixes("kg", "rdfs", "skos", "schema", "org", "owl", "prov")
@@ -32,73 +35,13 @@ def resolution_ntriples(res: Resolution, base: str, extra: Iterable[Triple] = ()
     """The resolution graph as sorted N-Triples (what ``mapping.to_ntriples`` would write of the
     same triples): the shared descriptions the article graphs point to (``mapping.shared_triples``,
     here from all of them at once, so a name no article gives any more is gone), the clusters, and
-    ``extra``. The clusters are most of it (three triples a cluster and article that names it) and
-    are written as text directly, not through rdflib terms. Empty (no ``extra`` either) when there is nothing else to say."""
-    from rdflib import URIRef
-    from rdflib.namespace import OWL, PROV, RDF, RDFS, SKOS, XSD
+    ``extra``. Empty (no ``extra`` either) when there is nothing else to say."""
+    from ..rdf.mapping import triple_lines
 
-    from ..model.cameo import CAMEO_ROOTS
-    from ..model.vocab import CAMEO_NS, KG, TYPE_CLASSES
-    from ..rdf.mapping import Terms, describe_class, describe_role, entity_lines, triple_lines
-
-    minter = Minter(base)
-    g: set[Triple] = set()
-    uri = URIRef
-    w = Terms()
-    a, pref, label, alt, same = (f"<{t}>" for t in (RDF.type, SKOS.prefLabel, RDFS.label, SKOS.altLabel, OWL.sameAs))
-    classes = {t: [f"<{cls}>" for cls in TYPE_CLASSES[t]] for t in TYPE_CLASSES}
-    lines: set[str] = set()
-    add, iri, plain = lines.add, w.iri, w.plain
-    if res.data is not None:
-        for ent in res.data.entities.values():
-            lines.update(entity_lines(w, ent.iri, ent.stored_type, ent.labels, ent.alts))
-        for role, labels in res.data.role_labels.items():
-            for name in labels:
-                describe_role(g, uri(role), name)
-        for c in res.data.classes:
-            if c.startswith(CAMEO_NS) and c[len(CAMEO_NS):] in CAMEO_ROOTS:
-                describe_class(g, c[len(CAMEO_NS):])
-    lines.update(triple_lines(g, w))
-    mentioned, derived, count = (f"<{t}>" for t in (KG.mentionedIn, PROV.wasDerivedFrom, KG.mentionCount))
-    word = f"<{KG.labelWord}>"
-    integer = f"<{XSD.integer}>"
-    for cl in res.clusters:
-        c = iri(cl.canonical)
-        for cls in classes[cl.type]:
-            add(f"{c} {a} {cls} .")
-        add(f"{c} {pref} {plain(cl.label)} .")
-        if cl.minted:
-            add(f"{c} {label} {plain(cl.label)} .")
-        for alias in cl.aliases:
-            add(f"{c} {alt} {plain(alias)} .")
-        for m in cl.members:
-            if m != cl.canonical:
-                add(f"{iri(m)} {same} {c} .")
-        for ext in cl.external:
-            add(f"{c} {same} {iri(ext)} .")
-        if cl.counts and cl.type != "Group":  # groups are local to their article: shared-words.rq leaves them out
-            for w_ in label_words(cl.label):
-                add(f"{c} {word} {plain(w_)} .")
-        for art, n in cl.counts.items():
-            node = iri(minter.fact("mention", res.article_ids.get(art, art), cl.canonical))
-            add(f"{c} {mentioned} {node} .")
-            add(f"{node} {derived} {iri(art)} .")
-            add(f'{node} {count} "{int(n)}"^^{integer} .')
+    lines = set().union(*resolution_lines(res, base).values())
     if lines:
-        lines.update(triple_lines(extra, w))
+        lines.update(triple_lines(extra))
     return "\n".join(sorted(lines))
-
-
-#: Words ``label_words`` leaves out, as queries/shared-words.rq does.
-_COMMON_WORDS = frozenset({"the", "and", "for"})
-
-
-def label_words(label: str) -> set[str]:
-    """The words of a label as queries/shared-words.rq compares them (``kg:labelWord``): lower-cased,
-    split at every character that is no letter or digit, without words of one or two letters
-    and "the", "and", "for"."""
-    spaced = "".join(ch if unicodedata.category(ch)[0] in "LN" else " " for ch in label.lower())
-    return {w for w in spaced.split() if not (len(w) <= 2 and w.isalpha()) and w not in _COMMON_WORDS}
 
 
 def resolve_store(store: Store, base: str, curation: Curation | None = None,
@@ -128,19 +71,36 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
+def article_digest(article: str, content_hash: str, layout: str) -> int:
+    """One article's part of ``inputs_digest`` (0 for an article without a content hash)."""
+    if not content_hash:
+        return 0
+    return int.from_bytes(hashlib.sha256(f"{article}\x1f{content_hash}\x1f{layout}".encode("utf-8")).digest(), "big")
+
+
+def combined_digest(articles: int, setup: str) -> str:
+    """``inputs_digest`` from its two parts: the articles' (``article_digest`` of each, combined by
+    XOR, so a change updates it without reading the others) and the rest's (``setup_digest``)."""
+    return hashlib.sha256(f"{articles:064x}\x1e{setup}".encode("ascii")).hexdigest()
+
+
 def inputs_digest(store: Store, curation: Curation, rows: list[Row] | None = None, code: str | None = None) -> str:
     """A digest of everything the resolution graph is computed from: the articles (IRI, content
     hash, layout; ``rows`` of ``Q_ARTICLES`` when read already), the curation decisions, the
     linking table, and the code of the rules (``code_digest``)."""
-    h = hashlib.sha256()
-    found = [r for r in (rows if rows is not None else store.select(Q_ARTICLES)) if r["h"]]
-    for r in sorted(found, key=lambda r: (r["a"] or "", r["h"] or "", r["v"] or "")):
-        h.update(f"{r['a']}\x1f{r['h']}\x1f{r['v']}\x1e".encode("utf-8"))
-    h.update(dumps(curation).encode("utf-8") + b"\x1e")
+    x = 0
+    for r in (rows if rows is not None else store.select(Q_ARTICLES)):
+        x ^= article_digest(r["a"] or "", r["h"] or "", r["v"] or "")
+    return combined_digest(x, setup_digest(curation, code or code_digest()))
+
+
+def setup_digest(curation: Curation, code: str) -> str:
+    """A digest of what the rules are given besides the articles: the curation, the linking table, the code."""
+    h = hashlib.sha256(dumps(curation).encode("utf-8") + b"\x1e")
     table = linking_path(curation.linking_path())
     if table is not None and table.is_file():
         h.update(table.read_bytes())
-    h.update((code or code_digest()).encode("ascii"))
+    h.update(code.encode("ascii"))
     return h.hexdigest()
 
 
@@ -152,49 +112,188 @@ def update_resolution(store: Store, minter: Minter | str, progress: Callable[[st
 
     Called by ``pipeline.build`` after the articles are stored (``touched``: the graphs it wrote)
     and by the curation commands. It reads again only the article graphs that changed since the
-    last resolution and counts mentions only where the change reaches (``kg.resolve.increment``);
-    ``full``: read and count everything, as a first resolution does. With ``if_changed`` (a build
-    that stored no article) nothing is done, and None returned, when the graph records the digest
-    of the same inputs (``inputs_digest``). Notes (a curation entry naming an entity no article
-    mentions, ...) go to ``progress`` as ``note ...`` lines.
+    last resolution and recomputes only what they reach (``kg.resolve.increment``; the clusters it
+    returns are those it recomputed, ``Resolution.change`` says how much that was); ``full``: read
+    and compute everything, as a first resolution does. With ``if_changed`` (a build that stored no
+    article) nothing is done, and None returned, when the graph records the digest of the same
+    inputs (``inputs_digest``). Notes (a curation entry naming an entity no article mentions, ...)
+    go to ``progress`` as ``note ...`` lines.
     """
     from rdflib import Literal, URIRef
 
     from ..model.vocab import KG
-    from .increment import Memo, MemoCounter, forget_memo, load_memo, memo_data, refresh, save_memo
+    from ..rdf.mapping import triple_lines
+    from .index import open_index
 
     base = minter.base if isinstance(minter, Minter) else minter
     graph = resolution_graph(base)
     cur = curation if curation is not None else load_curation()
-    rows = store.select(Q_ARTICLES)
     code = code_digest()
-    digest = inputs_digest(store, cur, rows, code)
+    setup = setup_digest(cur, code)
     held = [r["d"] for r in store.select(Q_DIGEST % {"g": graph})]
+    index = open_index(store)
+    usable = (not full and held == [index.meta("digest")] and index.meta("digest") != ""
+              and index.meta("setup") == setup and index.meta("version") == VERSION)
+    if usable:  # the articles as the index holds them, brought up to the store's list of graphs
+        current, xor, changed = _current(store, index, Minter(base), touched)
+        if if_changed and not changed:
+            return None
+    else:
+        rows = store.select(Q_ARTICLES)
+        current = {r["g"] or "": (r["a"] or "", r["h"] or "", r["v"] or "") for r in rows}
+        xor = 0
+        for a, h, v in current.values():
+            xor ^= article_digest(a, h, v)
+    digest = combined_digest(xor, setup)
     if if_changed and held == [digest]:
         return None
-    store.prefetch_graph(graph)  # the old graph is read while the new one is computed
-    memo = Memo() if full else load_memo(store)
-    if held != [memo.digest] or memo.code != code:
-        memo = Memo()
-    memo.code = code
-    forget_memo(store)  # until the new graph is written: a build stopped here recomputes next time
-    current = {r["g"] or "": (r["h"] or "", r["v"] or "") for r in rows}
-    change, texts = refresh(store, memo, current, touched)
-    data, stated = memo_data(memo)
     links = load_links(linking_path(cur.linking_path()))
-    res = compute(data, cur, links, base, stated=stated, counter=MemoCounter(store, memo, texts, change))
-    ntriples = resolution_ntriples(res, base, [(URIRef(graph), KG.inputDigest, Literal(digest))])
-    if ntriples:
-        store.replace_graph(graph, ntriples)
-    else:
-        store.remove_graph(graph)
-    memo.digest = digest
-    if not any(a.legacy for a in memo.articles.values()):
-        save_memo(store, memo)
-    res.change = change
+    stamp = triple_lines([(URIRef(graph), KG.inputDigest, Literal(digest))])
+    legacy = any(not v.isdigit() or int(v) < NAMING_LAYOUT for _, _, v in current.values())
+    usable = usable and not legacy
+    try:
+        index.begin()
+        if usable:
+            res = _increment(store, index, cur, links, base, graph, current, touched, stamp)
+        else:
+            res = _full(store, index, cur, links, base, graph, legacy, stamp)
+        index.set_meta("digest", "" if legacy else digest)
+        index.set_meta("xor", f"{xor:064x}")
+        index.set_meta("setup", setup)
+        index.set_meta("version", VERSION)
+        index.commit()
+    except BaseException:
+        index.rollback()
+        raise
     for note in res.notes:
         if progress is not None:
             progress(f"note {note}")
+    return res
+
+
+def _current(store: Store, index: Index, minter: Minter, touched: Iterable[str]) -> tuple[
+        dict[str, tuple[str, str, str]], int, bool]:
+    """The store's articles (graph -> (article, content hash, layout)) as the index holds them, with
+    the article graphs that came or went since (the store's list of graphs against the index's) and
+    the ones written through this handle (``touched``, ``note_written``) read again; the XOR of their
+    ``article_digest``; and whether anything changed. Reads no article graph but those."""
+    from .data import Q_IDS, _reads
+
+    held = index.articles()
+    prefix = minter.graph("x")[:-1]  # {base}graph/
+    graphs = {g for g in store.graphs() if g.startswith(prefix)}
+    gone = set(held) - graphs
+    again = (graphs - set(held)) | (set(touched) | store.__dict__.get("_kg_written", set())) & graphs
+    current = {g: row for g, row in held.items() if g not in gone}
+    xor = int(index.meta("xor") or "0", 16)
+    for g in gone | (again & set(held)):
+        xor ^= article_digest(*held[g])
+        current.pop(g, None)
+    for rows in _reads(store, [Q_IDS], sorted(again)):
+        for r in rows:
+            g = r["g"] or ""
+            current[g] = (r["a"] or "", r["h"] or "", r["v"] or "")
+            xor ^= article_digest(*current[g])
+    return current, xor, bool(gone or again)
+
+
+def _sizes(store: Store, arts: list[ArticleData]) -> list[tuple[str, int, int]]:
+    """(article IRI, events, roles) of every article graph (``data.Q_SIZES``), for ``held_totals``."""
+    from .data import Q_SIZES
+
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for r in store.select(Q_SIZES % {"only": ""}):
+        found[(r["g"] or "", r["k"] or "")].add(r["x"] or "")
+    return [(a.iri, len(found[(a.graph, "events")]), len(found[(a.graph, "roles")])) for a in arts]
+
+
+def held_totals(store: Store, base: str) -> dict[str, int] | None:
+    """Articles, events and roles of the store, as ``outputs.stats.totals`` counts them, from the
+    resolution's index when it describes the store (None otherwise: count them in the store)."""
+    from .index import open_index
+
+    index = open_index(store)
+    held = [r["d"] for r in store.select(Q_DIGEST % {"g": resolution_graph(base)})]
+    if not held or held != [index.meta("digest")] or index.meta("version") != VERSION:
+        return None
+    return index.totals()
+
+
+def known_hashes(store: Store, base: str, layout: str) -> dict[str, str] | None:
+    """Article IRI -> content hash of the articles of ``layout`` the resolution index holds, when it
+    describes the store's resolution graph (None otherwise: ask the store). A build compares its
+    inputs with these instead of reading every article of the store."""
+    from .index import open_index
+
+    index = open_index(store)
+    held = [r["d"] for r in store.select(Q_DIGEST % {"g": resolution_graph(base)})]
+    if not held or held != [index.meta("digest")] or index.meta("version") != VERSION:
+        return None
+    return {a: h for a, h, v in index.articles().values() if v == layout}
+
+
+def _full(store: Store, index: Index, cur: Curation, links: list[Link], base: str, graph: str, legacy: bool,
+          stamp: list[str]) -> Resolution:
+    """The resolution computed from every article graph; the index started again from it."""
+    from .increment import RecordingCounter, written
+    from .index import entity_keys, link_table
+    from .rules import LEXICON_PLACES, compute_work, place_keys
+
+    written(store)
+    store.prefetch_graph(graph)  # the old graph is read while the new one is computed
+    arts = read_articles(store)
+    index.clear()
+    counter = RecordingCounter()
+    stated = [(a.iri, acr, exp) for a in arts for acr, exp in text_pairs(a.text)]
+    res, trace = compute_work(gather(arts), cur, links, base, stated=stated, counter=counter)
+    owners = resolution_lines(res, base)
+    lines = set().union(*owners.values()) if owners else set()
+    if lines:
+        owners["d"] = stamp
+        store.replace_graph(graph, "\n".join(sorted(lines | set(stamp))))
+    else:
+        store.remove_graph(graph)
+    res.change = Change(read=sorted(a.graph for a in arts), counted=sorted(a.iri for a in arts), full=True,
+                        reached=len(trace.ents), clusters=len(res.clusters))
+    if legacy:
+        return res
+    for a in arts:
+        index.add_article(a, text_pairs(a.text))
+    index.set_sizes(_sizes(store, arts))
+    places = LEXICON_PLACES | {k for e in trace.ents.values() for k in place_keys(e)}
+    keys_of = link_table(links)
+    for e in trace.ents.values():
+        index.put_entity(e, entity_keys(e, places, keys_of))
+    index.set_clusters((i, trace.root4[i], res.of[i].canonical if i in res.of else i,
+                        sorted(trace.expansions.get(i, ()))) for i in trace.ents)
+    index.set_edges5([], trace.edges5)
+    index.set_pairs6([], trace.pairs6)
+    for art, (sig, groups) in counter.per_article.items():
+        index.set_counts(art, sig, groups)
+    index.set_lines([], owners)
+    return res
+
+
+def _increment(store: Store, index: Index, cur: Curation, links: list[Link], base: str, graph: str,
+               current: dict[str, tuple[str, str, str]], touched: Iterable[str], stamp: list[str]) -> Resolution:
+    """The resolution recomputed where the changed articles reach; only the lines it changed written."""
+    from .increment import Increment
+
+    inc = Increment(store, index, cur, links, base)
+    res, lines, old = inc.run(current, touched)
+    owners = (inc.owners | set(lines) | {"d"}) - {" written"}
+    old["d"] = index.lines(["d"]).get("d", [])
+    before = {t for ts in old.values() for t in ts}
+    after = {t for ts in lines.values() for t in ts}
+    if not index.has_articles():
+        store.remove_graph(graph)
+        index.clear()
+        return res
+    lines["d"] = stamp
+    after |= set(stamp)
+    store.change_graph(graph, "\n".join(sorted(before - after)), "\n".join(sorted(after - before)))
+    index.set_lines(owners, lines)
+    index.set_canonicals((m, cl.canonical) for cl in res.clusters for m in cl.members)
     return res
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from functools import lru_cache
+from typing import Protocol
 
 from ..model.names import name_key
 from ..nlp.lexicon import DEMONYMS, PLACE_ALIASES
@@ -39,7 +40,13 @@ def _variants(ent: StoredEntity) -> set[str]:
     return set().union(*(table.get(name_key(n, "Place"), frozenset()) for n in ent.names()))
 
 
-def article_names(iris: set[str], ents: dict[str, StoredEntity], uf: Clusters) -> dict[tuple[str, ...], set[str]]:
+class Finds(Protocol):
+    """Anything that says which cluster an entity is in (``Clusters``, ``increment.Roots``)."""
+
+    def find(self, iri: str) -> str: ...
+
+
+def article_names(iris: set[str], ents: dict[str, StoredEntity], uf: Finds) -> dict[tuple[str, ...], set[str]]:
     """The tokens of every name (and place variant) of an article's entities -> the clusters (roots) they name."""
     names: dict[tuple[str, ...], set[str]] = defaultdict(set)
     for i in iris:

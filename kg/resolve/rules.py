@@ -48,10 +48,11 @@ they are local to their article):
    articles use one it may stand for two things.
 4. *Linking table* (``kg.resolve.linking``): clusters linked to the same external IRI merge.
 5. *Short person names.* "Moen" joins "Halvard Moen" across articles only if (a) the short
-   name is unambiguous in the whole store: exactly one cluster has a longer person name holding
-   all its words, and (b) there is evidence: they appear in one article, or they share an
-   organization or a role (``org:Membership``), or they have a common partner in the facts (an
-   entity both act on, are acted on by, or report or are reported by).
+   name is unambiguous in the whole store: exactly one cluster (as rules 1 to 4 formed them) has a
+   longer person name holding all its words, and (b) there is evidence: they appear in one article,
+   or they share an organization or a role (``org:Membership``), or they have a common partner in
+   the facts (an entity both act on, are acted on by, or report or are reported by). Every short
+   name is decided on the clusters of rules 1 to 4, so no decision depends on another.
 
 6. *Misspellings.* Two organizations or places one article names both ways, the names equal
    but for two neighbouring letters swapped in one word of five letters or more ("Wrold
@@ -72,7 +73,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Callable
+from functools import lru_cache
+from typing import Callable, Container, Iterable, Protocol
 
 from ..model.iris import Minter
 from ..model.names import completeness, name_key, person_words, strip_name, words
@@ -80,8 +82,7 @@ from ..nlp.lexicon import DEMONYMS, PLACE_ALIASES
 from .acronyms import acronym_of, expands, text_pairs
 from .clusters import Clusters
 from .curation import Curation, to_iri
-from .data import StoreData, StoredEntity
-from .increment import Change
+from .data import Change, StoreData, StoredEntity
 from .linking import Link
 from .mentions import count_mentions
 
@@ -126,6 +127,19 @@ Stated = tuple[str, str, str]
 Counter = Callable[[StoreData, dict[str, StoredEntity], Clusters], dict[str, dict[str, int]]]
 
 
+#: Rule 3: the place keys the lexicon knows (countries, their variants and demonyms).
+LEXICON_PLACES = frozenset({name_key(v, "Place") for v in PLACE_ALIASES.values()}
+                           | {name_key(v, "Place") for v in DEMONYMS.values()}) - {""}
+
+
+def place_keys(e: StoredEntity) -> set[str]:
+    """Rule 3: the keys under which a place of the store qualifies an organization: its full names
+    that start with a capital ("Ostmark" in "Ostmark Rowing League")."""
+    if e.type != "Place":
+        return set()
+    return {k for n in e.full_names() if n[:1].isupper() and (k := name_key(n, "Place"))}
+
+
 def stated_pairs(texts: dict[str, str]) -> list[Stated]:
     """The acronym pairs the texts state (rule 2), by article."""
     return [(art, acr, exp) for art, text in sorted(texts.items()) for acr, exp in text_pairs(text)]
@@ -135,20 +149,52 @@ def compute(data: StoreData, curation: Curation | None, links: list[Link], base:
             stated: list[Stated] | None = None, counter: Counter = count_mentions) -> Resolution:
     """Cluster the store's entities: curation first, then the rules in the module docstring, in order.
     ``stated``: the acronym pairs of the texts when known already (else read from ``data.texts``);
-    ``counter``: how mentions are counted (``kg.resolve.increment`` counts only where a cluster changed)."""
+    ``counter``: how mentions are counted."""
+    return compute_work(data, curation, links, base, stated, counter)[0]
+
+
+@dataclass
+class Trace:
+    """What a resolution decided on the way, kept by ``kg.resolve.index`` for the next one: the
+    entities as the rules saw them (after retypes), each one's cluster after rules 1 to 4, the
+    expansions rule 2 gave them, rule 5's joins (short name, the entity it joined) and rule 6's
+    candidate pairs."""
+
+    ents: dict[str, StoredEntity]
+    root4: dict[str, str]
+    expansions: dict[str, set[str]]
+    edges5: dict[str, str]
+    pairs6: set[tuple[str, str]]
+
+
+def compute_work(data: StoreData, curation: Curation | None, links: list[Link], base: str,
+                 stated: list[Stated] | None = None, counter: Counter = count_mentions) -> tuple[Resolution, Trace]:
+    """``compute``, and its ``Trace``."""
     notes: list[str] = []
     refs = _Refs(base)
     w = _curate(data, curation or Curation(), refs, Minter(base), notes)
     w.stated = stated if stated is not None else stated_pairs(data.texts)
     w.counter = counter
+    first_rules(w, links)
+    look = MemoryLook(w)
+    edges5: dict[str, str] = {}
+    for s, root in short_name_decisions(w.auto_persons(), look):
+        edges5[s] = min(look.group(root))
+        w.uf.union(edges5[s], s, "short name")
+    pairs6 = swap_pairs(data, w.ents, w.auto)
+    _misspelling(w, pairs6)
+    root4 = {i: min(look.group(r)) for i, r in look.roots.items()}
+    trace = Trace(w.ents, root4, {i: set(x) for i, x in w.expansion_names.items() if x}, edges5, pairs6)
+    return _clusters(w, curation or Curation(), refs, notes), trace
+
+
+def first_rules(w: _Work, links: list[Link]) -> None:
+    """Rules 1 to 4: what joins entities by their names (the clusters rule 5 compares)."""
     _same_name(w)
     _acronyms(w)
     _qualified_names(w)
     _common_nouns(w)
     _linking_table(w, links)
-    _short_names(w)
-    _misspelling(w)
-    return _clusters(w, curation or Curation(), refs, notes)
 
 
 class _Refs:
@@ -181,6 +227,14 @@ class _Work:
     wrong_names: set[str] = field(default_factory=set)  # rule 6: names taken for slips
     stated: list[Stated] = field(default_factory=list)  # rule 2: the pairs the texts state
     counter: Counter = count_mentions
+    #: rule 3: the place keys of the store (``place_keys``), and whether one of some articles names a
+    #: place of a key (``None``: both from ``data``; ``kg.resolve.increment`` asks its index)
+    places: Container[str] | None = None
+    places_in: Callable[[str, Iterable[str]], bool] | None = None
+
+    def auto_persons(self) -> list[str]:
+        """The persons the automatic rules may join."""
+        return [i for i in self.auto if self.ents[i].type == "Person"]
 
     def links_of(self, iri: str) -> set[str]:
         """The external IRIs the linking table gives an entity's names (its expansions too)."""
@@ -298,9 +352,7 @@ def _qualified_names(w: _Work) -> None:
     """Rule 3: an organization's name and the same name after a country, when the store qualifies it
     with that one country and an article shows they meet."""
     ents = w.ents
-    places = {name_key(v, "Place") for v in PLACE_ALIASES.values()} | {name_key(v, "Place") for v in DEMONYMS.values()}
-    places |= {name_key(n, "Place") for e in ents.values() if e.type == "Place" for n in e.full_names() if n[:1].isupper()}
-    places.discard("")
+    places = w.places if w.places is not None else LEXICON_PLACES | {k for e in ents.values() for k in place_keys(e)}
     qualified: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))  # rest key -> country -> orgs
     for i in w.auto:
         if ents[i].type != "Organization":
@@ -312,8 +364,13 @@ def _qualified_names(w: _Work) -> None:
                 rest = "".join(words(" ".join(toks[q:])))
                 if country in places and rest and rest not in places:
                     qualified[rest][country].add(i)
-    places_of_article = {a: {name_key(n, "Place") for e in es if e in ents and ents[e].type == "Place"
-                             for n in ents[e].full_names()} for a, es in w.data.mentions.items()}
+    places_in = w.places_in
+    if places_in is None:
+        of_article = {a: {name_key(n, "Place") for e in es if e in ents and ents[e].type == "Place"
+                          for n in ents[e].full_names()} for a, es in w.data.mentions.items()}
+
+        def places_in(country: str, articles: Iterable[str]) -> bool:
+            return any(country in of_article.get(a, ()) for a in articles)
     for i in w.auto:
         if ents[i].type != "Organization":
             continue
@@ -323,9 +380,7 @@ def _qualified_names(w: _Work) -> None:
                 continue
             (country, longs), = countries.items()
             for j in sorted(longs - {i}):
-                together = ents[i].articles & ents[j].articles
-                named = any(country in places_of_article.get(a, ()) for a in ents[i].articles)
-                if together or named:
+                if ents[i].articles & ents[j].articles or places_in(country, ents[i].articles):
                     w.uf.union(j, i, "qualified name")
     for _, by_country in sorted(qualified.items()):
         for _, longs in sorted(by_country.items()):
@@ -370,37 +425,109 @@ def _linking_table(w: _Work, links: list[Link]) -> None:
                 w.uf.union(iris[0], b, "linking table")
 
 
-def _short_names(w: _Work) -> None:
-    """Rule 5: a short person name joins the one cluster with a longer name holding its words, given evidence."""
-    ents, uf = w.ents, w.uf
-    persons = [i for i in sorted(ents) if ents[i].type == "Person"]
-    full_words: dict[str, list[set[str]]] = {i: [set(person_words(n)) for n in ents[i].full_names()] for i in persons}
-    index: dict[str, set[str]] = defaultdict(set)
-    for i in persons:
-        for ws in full_words[i]:
-            for word in ws:
-                index[word].add(i)
-    automatic = set(w.auto)
-    for s in sorted((i for i in persons if i in automatic), key=lambda i: (len(person_words(ents[i].best_label())), i)):
-        mine = set(person_words(ents[s].best_label()))
+class PersonLook(Protocol):
+    """What rule 5 reads of the store: the persons, the clusters of rules 1 to 4 (``root``, ``group``)
+    and the evidence (``MemoryLook`` from the data in memory; ``kg.resolve.increment`` from its index)."""
+
+    split: set[str]
+
+    def ent(self, iri: str) -> StoredEntity: ...
+
+    def pool(self, mine: set[str]) -> set[str]:
+        """At least every person with a full name holding all these words."""
+
+    def root(self, iri: str) -> str | None:
+        """The cluster of an entity after rules 1 to 4 (None: no entity of the store)."""
+
+    def group(self, root: str) -> set[str]:
+        """The entities of a cluster after rules 1 to 4."""
+
+    def articles(self, iri: str) -> set[str]: ...
+
+    def orgs(self, iri: str) -> set[str]: ...
+
+    def roles(self, iri: str) -> set[str]: ...
+
+    def partners(self, iri: str) -> set[str]: ...
+
+
+def short_name_decisions(shorts: Iterable[str], look: PersonLook) -> list[tuple[str, str]]:
+    """Rule 5 for some persons, in the order the rule joins them: (short name, the root of the
+    cluster it joins). Each is decided on the clusters of rules 1 to 4, so one decision never
+    depends on another (and a change of the store re-decides only the names it reaches)."""
+    out: list[tuple[str, str]] = []
+    mine_of = {s: person_words(look.ent(s).best_label()) for s in shorts}
+    for s in sorted(mine_of, key=lambda i: (len(mine_of[i]), i)):
+        mine = set(mine_of[s])
         if not mine:
             continue
-        pool = set.intersection(*(index.get(word, set()) for word in mine))
-        longer = {p for p in pool if p != s and p not in w.split and any(mine < ws for ws in full_words[p])}
-        roots = {uf.find(p) for p in longer} - {uf.find(s)}
-        if uf.find(s) in {uf.find(p) for p in longer} or len(roots) != 1:
+        longer = {p for p in look.pool(mine) if p != s and p not in look.split
+                  and any(mine < set(person_words(n)) for n in look.ent(p).full_names())}
+        own = look.root(s)
+        found = {look.root(p) for p in longer}
+        roots = found - {own}
+        if own in found or len(roots) != 1:
             continue
         (root,) = roots
-        if _evidence(w.data, ents, uf, uf.members[uf.find(s)], uf.members[root]):
-            uf.union(min(uf.members[root]), s, "short name")
+        if root is not None and own is not None and _evidence(look, look.group(own), look.group(root)):
+            out.append((s, root))
+    return out
 
 
-def _misspelling(w: _Work) -> None:
+class MemoryLook:
+    """``PersonLook`` over the entities in memory, with the clusters as rules 1 to 4 left them."""
+
+    def __init__(self, w: _Work) -> None:
+        self.w, self.split = w, w.split
+        self.roots = {i: w.uf.find(i) for i in w.ents}
+        self.groups: dict[str, set[str]] = defaultdict(set)
+        for i, r in self.roots.items():
+            self.groups[r].add(i)
+        self.index: dict[str, set[str]] = defaultdict(set)
+        for i, e in w.ents.items():
+            if e.type == "Person":
+                for n in e.full_names():
+                    for word in person_words(n):
+                        self.index[word].add(i)
+
+    def ent(self, iri: str) -> StoredEntity:
+        return self.w.ents[iri]
+
+    def pool(self, mine: set[str]) -> set[str]:
+        return set.intersection(*(self.index.get(word, set()) for word in mine))
+
+    def root(self, iri: str) -> str | None:
+        return self.roots.get(iri)
+
+    def group(self, root: str) -> set[str]:
+        return self.groups[root]
+
+    def articles(self, iri: str) -> set[str]:
+        return self.w.ents[iri].articles if iri in self.w.ents else set()
+
+    def orgs(self, iri: str) -> set[str]:
+        return self.w.data.orgs.get(iri, set())
+
+    def roles(self, iri: str) -> set[str]:
+        return self.w.data.roles.get(iri, set())
+
+    def partners(self, iri: str) -> set[str]:
+        return self.w.data.partners.get(iri, set())
+
+
+def _misspelling(w: _Work, pairs: set[tuple[str, str]]) -> None:
     """Rule 6: a misspelt name joins the spelling more articles use; its names are never the label."""
-    misspelt = _misspellings(w.data, w.ents, w.auto)
+    misspelt = misspellings(pairs, {i: len(w.ents[i].articles) for p in pairs for i in p})
     for wrong, right in misspelt:
         w.uf.union(right, wrong, "misspelling")
     w.wrong_names = {n for wrong, _ in misspelt for n in w.ents[wrong].names()}
+
+
+def misspellings(pairs: Iterable[tuple[str, str]], articles: dict[str, int]) -> list[tuple[str, str]]:
+    """Rule 6: (misspelt, right) of the candidate pairs (``swap_pairs``) whose two spellings are
+    found in different numbers of articles (``articles``): the rarer is taken for the slip."""
+    out = {(a, b) if articles[a] < articles[b] else (b, a) for a, b in pairs if articles[a] != articles[b]}
+    return sorted(out)
 
 
 def _clusters(w: _Work, curation: Curation, refs: _Refs, notes: list[str]) -> Resolution:
@@ -451,23 +578,47 @@ def _clusters(w: _Work, curation: Curation, refs: _Refs, notes: list[str]) -> Re
     return Resolution(clusters=clusters, of=of, notes=notes, article_ids=dict(w.data.article_ids), data=w.data)
 
 
-def _misspellings(data: StoreData, ents: dict[str, StoredEntity], auto: list[str]) -> list[tuple[str, str]]:
-    """Rule 6: (misspelt, right) pairs of organizations or places that one article names both
-    ways, the names equal but for two neighbouring letters swapped in one word of five letters or
-    more ("Wrold Bank", "World Bank"), where the other spelling is found in more articles
-    of the store (an article does not name two bodies so alike; which is the slip, the store says)."""
+def swap_pairs(data: StoreData, ents: dict[str, StoredEntity], auto: list[str]) -> set[tuple[str, str]]:
+    """Rule 6's candidates: pairs (in IRI order) of organizations or places of one type that one
+    article names both ways, the names equal but for two neighbouring letters swapped in one word of
+    five letters or more ("Wrold Bank", "World Bank"). Which one is the slip, the store says
+    (``misspellings``): an article does not name two bodies so alike."""
     allowed = set(auto)
     pairs: set[tuple[str, str]] = set()
     for art in sorted(data.mentions):
         here = sorted(i for i in data.mentions[art] if i in allowed and ents[i].type in ("Organization", "Place"))
         for x, a in enumerate(here):
             for b in here[x + 1:]:
-                if ents[a].type == ents[b].type and any(
-                        _one_swap(words(strip_name(n)), words(strip_name(m))) for n in ents[a].names() for m in ents[b].names()):
-                    wa, wb = len(ents[a].articles), len(ents[b].articles)
-                    if wa != wb:
-                        pairs.add((a, b) if wa < wb else (b, a))
-    return sorted(pairs)
+                if swapped(ents[a], ents[b]):
+                    pairs.add((a, b))
+    return pairs
+
+
+def swapped(a: StoredEntity, b: StoredEntity) -> bool:
+    """Rule 6: two entities of one type, one of whose names is a swap of neighbouring letters away from one of the other's."""
+    if a.type != b.type:
+        return False
+    mine: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+    for n in a.names():
+        for k, ws in _swaps(n):
+            mine[k].append(ws)
+    return any(_one_swap(list(x), list(y)) for m in b.names() for k, y in _swaps(m) for x in mine.get(k, ()))
+
+
+@lru_cache(maxsize=262144)
+def _swaps(name: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(swap key, words) of a name: two names one swap apart (``_one_swap``) share a key (the other
+    words, and the swapped word's letters sorted), so only names that share one are compared."""
+    ws = tuple(words(strip_name(name)))
+    if len(ws) < 2:
+        return ()
+    return tuple(("\x1f".join((*ws[:k], "".join(sorted(w)), *ws[k + 1:])), ws)
+                 for k, w in enumerate(ws) if len(w) >= 5 and w.isalpha())
+
+
+def swap_keys(name: str) -> set[str]:
+    """Rule 6: the keys of ``_swaps``."""
+    return {k for k, _ in _swaps(name)}
 
 
 def _one_swap(a: list[str], b: list[str]) -> bool:
@@ -484,25 +635,25 @@ def _one_swap(a: list[str], b: list[str]) -> bool:
     return len(at) == 2 and at[1] == at[0] + 1 and x[at[0]] == y[at[1]] and x[at[1]] == y[at[0]]
 
 
-def _evidence(data: StoreData, ents: dict[str, StoredEntity], uf: Clusters, short: set[str], full: set[str]) -> bool:
+def _evidence(look: PersonLook, short: set[str], full: set[str]) -> bool:
     """Rule 5 (b): one article names both, or a shared organization, role or fact partner."""
-    arts_s = set().union(*(ents[m].articles for m in short))
-    if any(arts_s & ents[m].articles for m in full):
+    arts_s = set().union(*(look.articles(m) for m in short))
+    if any(arts_s & look.articles(m) for m in full):
         return True
 
-    def gather(group: set[str], table: dict[str, set[str]], clusters: bool) -> set[str]:
+    def gather(group: set[str], table: Callable[[str], set[str]], clusters: bool) -> set[str]:
         out: set[str] = set()
         for m in group:
-            for x in table.get(m, ()):
+            for x in table(m):
                 if not clusters:
                     out.add(x)
-                elif x in ents:
-                    out.add(uf.find(x))
+                elif (r := look.root(x)) is not None:
+                    out.add(r)
         return out
 
-    if gather(short, data.orgs, True) & gather(full, data.orgs, True):
+    if gather(short, look.orgs, True) & gather(full, look.orgs, True):
         return True
-    if gather(short, data.roles, False) & gather(full, data.roles, False):
+    if gather(short, look.roles, False) & gather(full, look.roles, False):
         return True
-    common = gather(short, data.partners, True) & gather(full, data.partners, True)
-    return bool(common - {uf.find(next(iter(short))), uf.find(next(iter(full)))})
+    common = gather(short, look.partners, True) & gather(full, look.partners, True)
+    return bool(common - {look.root(next(iter(short))), look.root(next(iter(full)))})

@@ -33,6 +33,10 @@ class Store(Protocol):
     def add_triples(self, graph: str, ntriples: str) -> None:
         """Add the given N-Triples to the named graph ``graph`` (those it holds already change nothing)."""
 
+    def change_graph(self, graph: str, removed: str, added: str) -> None:
+        """Take the N-Triples ``removed`` out of the named graph ``graph`` and put ``added`` in, in one
+        transaction where the backend has them (what a resolution changed of its graph)."""
+
     def prefetch_graph(self, graph: str) -> None:
         """A hint: ``graph`` is about to be replaced. A backend may start reading what it holds now
         (the embedded store diffs the old graph against the new one), so that the read overlaps

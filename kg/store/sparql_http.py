@@ -465,6 +465,26 @@ class SparqlHttpStore:
         if lines:
             self._note(graph, True)
 
+    def change_graph(self, graph: str, removed: str, added: str) -> None:
+        """Delete and insert triples of a graph: one request when both fit one batch, else the deletions
+        in request-sized batches, then the insertions."""
+        g = ox.NamedNode(graph)
+        gone, new = ntriples_lines(removed), ntriples_lines(added)
+        what = f"changing graph {graph}"
+        out = _batches(gone, self.batch_triples, self.batch_bytes)
+        into = _batches(new, self.batch_triples, self.batch_bytes)
+        if len(out) <= 1 and len(into) <= 1 and (out or into):
+            parts = ([f"DELETE DATA {{\n{_blocks(g, out[0])}\n}}"] if out else []) + \
+                    ([f"INSERT DATA {{\n{_blocks(g, into[0])}\n}}"] if into else [])
+            self._update(" ;\n".join(parts), what)
+        else:
+            for batch in out:
+                self._update(f"DELETE DATA {{\n{_blocks(g, batch)}\n}}", what)
+            for batch in into:
+                self._update(f"INSERT DATA {{\n{_blocks(g, batch)}\n}}", what)
+        if new:
+            self._note(graph, True)
+
     def _note(self, graph: str, present: bool) -> None:
         """Keep the list of kg's graphs the queries run over in step with this store's writes."""
         if self._known is not None and graph.startswith(self.base):
