@@ -197,21 +197,30 @@ class Tenure:
     def _announced(self, ro: Role) -> bool:
         """Whether the role is the post an appointment verb gives ("was named director", "will
         serve as acting administrator"), not the title the person had before it."""
+        found = self._verb_over(ro)
+        if found is None:
+            return False
+        verb, below = found
+        low = verb.lemma_.lower()
+        future_serve = low == "serve" and any(c.lower_ in ("will", "shall") for c in kids(verb))
+        return (low in APPOINT_VERBS or future_serve) and below.dep_ not in NOUN_SUBJECTS
+
+    def _verb_over(self, ro: Role) -> tuple[Token, Token] | None:
+        """The verb a role's noun hangs under (within six steps up the parse), and the word below it that
+        leads there."""
         span = self.doc.char_span(ro.evidence.start, ro.evidence.end, alignment_mode="expand")
         noun = self._role_token(span, ro) if span is not None else None
         if noun is None:
-            return False
+            return None
         t = noun
         for _ in range(6):
             h = t.head
             if h.i == t.i:
-                return False
+                return None
             if h.pos_ in ("VERB", "AUX"):
-                low = h.lemma_.lower()
-                future_serve = low == "serve" and any(c.lower_ in ("will", "shall") for c in kids(h))
-                return (low in APPOINT_VERBS or future_serve) and t.dep_ not in NOUN_SUBJECTS
+                return h, t
             t = h
-        return False
+        return None
 
     def _appointments(self, roles: list[Role]) -> list[Role]:
         """"Lee's appointment as prime minister earlier this month": Lee's post as prime minister
@@ -277,19 +286,9 @@ class Tenure:
         return out
 
     def _entry(self, ro: Role) -> bool:
-        span = self.doc.char_span(ro.evidence.start, ro.evidence.end, alignment_mode="expand")
-        noun = self._role_token(span, ro) if span is not None else None
-        if noun is None:
-            return False
-        t = noun
-        for _ in range(6):
-            h = t.head
-            if h.i == t.i:
-                return False
-            if h.pos_ in ("VERB", "AUX"):
-                return h.lemma_.lower() in _ENTRY_VERBS and h.tag_ == "VBD"
-            t = h
-        return False
+        """Whether the role is a post entered in the past ("joined Acme in 1989 as an engineer")."""
+        found = self._verb_over(ro)
+        return found is not None and found[0].lemma_.lower() in _ENTRY_VERBS and found[0].tag_ == "VBD"
 
 
 def _year(t: Time) -> int | None:
