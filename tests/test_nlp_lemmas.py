@@ -13,10 +13,26 @@ import pytest
     ("Thieves robbed two banks.", "robbed", "rob"),
     ("The dog kept wagging its tail.", "wagging", "wag"),
     ("Governor Ana Lima tells reporters that the rebels retook the port.", "retook", "retake"),
+    ("Ana Lima co-founded the Varno Trust.", "co-founded", "co-found"),
+    ("Two senators co-wrote the bill.", "co-wrote", "co-write"),
+    ("She co-chaired the panel for a year.", "co-chaired", "co-chair"),
 ])
 def test_verb_lemma(nlp, sentence, word, lemma):  # type: ignore[no-untyped-def]
     tok = next(t for t in nlp(sentence) if t.text == word)
     assert tok.lemma_ == lemma
+
+
+def test_a_co_word_is_one_token(nlp):  # type: ignore[no-untyped-def]
+    """ "co-founder" is one word to the role rules ("Varno Inc. co-founder Ana Lima"); other hyphens still cut."""
+    words = [t.text for t in nlp("Varno Inc. co-founder Ana Lima, a well-known banker, co-chaired it.")]
+    assert "co-founder" in words and "co-chaired" in words
+    assert "well-known" not in words
+
+
+def test_a_co_founder_before_a_name_holds_the_role(read):  # type: ignore[no-untyped-def]
+    f = read("Varno Inc. co-founder Ana Velt joined the board of the Harbor Trust.")
+    assert f.roles
+    assert any(r.role == "co-founder" and r.org == "Organization:varnoinc" for r in f.roles), f.roles
 
 
 def test_events_read_the_repaired_lemma(read):  # type: ignore[no-untyped-def]

@@ -16,6 +16,7 @@ of the lemmatizer's own table of irregular forms, when the form is no verb lemma
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from spacy.tokens import Doc, Token
 from spacy.vocab import Vocab
@@ -36,6 +37,22 @@ def repaired_lemma(tok: Token, is_verb: VerbTest) -> str | None:
     if tok.tag_ in ("VBG", "VBD", "VBN") and _SHORT_CVC.match(lemma):
         if word in (lemma + "ing", lemma + "ed") and is_verb(with_e):
             return with_e
+    return None
+
+
+def prefixed_lemma(word: str, is_verb: VerbTest, forms: Mapping[str, str] | None) -> str | None:
+    """ "co-founded" -> "co-found": the lemma of a verb the tokenizer keeps whole with its "co-" prefix is
+    the prefix and the lemma of the verb after it (an irregular form from ``forms``: "co-wrote")."""
+    prefix, _, rest = word.partition("-")
+    if forms is not None and rest in forms:
+        return f"{prefix}-{forms[rest]}"
+    for suffix, end in (("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"), ("es", ""), ("s", ""), ("", "")):
+        if rest.endswith(suffix):
+            stem = rest[:len(rest) - len(suffix)] + end
+            if is_verb(stem):
+                return f"{prefix}-{stem}"
+            if suffix and len(stem) > 2 and stem[-1] == stem[-2] and is_verb(stem[:-1]):
+                return f"{prefix}-{stem[:-1]}"  # "co-starred" -> "co-star"
     return None
 
 
@@ -66,6 +83,11 @@ def repair_lemmas(doc: Doc, table: str, irregular: str | None = None) -> Doc:
         if pos not in verbs:
             continue  # both repairs are of verbs: found in the Doc's array, no Token for the other words
         tok = doc[i]
+        if tok.lower_.startswith("co-"):
+            fixed = prefixed_lemma(tok.lower_, test, forms)
+            if fixed is not None:
+                tok.lemma_ = fixed
+            continue
         fixed = repaired_lemma(tok, test)
         if fixed is None and forms is not None and tok.pos_ == "VERB" and tok.tag_ in ("VB", "VBP") \
                 and tok.lemma_.lower() == tok.lower_ and not test(tok.lower_):

@@ -30,4 +30,4 @@ def after_prefix(verb: Token) -> bool:
     holds the clause's subject and auxiliaries."""
     doc = verb.doc
     return (verb.i >= 2 and doc[verb.i - 1].text == "-" and not doc[verb.i - 2].whitespace_
-            and doc[verb.i - 2].lower_ in ("re", "co") and verb.head.i == verb.i - 2)
+            and doc[verb.i - 2].lower_ == "re" and verb.head.i == verb.i - 2)
