@@ -782,3 +782,10 @@ def test_a_post_still_to_be_taken_is_its_title(read):
              "deputy minister designate Roy Bennett was arrested.")
     posts = {(f.entities[r.person].label, r.role, f.entities[r.org].label) for r in f.roles}
     assert ("Roy Bennett", "agriculture deputy minister", "Peru") in posts
+
+
+def test_an_earlier_role_keeps_its_own_body_before_a_later_at(read):  # type: ignore[no-untyped-def]
+    f = read("Mara Voss was deputy head of the Budget Office and later chief of staff at the Transport Ministry.")
+    orgs = {r.role: f.entities[r.org].label for r in f.roles}
+    assert orgs.get("deputy head") == "Budget Office", orgs
+    assert orgs.get("chief of staff") == "Transport Ministry", orgs

@@ -341,8 +341,9 @@ class OrgFinder:
 
     def _shared_at(self, role: Token) -> str | None:
         """ "a partner and director of research at Acme": the "at" body of a coordinated role noun, which
-        the parser hangs on one of them, holds the posts of both."""
-        partners = [c for c in kids(role) if c.dep_ == "conj"] + ([role.head] if role.dep_ == "conj" else [])
+        the parser hangs on one of them, holds the posts of both. Only a later noun takes the earlier one's: in "head of the Budget Office and
+        later chief of staff at the Ministry" the "at" is the later post's alone."""
+        partners = [role.head] if role.dep_ == "conj" else []
         return next((key for p in partners if is_role_noun(p) and (key := self._parent_at(p))), None)
 
     def _unit_owner(self, unit: Token) -> str | None:
