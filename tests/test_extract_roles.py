@@ -1,6 +1,8 @@
 """Role constructions, each on hand-written sentences (never article text)."""
 from __future__ import annotations
 
+import pytest
+
 from conftest import roles, triples
 from handparse import hand_read
 
@@ -784,8 +786,26 @@ def test_a_post_still_to_be_taken_is_its_title(read):
     assert ("Roy Bennett", "agriculture deputy minister", "Peru") in posts
 
 
-def test_an_earlier_role_keeps_its_own_body_before_a_later_at(read):  # type: ignore[no-untyped-def]
-    f = read("Mara Voss was deputy head of the Budget Office and later chief of staff at the Transport Ministry.")
-    orgs = {r.role: f.entities[r.org].label for r in f.roles}
-    assert orgs.get("deputy head") == "Budget Office", orgs
-    assert orgs.get("chief of staff") == "Transport Ministry", orgs
+def test_an_earlier_role_keeps_its_own_body_before_a_later_at():
+    f = hand_read("Mara Voss was deputy head of the Budget Office and later chief of staff at the Transport Ministry.")
+    found = roles(f)
+    assert found
+    assert ("Mara Voss", "deputy head", "Budget Office") in found
+    assert ("Mara Voss", "chief of staff", "Transport Ministry") in found
+    assert ("Mara Voss", "deputy head", "Transport Ministry") not in found
+
+
+@pytest.mark.parametrize("text, names, role", [
+    ("Carl Norby and Ann Fu, both members of the Green Party, voted against the bill.", {"Carl Norby", "Ann Fu"}, "member"),
+    ("Acme directors Carl Norby, Ann Fu and Bo Lam resigned.", {"Carl Norby", "Ann Fu", "Bo Lam"}, "director"),
+    ("The Green Party's candidates, Carl Norby and Ann Fu, spoke.", {"Carl Norby", "Ann Fu"}, "candidate"),
+])
+def test_a_plural_title_or_apposition_belongs_to_each_name_of_a_list(text: str, names: set[str], role: str) -> None:
+    holders = {p for p, r, _ in roles(hand_read(text)) if r == role}
+    assert holders == names
+
+
+def test_a_singular_apposition_stays_with_its_name():
+    found = roles(hand_read("Carl Norby, a member of the Green Party, and Ann Fu voted against the bill."))
+    assert found
+    assert {p for p, _, _ in found} == {"Carl Norby"}

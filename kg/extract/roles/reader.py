@@ -95,9 +95,13 @@ class RoleReader(OrgFinder):
             own = self._title_in_name(ent)
             titled = self._title_before(ent, person, evidence, own)
             if titled and is_plural_title([ent.doc[max(own)]] if own else self._word_before(ent)):
-                shared[ent.root.i] = titled
+                shared[_list_head(ent.root).i] = titled
             roles.extend(titled)
-            roles.extend(self._appositions(ent, person, evidence))
+            nouns = self._apposition_nouns(ent)
+            apposed = self._appositions(ent, person, evidence, nouns)
+            if apposed and any(is_plural_title([n]) for n in nouns):
+                shared.setdefault(_list_head(ent.root).i, apposed)  # "Ann Lee and Tom Roe, both members of X"
+            roles.extend(apposed)
             roles.extend(self._unparsed_apposition(ent, person, evidence))
             roles.extend(self._one_of_them(ent, person, evidence))
             roles.extend(self._role_of_org_before(ent, person, evidence))
@@ -457,17 +461,18 @@ class RoleReader(OrgFinder):
 
     def _shared_titles(self, persons: list[tuple[Span, str]], shared: dict[int, list[Role]],
                        holders: set[str]) -> list[Role]:
-        """ "Assistant U.S. Attorneys Ann Lee and Tom Roe": a plural title belongs to each name."""
+        """ "Assistant U.S. Attorneys Ann Lee and Tom Roe", "Ann Lee and Tom Roe, both members of X": a plural
+        title or apposition belongs to each name of the list (keyed by the list's first name)."""
         out: list[Role] = []
         for ent, person in persons:
             if person in holders:
                 continue
             head = ent.root
-            while head.dep_ == "conj" and head.head != head and head.head.i not in shared:
+            while head.i not in shared and _in_name_list(head):
                 head = head.head
-            if head.dep_ == "conj" and head.head.i in shared:
+            if head.i in shared:
                 out.extend(replace(r, person=person, confidence=min(r.confidence, 0.7))
-                           for r in shared[head.head.i])
+                           for r in shared[head.i] if r.person != person)
         return out
 
     # "Portugal's foreign minister, Rui Teixeira said ...": an apposition with no closing comma, which
@@ -485,7 +490,8 @@ class RoleReader(OrgFinder):
 
     # ----- appositions -----------------------------------------------------------------
     # "Ann Lee, the Acme press secretary" / "its sympathizers, Rui Ortiz" / "the party's candidate, Ann Lee"
-    def _appositions(self, ent: Span, person: str, evidence: Evidence) -> list[Role]:
+    def _apposition_nouns(self, ent: Span) -> list[Token]:
+        """The role nouns in apposition to a name, as the parser hangs them (or hung on a name before)."""
         root = ent.root
         nouns: list[Token] = [c for c in kids(root) if c.dep_ == "appos" and is_role_noun(c)
                               and not self._next_to_another_name(c, ent)]
@@ -504,6 +510,9 @@ class RoleReader(OrgFinder):
         nouns = [next((p for c in kids(n) if c.dep_ == "prep" and c.lower_ == "for" for p in kids(c)
                        if p.dep_ == "pobj" and is_role_noun(p)), n) if n.lemma_.lower() in NOMINEE_NOUNS else n
                  for n in nouns]
+        return nouns
+
+    def _appositions(self, ent: Span, person: str, evidence: Evidence, nouns: list[Token]) -> list[Role]:
         out: list[Role] = []
         for noun in nouns:
             title = self.noun_title(noun, ent)
@@ -657,3 +666,17 @@ class RoleReader(OrgFinder):
         return i + 1 < len(doc) and doc[i].text in (",", "and") and (
             doc[i + 1].ent_type_ == "PERSON" or (doc[i + 1].lower_ == "and" and i + 2 < len(doc)
                                                 and doc[i + 2].ent_type_ == "PERSON"))
+
+
+def _in_name_list(tok: Token) -> bool:
+    """Whether a name is a later item of a list of names ("Ann Lee, Tom Roe and Bo Lam": the parser hangs
+    the items on the first, as conjuncts or appositions)."""
+    return tok.dep_ in ("conj", "appos") and tok.head.i != tok.i and tok.head.ent_type_ == "PERSON" \
+        and tok.ent_type_ == "PERSON"
+
+
+def _list_head(tok: Token) -> Token:
+    """The first name of the list a name is in (itself when it is in none)."""
+    while _in_name_list(tok):
+        tok = tok.head
+    return tok
