@@ -233,3 +233,23 @@ def test_one_unknown_word_of_a_body_is_its_member_and_a_name_stops_at_in(nlp):
 def test_a_body_s_name_with_for_keeps_its_in(nlp):
     assert any(t.startswith("The Society for Research in Child") or t.startswith("Society for Research in Child")
                for t, lab in labels(nlp, "The Society for Research in Child Development met in Denver.") if lab == "ORG")
+
+
+def test_an_organization_s_first_word_the_model_took_for_a_date_is_that_organization(nlp):
+    with nlp.select_pipes(disable=["kg_entity_repairs"]):
+        doc: Doc = nlp("Orvane Research Center hired Jo Pell. Orvane's deputy director quit.")
+    second = [t.i for t in doc if t.text == "Orvane"][1]
+    doc.ents = [Span(doc, 0, 3, label="ORG"), Span(doc, 4, 6, label="PERSON"), Span(doc, second, second + 1, label="DATE")]
+    found = {(e.start, e.text, e.label_) for e in repair_entities(doc).ents}
+    assert (second, "Orvane", "ORG") in found
+    assert not any(label == "DATE" for _, _, label in found)
+
+
+def test_a_surname_parsed_as_an_adjective_subject_is_the_person(nlp):
+    with nlp.select_pipes(disable=["kg_entity_repairs"]):
+        doc: Doc = nlp("Jo Free will succeed Ann Fu as the trust's director. Free has served as the trust's deputy director since 2011.")
+    free = [t for t in doc if t.text == "Free"][1]
+    assert free.pos_ == "ADJ" and free.dep_ == "nsubj"  # the model's parse this test is about
+    doc.ents = [Span(doc, 0, 2, label="PERSON"), Span(doc, 4, 6, label="PERSON")]
+    found = {(e.start, e.label_) for e in repair_entities(doc).ents}
+    assert (free.i, "PERSON") in found

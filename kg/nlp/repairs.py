@@ -11,7 +11,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
-from .name_types import type_names
+from .name_types import NAME_LABELS, type_names
 from .words import known_word
 from ..extract.grammar.labels import NOUN_SUBJECTS
 from .lexicon import (
@@ -123,7 +123,9 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
     surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
     ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
     ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
-    ents = filter_spans(ents + _short_org_names(doc, ents))
+    shorts = _short_org_names(doc, ents)
+    taken = {i for e in shorts for i in range(e.start, e.end)}
+    ents = filter_spans([e for e in ents if not taken.intersection(range(e.start, e.end))] + shorts)
     doc.ents = type_names(doc, filter_spans(ents + _missed_names(doc, ents)))
     return doc
 
@@ -344,7 +346,8 @@ def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]
         n = len(words)
         for t in at.get(words[0], ()):
             end = t.i + n
-            if (end <= len(doc) and t.pos_ in ("PROPN", "NOUN", "VERB")
+            # an adjective too where it is a subject, which no adjective is ("Free has served" after "Jo Free")
+            if (end <= len(doc) and (t.pos_ in ("PROPN", "NOUN", "VERB") or (t.pos_ == "ADJ" and t.dep_ in NOUN_SUBJECTS))
                     and tuple(x.text for x in doc[t.i:end]) == words
                     and not any(x.whitespace_ for x in doc[t.i:end - 1])
                     and not covered.intersection(range(t.i, end))):
@@ -355,8 +358,10 @@ def _propagated_names(doc: Doc, ents: list[Span], surnames: set[tuple[str, ...]]
 def _short_org_names(doc: Doc, ents: list[Span]) -> list[Span]:
     """Bare mentions of an organization's first word that the model left out are that organization
     ("Orvane was advised by ..." after "Orvane Corporation"), when the word is no ordinary English word
-    and no other name goes on after it."""
-    covered = {i for e in ents for i in range(e.start, e.end)}
+    and no other name goes on after it; also where the model took the word for a date or a number
+    ("Orvane's deputy director" tagged DATE), whose span the caller drops."""
+    covered = {i for e in ents for i in range(e.start, e.end)
+               if e.label_ in NAME_LABELS or not (e.end - e.start <= 2 and e[0].is_title)}
     shorts = {e[0].text for e in ents if e.label_ == "ORG" and len(e) >= 2 and e[0].is_title
               and e[0].pos_ == "PROPN" and not _common_word(e[0]) and e[0].lower_ not in DEMONYMS
               and e[0].lower_ not in PLACE_ALIASES}
