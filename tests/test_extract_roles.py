@@ -809,3 +809,17 @@ def test_a_singular_apposition_stays_with_its_name():
     found = roles(hand_read("Carl Norby, a member of the Green Party, and Ann Fu voted against the bill."))
     assert found
     assert {p for p, _, _ in found} == {"Carl Norby"}
+
+
+def test_posts_listed_by_include_are_the_possessor_s_past_posts():
+    f = hand_read("Ann Fu's earlier posts included deputy head of the Budget Office and ambassador to Norland.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert found
+    assert ("Ann Fu", "deputy head", "Budget Office", True) in found
+    assert ("Ann Fu", "ambassador", "Norland", True) in found
+
+
+def test_current_posts_listed_by_include_are_current():
+    f = hand_read("Carl Norby was named director of Acme. His current roles include chair of the Harbor Trust.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Carl Norby", "chair", "Harbor Trust", False) in found

@@ -55,6 +55,9 @@ DECLARED = {
     # "designate", "elect": verbs of appointing, and the words after a title that say it is still to be taken
     ("extract.context.tenure.APPOINT_VERBS", "extract.roles.titles.TITLE_SUFFIXES"): VERB_CLASSES,
     ("extract.roles.career_words.APPOINTERS", "extract.roles.titles.TITLE_SUFFIXES"): VERB_CLASSES,
+    # "include": a verb that lists a holder's posts, and no event
+    ("extract.roles.career_words.LISTING", "nlp.lexicon.NON_EVENT_VERBS"): VERB_CLASSES,
+    ("extract.roles.career_words.LISTING", "nlp.lexicon.STATIVE_VERBS"): VERB_CLASSES,
     ("extract.roles.career_words.APPOINTING", "extract.roles.titles.TITLE_SUFFIXES"): VERB_CLASSES,
     ("extract.roles.titles.TITLE_SUFFIXES", "nlp.lexicon.COMPLEMENT_VERBS"): VERB_CLASSES,
     ("extract.confidence.model._HEDGES", "nlp.lexicon.HEDGING_ADVERBS"): NEAR_COPY,

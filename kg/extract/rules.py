@@ -45,6 +45,8 @@ RULES: tuple[Rule, ...] = (
          "Ann Lee, the chief executive of Orvik Bank, resigned.", "roles/reader.py"),
     Rule("predicate", "role", "a post given by a verb: 'is', 'became', 'served as', 'was named', 'joined X as'",
          "Ann Lee has been chief executive of Orvik Bank since 2015.", "roles/careers.py"),
+    Rule("career-list", "role", "a holder's posts listed by 'include': 'her earlier posts included A and B'",
+         "Ann Lee's earlier posts included deputy head of the Orvik Budget Office.", "roles/careers.py"),
     Rule("of-organization", "role", "a name with 'of' an organization and no role word: a member",
          "Ann Fu of the Green Party won her seat.", "roles/reader.py"),
     Rule("implicit-country", "role", "a government title with no country named, in an article about one country",

@@ -38,8 +38,10 @@ appointment nomination election reelection re-election promotion selection tenur
 #: Verbs of taking or holding a post named as an object ("assumed the post of chief justice") or won
 #: by an election or appointment ("won election as mayor").
 TAKING = frozenset("assume hold occupy fill win secure".split())
+#: "Her earlier posts included deputy minister and envoy to X": verbs that list a holder's posts.
+LISTING = frozenset("include comprise".split())
 VERBS = (BEING | APPOINTING | DISMISSING | LEAVING | JOINING | SUCCEEDING | RISING | TRANSFERRING | {"sit"}
-          | frozenset(WORKING) | frozenset(HEAD_VERBS) | APPOINTMENT_NOUNS | TAKING)
+          | frozenset(WORKING) | frozenset(HEAD_VERBS) | APPOINTMENT_NOUNS | TAKING | LISTING)
 #: Modals of a role that may be held, not that is ("could lead", "should chair").
 HYPOTHETICAL = frozenset("could might may should must would".split())
 #: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".
@@ -51,6 +53,8 @@ POST_NOUNS = frozenset("post office position seat presidency premiership chairma
 #: Adverbs that put a role in the past ("previously worked at", "was once a director of").
 PAST_ADVERBS = frozenset("previously formerly once earlier then later ago before".split())
 EMPLOYERS = ("for", "at", "with", "in")
+#: Nouns (lemmas) for the posts one has held, the subject of a verb of listing ("her earlier posts included").
+CAREER_NOUNS = POST_NOUNS | ASSIGNMENTS
 #: Spans of time a post was held for ("served two terms as mayor", "spent ten years as director").
 SPANS_OF_TIME = frozenset("term terms year years decade decades month months stint tenure".split())
 #: Appointing verbs whose subject approves or names a holder without employing them ("the Senate

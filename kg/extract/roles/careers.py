@@ -31,6 +31,7 @@ from .career_words import (
     APPOINTMENT_NOUNS,
     ASSIGNMENTS,
     BODY_NOUNS,
+    CAREER_NOUNS,
     DISMISSING,
     EMPLOYERS,
     ENDORSING,
@@ -38,6 +39,7 @@ from .career_words import (
     HYPOTHETICAL,
     JOINING,
     LEAVING,
+    LISTING,
     NOT_YET,
     PAST_ADVERBS,
     POST_NOUNS,
@@ -110,6 +112,8 @@ class CareerReader:
             return self._heading(verb, lemma, evidence)
         if lemma in APPOINTMENT_NOUNS:
             return self._appointment(verb, evidence)
+        if lemma in LISTING:
+            return self._career_list(verb, evidence)
         if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
             lemma = "resign"  # "stepped down as chairman": a post left
         clause = verb.head if after_prefix(verb) else verb
@@ -149,6 +153,24 @@ class CareerReader:
             if c.dep_ in ("advcl", "conj", "xcomp") and c.tag_ == "VBG" and c.lemma_.lower() in SUCCEEDING:
                 # "named X as chief, replacing Y" / "succeeding Y": Y held the post until now
                 out.extend(self._predecessors(c, out, done=True))
+        return out
+
+    def _career_list(self, verb: Token, evidence: Evidence) -> list[Role]:
+        """ "Her earlier posts included deputy head of the Budget Office and envoy to Norland": each role noun
+        the verb lists is a post of the subject's possessor (rule ``career-list``); past unless "current"."""
+        out: list[Role] = []
+        for subj in (c for c in kids(verb) if c.dep_ == "nsubj" and c.lemma_.lower() in CAREER_NOUNS):
+            owner = next((c for c in kids(subj) if c.dep_ == "poss"), None)
+            person = self._person(owner) if owner is not None else None
+            if owner is None or person is None:
+                continue
+            pronoun = owner.pos_ == "PRON"
+            current = any(c.lower_ in ("current", "present") for c in kids(subj))
+            listed = [n for o in kids(verb) if o.dep_ == "dobj" for n in o.subtree
+                      if n.dep_ in ("dobj", "conj", "appos") and is_role_noun(n)]
+            for noun in listed:
+                out.extend(replace(r, rule="career-list", former=not current)
+                           for r in self._role(person, noun, verb, "include", evidence, pronoun))
         return out
 
     def _appointment(self, noun: Token, evidence: Evidence) -> list[Role]:
