@@ -823,3 +823,16 @@ def test_current_posts_listed_by_include_are_current():
     f = hand_read("Carl Norby was named director of Acme. His current roles include chair of the Harbor Trust.")
     found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
     assert ("Carl Norby", "chair", "Harbor Trust", False) in found
+
+
+def test_a_chief_of_staff_to_an_officeholder_serves_the_officeholder_s_body():
+    found = roles(hand_read("Carl Norby was chief of staff to the governor of Norland."))
+    assert found
+    assert ("Carl Norby", "chief of staff", "Norland") in found
+
+
+def test_the_organization_joined_holds_the_post_whatever_the_title_names():
+    found = roles(hand_read("Carl Norby joined Acme in 1999 as the Orion Program liaison for the Fluids Facility."))
+    assert found
+    assert {org for _, _, org in found} == {"Acme"}
+    assert any(role == "liaison" for _, role, _ in found)

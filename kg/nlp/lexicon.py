@@ -23,7 +23,7 @@ counsel trustee employee staffer intern assemblyman assemblywoman councilman cou
 diplomat surgeon physician nurse engineer architect pilot astronaut detective constable trooper warden
 player guard quarterback striker goalkeeper midfielder pitcher
 vice-chairman vice-chair vice-minister director-general secretary-general undersecretary-general under-secretary-general attorney-general veteran
-fellow scholar provost rector chaplain co-chair vice-chancellor justice
+fellow scholar provost rector chaplain co-chair vice-chancellor justice liaison lyricist songwriter
 """.split())
 
 #: Nouns that name a post only inside a title ("Special Agent X", "Comets coach X"); elsewhere they

@@ -52,7 +52,7 @@ from .career_words import (
     WORKING,
 )
 from .role_orgs import OrgFinder
-from .titles import ASSISTING_NOUNS, ENVOY_NOUNS, is_role_noun, lexicon_form, role_text, title_complement
+from .titles import ENVOY_NOUNS, is_assisting, is_role_noun, lexicon_form, role_text, title_complement
 
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
@@ -382,6 +382,9 @@ class CareerReader:
                           former=any(x.lower_ == "former" for x in title), rule="predicate")]
         if not roles or (lexicon_form(noun) is None and roles[0].org.startswith("Place:")):
             return []  # "he was the nation's top importer": an occupation, no post in a country
+        joined = self._joined(verb, lemma)
+        if joined is not None and joined != person:
+            roles = [replace(r, org=joined) for r in roles]  # "joined Acme as the Orion program liaison for X"
         at = self._at_org(verb) if any(c.dep_ == "prep" and c.lower_ == "for" for c in kids(noun)) else None
         if at is not None:
             roles = [replace(r, org=at) for r in roles]  # "served as secretary for markets at the Treasury"
@@ -392,6 +395,14 @@ class CareerReader:
         return [replace(r, former=r.former or former, rule="predicate" if r.rule == "title" else r.rule,
                         confidence=min(r.confidence, confidence), since=since or r.since, until=until)
                 for r in roles]
+
+    def _joined(self, verb: Token, lemma: str) -> str | None:
+        """ "joined Acme in 1999 as ...": the organization joined holds the post, whatever a title's words
+        or its "for" phrase name (a program, a client)."""
+        if lemma not in JOINING:
+            return None
+        key = next((k for c in kids(verb) if c.dep_ == "dobj" and (k := self.orgs.org_in(c))), None)
+        return key if key is not None and key.startswith("Organization:") else None
 
     def _possessor_org(self, noun: Token) -> str | None:
         """ "its board appointed X": the organization a possessive pronoun of an unnamed body stands for."""
@@ -476,7 +487,7 @@ class CareerReader:
                     if key:
                         return key
                 if c.dep_ == "prep" and (c.lower_ in ("at", "for", "with", "within")
-                                         or (c.lower_ == "to" and noun.lemma_.lower() in ASSISTING_NOUNS)):
+                                         or (c.lower_ == "to" and is_assisting(noun))):
                     for p in kids(c):
                         key = self.orgs.org_in(p) if p.dep_ == "pobj" else None
                         if key:

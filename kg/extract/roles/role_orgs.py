@@ -17,7 +17,17 @@ from ...nlp.lexicon import COMPANY_NAME_ENDINGS, DEMONYMS, ORG_HEADS, ORGANIZATI
 from ..entities.index import EntityIndex
 from ...model.names import compact
 from ..grammar.columns import kids
-from .titles import ASSISTING_NOUNS, ENVOY_NOUNS, LOCAL_HEADS, ORG_PREPS, UNIT_NOUNS, bare_title_word, is_role_noun, lexicon_form
+from .titles import (
+    ASSISTING_NOUNS,
+    ENVOY_NOUNS,
+    LOCAL_HEADS,
+    ORG_PREPS,
+    UNIT_NOUNS,
+    bare_title_word,
+    is_assisting,
+    is_role_noun,
+    lexicon_form,
+)
 
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
@@ -373,7 +383,7 @@ class OrgFinder:
                     if key and not key.startswith("Person:"):
                         return key
                 if c.dep_ == "prep" and (c.lower_ in ORG_PREPS or (
-                        c.lower_ == "to" and h.lemma_.lower() in ASSISTING_NOUNS | ENVOY_NOUNS)):
+                        c.lower_ == "to" and (is_assisting(h) or h.lemma_.lower() in ENVOY_NOUNS))):
                     for p in kids(c):
                         if p.dep_ != "pobj" or bare_title_word(p):
                             continue  # "Secretary of State", "Vice President of Operations": the title's own words
@@ -383,7 +393,7 @@ class OrgFinder:
                         if key is not None and key.startswith("Organization:"):
                             key = self._parent_at(p) or self._body_of(p, key)
                         if key is not None and key.startswith("Person:") and not (
-                                c.lower_ in ("to", "for") and h.lemma_.lower() in ASSISTING_NOUNS):
+                                c.lower_ in ("to", "for") and is_assisting(h)):
                             key = None
                         if key is None or key.startswith("Place:"):
                             key = self._unit_owner(p) or key  # "head of its Asia business": its, not Asia

@@ -85,6 +85,13 @@ def lexicon_form(tok: Token) -> str | None:
     return None
 
 
+def is_assisting(noun: Token) -> bool:
+    """A post of serving a person ("aide", "adviser", "chief of staff"): its "to" names whom."""
+    low = noun.lemma_.lower()
+    return low in ASSISTING_NOUNS or (low == "chief" and any(
+        c.dep_ == "prep" and c.lower_ == "of" and any(p.lower_ == "staff" for p in c.children) for c in noun.children))
+
+
 def is_role_noun(tok: Token) -> bool:
     """A noun naming a position or an occupation ("spokesman", "meteorologist")."""
     lemma = tok.lemma_.lower()
