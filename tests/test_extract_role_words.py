@@ -76,7 +76,7 @@ def test_the_board_of_directors_of_a_company():
     assert any(p == "Jane Smith" and o == "Velmont Bank" for p, _, o in roles(f))
 
 
-def test_re_elected_cut_by_the_tokenizer():
+def test_re_elected_one_word():
     f = hand_read("Jane Smith was re-elected as president of the Velmont Bank union.")
     assert any(p == "Jane Smith" and r == "president" for p, r, _ in roles(f))
 

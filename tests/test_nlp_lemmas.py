@@ -16,6 +16,8 @@ import pytest
     ("Ana Lima co-founded the Varno Trust.", "co-founded", "co-found"),
     ("Two senators co-wrote the bill.", "co-wrote", "co-write"),
     ("She co-chaired the panel for a year.", "co-chaired", "co-chair"),
+    ("Police arrested and re-detained the two men.", "re-detained", "re-detain"),
+    ("Jane Smith was re-elected as president.", "re-elected", "re-elect"),
 ])
 def test_verb_lemma(nlp, sentence, word, lemma):  # type: ignore[no-untyped-def]
     tok = next(t for t in nlp(sentence) if t.text == word)
@@ -23,9 +25,9 @@ def test_verb_lemma(nlp, sentence, word, lemma):  # type: ignore[no-untyped-def]
 
 
 def test_a_co_word_is_one_token(nlp):  # type: ignore[no-untyped-def]
-    """ "co-founder" is one word to the role rules ("Varno Inc. co-founder Ana Lima"); other hyphens still cut."""
-    words = [t.text for t in nlp("Varno Inc. co-founder Ana Lima, a well-known banker, co-chaired it.")]
-    assert "co-founder" in words and "co-chaired" in words
+    """ "co-founder", "re-elected" are one word to the role rules ("Varno Inc. co-founder Ana Lima"); other hyphens still cut."""
+    words = [t.text for t in nlp("Varno Inc. co-founder Ana Lima, a well-known banker, co-chaired it and was re-elected.")]
+    assert "co-founder" in words and "co-chaired" in words and "re-elected" in words
     assert "well-known" not in words
 
 

@@ -41,7 +41,7 @@ def repaired_lemma(tok: Token, is_verb: VerbTest) -> str | None:
 
 
 def prefixed_lemma(word: str, is_verb: VerbTest, forms: Mapping[str, str] | None) -> str | None:
-    """ "co-founded" -> "co-found": the lemma of a verb the tokenizer keeps whole with its "co-" prefix is
+    """ "co-founded" -> "co-found": the lemma of a verb the tokenizer keeps whole with its "co-" or "re-" prefix is
     the prefix and the lemma of the verb after it (an irregular form from ``forms``: "co-wrote")."""
     prefix, _, rest = word.partition("-")
     if forms is not None and rest in forms:
@@ -83,7 +83,7 @@ def repair_lemmas(doc: Doc, table: str, irregular: str | None = None) -> Doc:
         if pos not in verbs:
             continue  # both repairs are of verbs: found in the Doc's array, no Token for the other words
         tok = doc[i]
-        if tok.lower_.startswith("co-"):
+        if tok.lower_.startswith(("co-", "re-")):
             fixed = prefixed_lemma(tok.lower_, test, forms)
             if fixed is not None:
                 tok.lemma_ = fixed

@@ -27,8 +27,8 @@ _ABBREVIATIONS = ("Maj.", "Lt.", "Capt.", "Col.", "Gen.", "Sgt.", "Adm.", "Cmdr.
                   "Gov.", "Sen.", "Rep.", "Rev.", "Prof.", "Dr.", "Supt.", "Insp.", "Det.", "Amb.")
 
 
-#: "co-founder", "co-chaired": one word, as the role and career rules read it (the tokenizer cuts at the hyphen).
-_CO_WORD = re.compile(r"(?i)co-[a-z]+$")
+#: "co-founder", "re-elected": one word, as the role and career rules read it (the tokenizer cuts at the hyphen).
+_PREFIXED_WORD = re.compile(r"(?i)(?:co|re)-[a-z]+$")
 
 _ABBREVIATION_SET = frozenset(_ABBREVIATIONS) | {a.upper() for a in _ABBREVIATIONS}
 _ABBREVIATION_IDS = frozenset(get_string_id(a) for a in _ABBREVIATION_SET)
@@ -77,7 +77,7 @@ def load(model: str = DEFAULT_MODEL) -> Language:
     for abbr in _ABBREVIATIONS:
         for form in (abbr, abbr.upper()):
             nlp.tokenizer.add_special_case(form, [{ORTH: form}])
-    nlp.tokenizer.token_match = _CO_WORD.match
+    nlp.tokenizer.token_match = _PREFIXED_WORD.match
     share_word_lists(nlp)
     use_indexed_rules(nlp)  # the same annotations as the model's attribute ruler, 8x faster
     if "parser" in nlp.pipe_names:

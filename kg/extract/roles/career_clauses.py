@@ -21,13 +21,6 @@ def reported_in_past(verb: Token) -> bool:
 def shares_subject(verb: Token) -> bool:
     """A verb whose subject is its head's: coordinated, controlled ("asked to serve"), or an infinitive
     of purpose ("left Acme to join Zenith")."""
-    return verb.dep_ in ("xcomp", "conj") or after_prefix(verb) or (verb.dep_ == "advcl" and any(
+    return verb.dep_ in ("xcomp", "conj") or (verb.dep_ == "advcl" and any(
         c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb)))
 
-
-def after_prefix(verb: Token) -> bool:
-    """ "was re-elected": the tokenizer cut the verb after "re-" and the parser made "re" the head that
-    holds the clause's subject and auxiliaries."""
-    doc = verb.doc
-    return (verb.i >= 2 and doc[verb.i - 1].text == "-" and not doc[verb.i - 2].whitespace_
-            and doc[verb.i - 2].lower_ == "re" and verb.head.i == verb.i - 2)

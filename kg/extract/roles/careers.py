@@ -24,7 +24,7 @@ from ...model.facts import Evidence, Role, Time
 from ..context.timex import is_time_point, normalise, parse_iso
 from ..grammar.columns import kids
 from ..grammar.labels import NOUN_SUBJECTS
-from .career_clauses import after_prefix, reported_in_past, shares_subject
+from .career_clauses import reported_in_past, shares_subject
 from .career_words import (
     APPOINTERS,
     APPOINTING,
@@ -116,8 +116,7 @@ class CareerReader:
             return self._career_list(verb, evidence)
         if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
             lemma = "resign"  # "stepped down as chairman": a post left
-        clause = verb.head if after_prefix(verb) else verb
-        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(clause)) or (
+        passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(verb)) or (
             verb.tag_ == "VBN" and verb.dep_ in ("acl", "relcl") and not any(c.dep_ == "aux" for c in kids(verb)))
         objective = lemma in APPOINTING or lemma in DISMISSING or lemma in TRANSFERRING
         if objective and not passive:
