@@ -836,3 +836,13 @@ def test_the_organization_joined_holds_the_post_whatever_the_title_names():
     assert found
     assert {org for _, _, org in found} == {"Acme"}
     assert any(role == "liaison" for _, role, _ in found)
+
+
+@pytest.mark.parametrize("text", [
+    "The Harbor Trust named Carl Norby to its board.",
+    "The trust added Carl Norby to the Harbor Trust board.",
+])
+def test_named_to_an_organization_s_board(text: str) -> None:
+    found = roles(hand_read(text))
+    assert found
+    assert any(p == "Carl Norby" and o == "Harbor Trust" and r.endswith("member") for p, r, o in found)

@@ -7,7 +7,7 @@ BEING = frozenset("be become remain stay serve work act function return continue
 #: nominate X to be ambassador": a post of the President's government).
 APPOINTERS = frozenset("name appoint nominate renominate reappoint designate select choose pick tap hire promote install".split())
 #: Verbs of appointing: their object (or passive subject) holds the role ("named Ann Lee chief").
-APPOINTING = APPOINTERS | frozenset("elect re-elect reelect instal confirm declare identify make swear sworn recruit sign".split())
+APPOINTING = APPOINTERS | frozenset("elect re-elect reelect instal confirm declare identify make swear sworn recruit sign add".split())
 #: Verbs of dismissing: their object (or passive subject) held the role ("the Rams fired coach X").
 DISMISSING = frozenset("fire sack dismiss oust depose".split())
 #: Verbs of moving a player or an employee to another organization ("traded guard X to the Rams").

@@ -253,13 +253,31 @@ class CareerReader:
                 owners = [body]
                 owners += [o for of in kids(body) if of.dep_ == "prep" and of.lower_ == "of"
                            for o in kids(of) if o.dep_ == "pobj" and is_role_noun(o)]  # "the board of directors of X"
+                found = len(out)
                 for of in (x for b in owners for x in kids(b) if x.dep_ == "prep" and x.lower_ == "of"):
                     for o in (x for x in kids(of) if x.dep_ == "pobj"):
                         for org_tok in [o] + [x for x in kids(o) if x.dep_ == "conj"]:
                             org = self.orgs.org_in(org_tok)
                             if org:
                                 out.append(self._membership(person, role, org, verb, body, evidence, pronoun))
+                owner = self._board_owner(body) if len(out) == found else None
+                if owner is not None and owner != person:
+                    out.append(self._membership(person, role, owner, verb, body, evidence, pronoun))
         return out
+
+    def _board_owner(self, body: Token) -> str | None:
+        """ "named X to its board", "added X to the Acme board": the organization a body belongs to, told by
+        a possessive or a name before the body noun."""
+        for c in kids(body):
+            if c.dep_ == "poss":
+                key = self.index.resolve(c)
+            elif c.dep_ in ("compound", "nmod") and c.i < body.i:
+                key = self.orgs.org_in(c)
+            else:
+                continue
+            if key is not None and key.startswith("Organization:"):
+                return key
+        return None
 
     @staticmethod
     def _presidency(tok: Token) -> bool:
