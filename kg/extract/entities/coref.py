@@ -17,7 +17,7 @@ from spacy.tokens import Span, Token
 
 from ...nlp.lexicon import COLLECTIVE_NOUNS, FEMALE_WORDS, FIRST_PERSON, MALE_WORDS, REPORTING_VERBS
 from ..grammar.columns import kids
-from ..grammar.labels import NOUN_SUBJECTS
+from ..grammar.labels import NOUN_SUBJECTS, SUBJECTS
 from .groups import PAIR_NOUNS, VEHICLE_NOUNS, is_human_noun
 from .mentions import Mention, MentionIndex
 
@@ -181,8 +181,10 @@ class Coreference:
         if self.quotes and self.quoted(tok.idx) is None:
             # '"... Lee and Ortiz ...," he said': a name quoted is not who speaks around the quote
             mentions = [m for m in mentions if not self._quoted_token(m.start)]
+        adjuncts = _own_adjuncts(tok) if low in MALE or low in FEMALE else []
         same = [m for m in mentions if sent.start <= m.start and m.end <= tok.i and want(m)
-                and not (tok.dep_ != "poss" and _co_argument(index.doc[m.end - 1], clause))]
+                and not (tok.dep_ != "poss" and _co_argument(index.doc[m.end - 1], clause))
+                and not any(a.left_edge.i <= m.start and m.end - 1 <= a.right_edge.i for a in adjuncts)]
         if same:
             subj = [m for m in same if m.subject] or [m for m in same if m.agent]
             if low in PLURAL:
@@ -334,6 +336,22 @@ def _co_argument(tok: Token, clause: Token) -> bool:
     of the guards, Lars Vik, testified against him": him is not Vik)."""
     return tok.head == clause or (tok.dep_ == "appos" and (tok.head.head == clause or (
         tok.head.dep_ == "pobj" and tok.head.head.head.head == clause)))
+
+
+def _own_adjuncts(tok: Token) -> list[Token]:
+    """ "After serving on Ann Lee's campaign as her deputy, he joined ...": the subjectless clauses before
+    a subject pronoun whose doer is that pronoun. Names inside them are what he did it to or as, not him."""
+    if tok.dep_ not in NOUN_SUBJECTS:
+        return []
+    verb = tok.head
+    out = []
+    for c in kids(verb):
+        if c.i > tok.i:
+            continue
+        clause = c if c.dep_ == "advcl" else next((p for p in kids(c) if p.dep_ == "pcomp"), None) if c.dep_ == "prep" else None
+        if clause is not None and clause.tag_ in ("VBG", "VBN") and not any(x.dep_ in SUBJECTS for x in kids(clause)):
+            out.append(c)
+    return out
 
 
 def _sentences_between(earlier: Span, later: Span) -> int:
