@@ -846,3 +846,13 @@ def test_named_to_an_organization_s_board(text: str) -> None:
     found = roles(hand_read(text))
     assert found
     assert any(p == "Carl Norby" and o == "Harbor Trust" and r.endswith("member") for p, r, o in found)
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Fu, a Green Party (GP) candidate, spoke.",
+    "Green Party (GP) candidate Ann Fu spoke.",
+])
+def test_an_acronym_in_brackets_is_no_break_in_a_title(text: str) -> None:
+    found = roles(hand_read(text))
+    assert found
+    assert ("Ann Fu", "candidate", "Green Party") in found

@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import replace
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Doc, Span, Token
 
 from ...model.facts import Evidence, Role
 from ...nlp.lexicon import (
@@ -198,6 +198,9 @@ class RoleReader(OrgFinder):
                 title.insert(0, t)
                 i -= 1
                 continue
+            if _acronym_ending_at(doc, i, floor):
+                i -= 3  # "the Green Party (GP) candidate": the body's acronym is no word of the title
+                continue
             hyphen = t.text == "-" and i - 1 >= floor and is_role_word(doc[i - 1]) and title and is_role_word(title[0])
             if (t.is_punct and t.tag_ != "POS" and not hyphen) or t.is_space:
                 break
@@ -250,10 +253,15 @@ class RoleReader(OrgFinder):
         mods.add(noun.i)
         mods |= {t.i for t in noun.subtree if t.text == "-" and t.i - 1 in mods and t.i + 1 in mods
                  and not t.whitespace_ and not t.doc[t.i - 1].whitespace_}  # "undersecretary-general"
-        first = noun.i
-        while first - 1 in mods:
-            first -= 1
-        return list(self.doc[first:noun.i + 1])
+        words = [noun]
+        i = noun.i - 1
+        while i in mods or _acronym_ending_at(self.doc, i, noun.sent.start):
+            if i in mods:
+                words.insert(0, self.doc[i])
+                i -= 1
+            else:
+                i -= 3
+        return words
 
     @staticmethod
     def _interior(t: Token, after: list[Token], floor: int) -> bool:
@@ -680,3 +688,9 @@ def _list_head(tok: Token) -> Token:
     while _in_name_list(tok):
         tok = tok.head
     return tok
+
+
+def _acronym_ending_at(doc: Doc, i: int, floor: int) -> bool:
+    """ "(GP)" after "Green Party": an organization's acronym in brackets, ending at ``doc[i]``."""
+    return (i - 3 >= floor and doc[i].text == ")" and doc[i - 2].text == "(" and doc[i - 1].is_upper
+            and doc[i - 1].is_alpha and doc[i - 3].ent_type_ == "ORG")
