@@ -856,3 +856,18 @@ def test_an_acronym_in_brackets_is_no_break_in_a_title(text: str) -> None:
     found = roles(hand_read(text))
     assert found
     assert ("Ann Fu", "candidate", "Green Party") in found
+
+
+def test_a_national_title_takes_no_country_named_paragraphs_before_it():
+    text = ("Troops left Peru in May.\nThe talks failed on Monday.\nFarmers protested in the hills.\n"
+            "Prime Minister Anna Ozola resigned.")
+    f = hand_read(text)
+    assert f.entities  # the text was read
+    assert not roles(f)
+
+
+def test_a_national_title_takes_no_country_that_is_another_holder_s():
+    f = hand_read("Peruvian President Anna Ozola read a statement by Prime Minister Tomas Berg.")
+    found = roles(f)
+    assert ("Anna Ozola", "President", "Peru") in found
+    assert not any(p == "Tomas Berg" for p, _, _ in found)

@@ -26,6 +26,7 @@ from .titles import (
     bare_title_word,
     is_assisting,
     is_role_noun,
+    is_role_word,
     lexicon_form,
 )
 
@@ -148,10 +149,17 @@ class OrgFinder:
 
     def only_country_before(self, end: int) -> str | None:
         """The country of a national title in an article about no one country: the only country the
-        article has named so far ("the Ukrainian elections ... Prime Minister X")."""
+        article has named so far ("the Ukrainian elections ... Prime Minister X"), named in the title's
+        sentence or the one before (a country named paragraphs earlier is what the text was about then), and
+        not as another holder's ("Norland President X met Prime Minister Y": Y is no prime minister of Norland)."""
         countries = self.index.countries()
         found = {k for e in self.index.ents if e.end <= end and (k := self._country_of(e, countries)) is not None}
-        return next(iter(found)) if len(found) == 1 else None
+        if len(found) != 1:
+            return None
+        sent = self.doc[end].sent
+        near = sent.start if sent.start == 0 else self.doc[sent.start - 1].sent.start
+        return next(iter(found)) if any(e.start >= near and e.end <= end and self._country_of(e, countries)
+                                        and not _in_title_before_name(e) for e in self.index.ents) else None
 
     def only_place_before(self, end: int) -> str | None:
         """The city or state of a local title ("Mayor X"): the one named so far with such a title ("the
@@ -535,3 +543,12 @@ def _taken_from(tok: Token) -> bool:
         if t.pos_ == "VERB" and t.lemma_.lower() in SOURCE_VERBS:
             return True
     return False
+
+
+def _in_title_before_name(ent: Span) -> bool:
+    """ "Norland" in "Norland President Ann Lee": a name in a title that runs on to a person's name."""
+    doc = ent.doc
+    i = ent.end
+    while i < len(doc) and is_role_word(doc[i]) and doc[i].ent_type_ != "PERSON":
+        i += 1
+    return i > ent.end and i < len(doc) and doc[i].ent_type_ == "PERSON"
