@@ -871,3 +871,20 @@ def test_a_national_title_takes_no_country_that_is_another_holder_s():
     found = roles(f)
     assert ("Anna Ozola", "President", "Peru") in found
     assert not any(p == "Tomas Berg" for p, _, _ in found)
+
+
+@pytest.mark.parametrize("text, role, org", [
+    ("Executive director of the Leeds chapter of the Harbor Rights Council Ann Fu said the ruling was wrong.",
+     "Executive director", "Harbor Rights Council"),
+    ("Director of the Middle East department of the Norland Foreign Ministry Carl Norby told reporters the number fell.",
+     "Director", "Norland Foreign Ministry"),
+])
+def test_a_title_with_of_phrases_before_a_name(text: str, role: str, org: str) -> None:
+    found = roles(hand_read(text))
+    assert found
+    assert any(r == role and o == org for _, r, o in found)
+
+
+def test_secretary_of_state_before_a_name_is_no_post_at_state():
+    found = roles(hand_read("Secretary of State Ann Fu felt the talks were a success."))
+    assert not any(o == "State" for _, _, o in found)

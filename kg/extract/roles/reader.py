@@ -467,6 +467,7 @@ class RoleReader(OrgFinder):
         end = max(own) if own else ent.start - 1
         return self.title_ending_at(end, ent, person, evidence, own)
 
+
     def _shared_titles(self, persons: list[tuple[Span, str]], shared: dict[int, list[Role]],
                        holders: set[str]) -> list[Role]:
         """ "Assistant U.S. Attorneys Ann Lee and Tom Roe", "Ann Lee and Tom Roe, both members of X": a plural
@@ -605,10 +606,12 @@ class RoleReader(OrgFinder):
         i = org_span.start - 1
         if i >= 0 and doc[i].lower_ == "the":
             i -= 1
-        if i < 1 or doc[i].lower_ != "of" or doc[i - 1].lemma_.lower() not in ROLE_NOUNS \
-                or doc[i - 1].lemma_.lower() in GENERIC_PEOPLE or doc[i - 1].tag_ not in ("NN", "NNP"):
+        if i < 1 or doc[i].lower_ != "of":
+            return []
+        holder = doc[i - 1] if doc[i - 1].lemma_.lower() in ROLE_NOUNS else _role_above_of_phrases(doc[i - 1])
+        if holder is None or holder.lemma_.lower() in GENERIC_PEOPLE or holder.tag_ not in ("NN", "NNP"):
             return []  # "members of the party Tom and Ann" are not a title
-        words = role_words_ending_at(doc[i - 1], ent.sent.start)  # "deputy chairman", "attorney-general"
+        words = role_words_ending_at(holder, ent.sent.start)  # "deputy chairman", "attorney-general"
         former = is_past_title(words)
         words = [w for w in words if w.lower_ not in ("former", "ex")]
         if not words:
@@ -694,3 +697,17 @@ def _acronym_ending_at(doc: Doc, i: int, floor: int) -> bool:
     """ "(GP)" after "Green Party": an organization's acronym in brackets, ending at ``doc[i]``."""
     return (i - 3 >= floor and doc[i].text == ")" and doc[i - 2].text == "(" and doc[i - 1].is_upper
             and doc[i - 1].is_alpha and doc[i - 3].ent_type_ == "ORG")
+
+
+def _role_above_of_phrases(tok: Token) -> Token | None:
+    """ "Director of the Leeds office of the Harbor Council Ann Lee": the role noun a chain of "of" phrases
+    hangs on, when its title opens the clause (in "met the head of the X office of Y Ann Lee" it may be
+    another's)."""
+    for _ in range(3):
+        if tok.dep_ != "pobj" or tok.head.lower_ != "of" or tok.head.dep_ != "prep":
+            return None
+        tok = tok.head.head
+        if tok.lemma_.lower() in ROLE_NOUNS:
+            first = tok.i - sum(1 for c in tok.children if c.i < tok.i and c.dep_ in ("amod", "compound", "det"))
+            return tok if first == tok.sent.start or tok.doc[first - 1].is_punct else None
+    return None
