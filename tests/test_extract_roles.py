@@ -888,3 +888,17 @@ def test_a_title_with_of_phrases_before_a_name(text: str, role: str, org: str) -
 def test_secretary_of_state_before_a_name_is_no_post_at_state():
     found = roles(hand_read("Secretary of State Ann Fu felt the talks were a success."))
     assert not any(o == "State" for _, _, o in found)
+
+
+@pytest.mark.parametrize("text, role, org", [
+    ("Ann Fu is the first woman to lead the Harbor Trust.", "leader", "Harbor Trust"),
+    ("Ann Fu has captained the Harlow Comets since 2019.", "captain", "Harlow Comets"),
+])
+def test_heading_verbs_of_a_first_and_of_a_captain(text: str, role: str, org: str) -> None:
+    found = roles(hand_read(text))
+    assert found
+    assert ("Ann Fu", role, org) in found
+
+
+def test_the_first_to_do_something_else_holds_no_post():
+    assert not roles(hand_read("Ann Fu is the first person to climb Mount Tarrow."))

@@ -29,7 +29,9 @@ SUCCEEDING = frozenset("succeed replace".split())
 #: Verbs that say who leads an organization, and the role they give.
 HEAD_VERBS = {"head": "head", "lead": "leader", "chair": "chair", "run": "head", "direct": "director",
               "found": "founder", "co-found": "co-founder", "cofound": "co-founder", "manage": "manager",
-              "coach": "coach", "command": "commander", "edit": "editor"}
+              "coach": "coach", "command": "commander", "edit": "editor", "captain": "captain", "skipper": "captain"}
+#: Ranks of a noun that make "the first woman to lead X" say who led X.
+FIRSTS = frozenset("first second third last only youngest oldest".split())
 #: Nouns of appointing or holding a post: "the appointment of Ann Lee as chief", "Ann Lee's election as
 #: mayor", "her tenure as chief executive of Acme", "whose service as head of the bureau".
 APPOINTMENT_NOUNS = frozenset("""

@@ -35,6 +35,7 @@ from .career_words import (
     DISMISSING,
     EMPLOYERS,
     ENDORSING,
+    FIRSTS,
     HEAD_VERBS,
     HYPOTHETICAL,
     JOINING,
@@ -591,12 +592,16 @@ class CareerReader:
             if agents:
                 holders = agents
                 orgs = [verb.head] if verb.dep_ == "acl" else [c for c in kids(verb) if c.dep_ == "nsubjpass"]
+        if not holders and _first_to(verb):
+            # "Ann Lee is the first woman to lead Acme": the one the noun is said of heads it
+            holders = [c for c in kids(verb.head.head) if c.dep_ == "nsubj"]
+            orgs = [c for c in kids(verb) if c.dep_ == "dobj"]
         # "picked Ann Lee to lead Acme", "was tapped to head Acme": an announced appointment
         appointed = verb.dep_ == "xcomp" and verb.head.lemma_.lower() in APPOINTING
         if appointed and not holders:
             holders = [c for c in kids(verb.head) if c.dep_ in ("dobj", "nsubjpass")]
             orgs = [c for c in kids(verb) if c.dep_ == "dobj"]
-        not_yet = any(c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb))
+        not_yet = any(c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb)) and not _first_to(verb)
         if not holders or (not_yet and not appointed) or (
                 verb.dep_ == "xcomp" and verb.head.lemma_.lower() not in ("continue", "keep", "help") and not appointed):
             return []  # "X will head Y", "chosen to lead Y": no role (yet)
@@ -708,3 +713,11 @@ def _conjuncts(tok: Token) -> list[Token]:
             out += [c, *_conjuncts(c)]
     return out
 
+
+def _first_to(verb: Token) -> bool:
+    """ "the first woman to lead Acme", "the youngest person to head it": an infinitive on a noun ranked
+    first, youngest, only, said of the clause's subject (the noun is what "is" or "was" says of it)."""
+    noun = verb.head
+    return (verb.dep_ in ("acl", "relcl") and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb))
+            and noun.dep_ == "attr" and noun.head.lemma_.lower() == "be"
+            and any(c.dep_ == "amod" and c.lower_ in FIRSTS for c in kids(noun)))
