@@ -902,3 +902,17 @@ def test_heading_verbs_of_a_first_and_of_a_captain(text: str, role: str, org: st
 
 def test_the_first_to_do_something_else_holds_no_post():
     assert not roles(hand_read("Ann Fu is the first person to climb Mount Tarrow."))
+
+
+def test_of_two_holders_of_a_one_holder_post_the_one_dated_earlier_held_it_then():
+    text = ("Peruvian Prime Minister Ann Fu said on Monday the plan would go ahead. "
+            "In 2021, the plan was rejected by Peruvian Prime Minister Bo Lam.")
+    f = hand_read(text, date="2023-05-01")
+    former = {f.entities[r.person].label: r.former for r in f.roles if r.role == "Prime Minister"}
+    assert former == {"Ann Fu": False, "Bo Lam": True}
+
+
+def test_one_holder_named_in_a_dated_sentence_alone_is_not_made_former():
+    f = hand_read("In 2021, the plan was rejected by Peruvian Prime Minister Bo Lam.", date="2023-05-01")
+    assert f.roles
+    assert not any(r.former for r in f.roles)

@@ -52,6 +52,11 @@ CATALOGUES = {
 
 #: Overlaps between two lists (by module below ``kg`` and name, in order), each with its reason.
 DECLARED = {
+    # posts one person holds at a time, and the heads of government or the leading roles read apart
+    ("extract.context.tenure.ONE_HOLDER_POSTS", "extract.entities.index._LEADING_ROLES"): KIND,
+    ("extract.context.tenure.ONE_HOLDER_POSTS", "extract.roles.titles.GOVERNMENT_HEADS"): KIND,
+    ("extract.context.tenure._NOT_POST_WORDS", "extract.roles.titles.NOT_ROLE_WORDS"): TITLE_WORDS,
+    ("extract.context.tenure._NOT_POST_WORDS", "nlp.lexicon.ROLE_MODIFIERS"): TITLE_WORDS,
     # "designate", "elect": verbs of appointing, and the words after a title that say it is still to be taken
     ("extract.context.tenure.APPOINT_VERBS", "extract.roles.titles.TITLE_SUFFIXES"): VERB_CLASSES,
     ("extract.roles.career_words.APPOINTERS", "extract.roles.titles.TITLE_SUFFIXES"): VERB_CLASSES,

@@ -11,7 +11,10 @@ around it (after ``roles`` and ``careers`` have read the posts themselves; only 
   (the complement of "named", "selected", "will serve as", ...) begin then;
 * **entry posts**: "joined Acme in 1989 as a test engineer", "began her career in 1990 as an
   analyst": a post a career began with is over when the article gives the person another one;
-* **deaths**: every post of a person whose death the article reports is over.
+* **deaths**: every post of a person whose death the article reports is over;
+* **successors**: of a post one person holds at a time ("President", "Prime Minister" of one country)
+  that the article gives two people, the one named in a sentence dated before the article's year
+  held it then ("rejected in 2021 by Prime Minister A" beside a present "Prime Minister B").
 
 Times are normalised by ``timex`` against the article date.
 """
@@ -33,6 +36,12 @@ __all__ = ["Tenure"]
 
 #: Verbs that give a person a post named as their complement ("was named director").
 APPOINT_VERBS = frozenset("name appoint select nominate succeed replace elect promote choose tap designate".split())
+#: Posts one person holds at a time (of one country, company or body).
+ONE_HOLDER_POSTS = frozenset(("president", "prime minister", "premier", "chancellor", "king", "queen", "governor",
+                              "mayor", "chief executive", "chief executive officer", "ceo", "chairman", "chairwoman",
+                              "chairperson", "secretary-general", "pope"))
+#: Words of a role that are no part of its post ("former", "then").
+_NOT_POST_WORDS = frozenset("former then new current incumbent".split())
 #: Verbs that begin a career with a first post ("joined Acme as an engineer").
 _ENTRY_VERBS = frozenset("join begin start".split())
 #: Nouns for taking up a post ("his appointment as prime minister").
@@ -61,7 +70,7 @@ class Tenure:
         """The roles with the begins and ends their sentences and the article give."""
         out = [self._in_sentence(r) for r in roles]
         out = self._appointments(self._effective(out))
-        return self._deaths(self._entry_posts(out))
+        return self._superseded(self._deaths(self._entry_posts(out)))
 
     # ----- one sentence ----------------------------------------------------------------------
     def _in_sentence(self, ro: Role) -> Role:
@@ -285,10 +294,43 @@ class Tenure:
                 out[j] = replace(ro, former=True)
         return out
 
+    def _superseded(self, roles: list[Role]) -> list[Role]:
+        """Of a one-holder post two people hold in the article, the one named in a sentence dated before the
+        article's year held it then, when another is named in no such sentence."""
+        if self.anchor is None:
+            return roles
+        posts: dict[tuple[str, str], set[str]] = {}
+        for r in roles:
+            post = _one_holder_post(r.role)
+            if post is not None:
+                posts.setdefault((r.org, post), set()).add(r.person)
+        earlier: set[tuple[str, str, str]] = set()
+        for (org, post), people in posts.items():
+            if len(people) < 2:
+                continue
+            dated = {p for p in people if any(self._dated_before(r) for r in roles
+                                               if r.person == p and r.org == org and _one_holder_post(r.role) == post)}
+            if dated and people - dated:
+                earlier |= {(p, org, post) for p in dated}
+        return [replace(r, former=True) if (r.person, r.org, _one_holder_post(r.role) or "") in earlier else r
+                for r in roles]
+
+    def _dated_before(self, ro: Role) -> bool:
+        """Whether a role's sentence names a year before the article's and none after."""
+        years = [int(y) for y in re.findall(r"\b(1[89]\d\d|20\d\d)\b", ro.evidence.text)]
+        return bool(years) and self.anchor is not None and max(years) < self.anchor.year
+
     def _entry(self, ro: Role) -> bool:
         """Whether the role is a post entered in the past ("joined Acme in 1989 as an engineer")."""
         found = self._verb_over(ro)
         return found is not None and found[0].lemma_.lower() in _ENTRY_VERBS and found[0].tag_ == "VBD"
+
+
+def _one_holder_post(role: str) -> str | None:
+    """The post a role names when one person holds it at a time, in a fixed spelling."""
+    words = [w for w in role.lower().split() if w not in _NOT_POST_WORDS]
+    post = " ".join(words)
+    return post if post in ONE_HOLDER_POSTS else None
 
 
 def _year(t: Time) -> int | None:
