@@ -916,3 +916,12 @@ def test_one_holder_named_in_a_dated_sentence_alone_is_not_made_former():
     f = hand_read("In 2021, the plan was rejected by Peruvian Prime Minister Bo Lam.", date="2023-05-01")
     assert f.roles
     assert not any(r.former for r in f.roles)
+
+
+@pytest.mark.parametrize("text", [
+    "Norland's president appointed Maria Costa as finance minister and Peter Hollis as foreign minister.",
+    "The president named Maria Costa finance minister and Peter Hollis foreign minister of Norland.",
+])
+def test_each_post_of_a_list_of_appointments_is_the_name_s_before_it(text: str) -> None:
+    found = {(p, r) for p, r, _ in roles(hand_read(text))}
+    assert found == {("Maria Costa", "finance minister"), ("Peter Hollis", "foreign minister")}

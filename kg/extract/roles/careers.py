@@ -137,7 +137,9 @@ class CareerReader:
             mine: list[Role] = []
             nouns = self._role_nouns(verb, lemma) or (self._own_title(h) if objective else [])
             for noun in nouns:
-                mine.extend(self._role(person, noun, verb, lemma, evidence, pronoun))
+                # "named A finance minister and B foreign minister": a post right after another name is that name's
+                owner = self._name_before_post(noun) if objective else None
+                mine.extend(self._role(owner or person, noun, verb, lemma, evidence, pronoun and owner is None))
             if not mine and (lemma in JOINING or lemma in ("leave", "quit")):
                 mine.extend(self._member_of_object(person, verb, evidence, pronoun))
             if not mine and lemma in WORKING:
@@ -172,6 +174,13 @@ class CareerReader:
                 out.extend(replace(r, rule="career-list", former=not current)
                            for r in self._role(person, noun, verb, "include", evidence, pronoun))
         return out
+
+    def _name_before_post(self, noun: Token) -> str | None:
+        """The person named right before a post's title (or before its "as"): "B foreign minister", "B as
+        foreign minister" in a list of appointments."""
+        title = self.titles.noun_title(noun)
+        start = noun.head.i if noun.head.lower_ == "as" and noun.head.i < title[0].i else title[0].i
+        return self._person(noun.doc[start - 1]) if start > 0 and noun.doc[start - 1].ent_type_ == "PERSON" else None
 
     def _appointment(self, noun: Token, evidence: Evidence) -> list[Role]:
         """ "Acme announced the appointment of Ann Lee as chief executive", "Ann Lee's election as mayor
