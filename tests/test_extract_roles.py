@@ -925,3 +925,17 @@ def test_one_holder_named_in_a_dated_sentence_alone_is_not_made_former():
 def test_each_post_of_a_list_of_appointments_is_the_name_s_before_it(text: str) -> None:
     found = {(p, r) for p, r, _ in roles(hand_read(text))}
     assert found == {("Maria Costa", "finance minister"), ("Peter Hollis", "foreign minister")}
+
+
+def test_a_post_in_the_government_is_one_of_the_country_the_article_is_about():
+    text = ("Peru names new cabinet. Peru's prime minister named a new cabinet on Monday. Peru has been in crisis "
+            "for a year. The former finance minister, Peter Hollis, is the new government's minister for planning.")
+    found = roles(hand_read(text))
+    assert ("Peter Hollis", "minister", "Peru") in found
+
+
+def test_a_post_in_a_named_government_is_no_post_of_the_country_by_this_rule():
+    found = roles(hand_read("Peru names new cabinet. Peru's prime minister named a new cabinet on Monday. Peru has been "
+                            "in crisis for a year. The Velmark Government protested. The government's spokesman, "
+                            "Tom Reyes, said talks would go on."))
+    assert not any(p == "Tom Reyes" and o == "Peru" for p, _, o in found)

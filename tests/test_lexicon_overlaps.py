@@ -52,6 +52,10 @@ CATALOGUES = {
 
 #: Overlaps between two lists (by module below ``kg`` and name, in order), each with its reason.
 DECLARED = {
+    # a country's government nouns, a narrower class of the generic bodies, collectives and organization heads
+    ("extract.entities.index._GENERIC_BODIES", "extract.roles.role_orgs.GOVERNMENT_NOUNS"): KIND,
+    ("extract.roles.role_orgs.GOVERNMENT_NOUNS", "nlp.lexicon.COLLECTIVE_NOUNS"): KIND,
+    ("extract.roles.role_orgs.GOVERNMENT_NOUNS", "nlp.lexicon.ORG_HEADS"): KIND,
     # posts one person holds at a time, and the heads of government or the leading roles read apart
     ("extract.context.tenure.ONE_HOLDER_POSTS", "extract.entities.index._LEADING_ROLES"): KIND,
     ("extract.context.tenure.ONE_HOLDER_POSTS", "extract.roles.titles.GOVERNMENT_HEADS"): KIND,

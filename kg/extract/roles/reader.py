@@ -357,7 +357,7 @@ class RoleReader(OrgFinder):
             org = self._country_in_name([t for t in before if t.i in own])
         possessor = [t for t in before if (t.i + 1 < len(t.doc) and t.doc[t.i + 1].tag_ == "POS") or t.tag_ == "PRP$"]
         for t in possessor if org is None else []:
-            org = self.org_of_modifier(t) or self.index.resolve(t)
+            org = self.government_country(t) or self.org_of_modifier(t) or self.index.resolve(t)
             if org is not None:
                 break
         for t in reversed(before) if org is None else []:
@@ -372,7 +372,8 @@ class RoleReader(OrgFinder):
             # organization the role is "for" or "of" is the employer.
             org = self.org_from_preps(role_toks) or org
         for t in [*role_toks[:-1], *reversed(before)] if org is None else []:
-            org = self.org_of_noun(t) if t.is_lower else None  # "county treasurer", "party president": the one named
+            # "county treasurer", "party president": the one named; "the government's minister": its country
+            org = (self.org_of_noun(t) or self.government_country(t)) if t.is_lower else None
             if org is not None:
                 break
         if org is None and ent is not None and role_words and (

@@ -32,6 +32,8 @@ from .titles import (
 
 #: Common nouns that stand for a country the article names ("the nation's").
 COUNTRY_NOUNS = frozenset({"country", "nation"})
+#: Nouns for a country's government, which stand for the country an article is about when it names none.
+GOVERNMENT_NOUNS = frozenset({"government", "cabinet", "administration"})
 _KNOWN_COUNTRIES = frozenset(compact(c) for c in (*DEMONYMS.values(), *PLACE_ALIASES.values()))
 #: Last words of a company's name that the article may leave out ("Acme" for "Acme Bank").
 _SHORTENED_HEADS = frozenset(compact(w) for w in COMPANY_NAME_ENDINGS | frozenset("""
@@ -83,6 +85,14 @@ class OrgFinder:
         if key is None or key.startswith("Group:"):
             return self.org_of_noun(tok) or key  # "the company": the one named before, else the unnamed body
         return key
+
+    def government_country(self, tok: Token) -> str | None:
+        """ "the new government's minister for planning": the country the article is about, for a post in
+        its government when the article names no government of its own."""
+        if tok.pos_ != "NOUN" or not tok.is_lower or tok.lemma_.lower() not in GOVERNMENT_NOUNS \
+                or self._orgs_by_noun().get(tok.lemma_.lower()):
+            return None
+        return self.home_country()
 
     def org_of_noun(self, tok: Token) -> str | None:
         """ "the party", "the company", "the nation": the one body of that kind the article names."""
@@ -387,7 +397,7 @@ class OrgFinder:
         for h in heads:
             for c in sorted(kids(h), key=lambda c: 0 if c.dep_ == "poss" else 1 if c.lower_ == "at" else 2):
                 if c.dep_ == "poss":
-                    key = self.index.resolve(c) or self.org_of_modifier(c)
+                    key = self.government_country(c) or self.index.resolve(c) or self.org_of_modifier(c)
                     if key and not key.startswith("Person:"):
                         return key
                 if c.dep_ == "prep" and (c.lower_ in ORG_PREPS or (
