@@ -939,3 +939,13 @@ def test_a_post_in_a_named_government_is_no_post_of_the_country_by_this_rule():
                             "in crisis for a year. The Velmark Government protested. The government's spokesman, "
                             "Tom Reyes, said talks would go on."))
     assert not any(p == "Tom Reyes" and o == "Peru" for p, _, o in found)
+
+
+def test_a_name_at_the_end_of_a_second_apposition_holds_the_first_title():
+    text = ("Peru names new cabinet. Peru's prime minister named a new cabinet on Monday. Peru has been in crisis "
+            "for a year. The previous communications minister, the leader of the Green Front rebels Maria Costa, "
+            "will now serve as minister of reconstruction.")
+    f = hand_read(text)
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Maria Costa", "communications minister", "Peru", True) in found
+    assert ("Maria Costa", "minister", "Peru", False) in found

@@ -305,7 +305,17 @@ class CareerReader:
 
     def _person(self, tok: Token) -> str | None:
         key = self.index.resolve(tok)
+        if (key is None or not key.startswith("Person:")) and tok.dep_ in NOUN_SUBJECTS and is_role_noun(tok):
+            key = self._named_in_apposition(tok)
         return key if key is not None and key.startswith("Person:") else None
+
+    def _named_in_apposition(self, noun: Token) -> str | None:
+        """ "The former minister, the leader of the rebels Ann Lee, will serve as ...": the person a subject's
+        title is set beside, named last in its apposition."""
+        last = max((t for t in noun.subtree if not t.is_punct), key=lambda t: t.i)
+        if last.ent_type_ != "PERSON" or not any(a.dep_ == "appos" and a.head.i == noun.i for a in [last, *last.ancestors]):
+            return None
+        return self.index.resolve(last)
 
     @staticmethod
     def _subjects(verb: Token, deps: Collection[str]) -> list[Token]:

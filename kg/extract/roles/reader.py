@@ -509,6 +509,8 @@ class RoleReader(OrgFinder):
         nouns += [x for n in nouns for x in kids(n) if x.dep_ == "conj" and is_role_noun(x)]
         if root.dep_ == "appos" and is_role_noun(root.head):
             nouns.append(root.head)
+        elif root.dep_ == "appos":
+            nouns += _title_over_apposition(root)
         held = root.head.head.head if root.dep_ == "appos" and root.head.dep_ == "pobj" else None
         if held is not None and root.head.head.lower_ in ("of", "for", "to") and is_role_noun(held):
             nouns.append(held)  # "the envoy for Korvala, Tomas Greer": no one is in apposition to a country
@@ -712,3 +714,13 @@ def _role_above_of_phrases(tok: Token) -> Token | None:
             first = tok.i - sum(1 for c in tok.children if c.i < tok.i and c.dep_ in ("amod", "compound", "det"))
             return tok if first == tok.sent.start or tok.doc[first - 1].is_punct else None
     return None
+
+
+def _title_over_apposition(name: Token) -> list[Token]:
+    """ "The former minister, the leader of the rebels Ann Lee, said": the role noun an apposition is set
+    beside, when the name ends that apposition (the parser hung the name deeper in it)."""
+    for a in name.ancestors:
+        if a.dep_ == "appos" and is_role_noun(a) and is_role_noun(a.head) \
+                and max(t.i for t in a.subtree if not t.is_punct) == name.i:
+            return [a.head]
+    return []
