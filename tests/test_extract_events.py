@@ -703,3 +703,10 @@ def test_a_described_person_inside_a_subject_is_no_speaker(read):
     f = read("The lawyer for victim Ann Lee said the verdict was fair.")
     assert [e for e in f.events if e.action == "say"]
     assert not [e for e in f.events if e.action == "say" and e.actor and f.entities[e.actor].label == "Ann Lee"]
+
+
+def test_quoting_someone_as_saying_is_the_quoting_alone():
+    found = triples(hand_read("The Harbor Times quoted the Norland News Agency as saying troops had crossed."))
+    assert found
+    assert any(action == "quote" for _, action, _ in found)
+    assert not any(actor == "Harbor Times" and action == "say" for actor, action, _ in found)

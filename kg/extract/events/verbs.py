@@ -124,6 +124,10 @@ def elaborating_speech(verb: Token) -> bool:
         return True  # "Speaking to reporters, the minister said ...": the saying is the one statement
     if verb.tag_ != "VBG" or lemma not in _SPEECH_PARTICIPLES:
         return False
+    quoting = verb.head.head
+    if verb.dep_ == "pcomp" and verb.head.lower_ == "as" and quoting.lemma_.lower() in ("quote", "cite") \
+            and any(c.dep_ == "dobj" for c in kids(quoting)):
+        return True  # "the paper quoted Lee as saying ...": the quoting is the one fact ("Lee was quoted as saying": the saying)
     if any(c.dep_ in NOUN_SUBJECTS for c in kids(verb)):
         return False
     if verb.dep_ == "conj":
