@@ -710,3 +710,9 @@ def test_quoting_someone_as_saying_is_the_quoting_alone():
     assert found
     assert any(action == "quote" for _, action, _ in found)
     assert not any(actor == "Harbor Times" and action == "say" for actor, action, _ in found)
+
+
+def test_an_agentless_passive_tells_of_people_not_of_vehicles_or_things():
+    found = triples(hand_read("A warship was deployed to the coast. Three men were arrested. The party was banned."))
+    assert found
+    assert {(actor, action) for actor, action, _ in found} == {(None, "arrest"), (None, "ban")}

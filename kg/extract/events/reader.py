@@ -28,7 +28,7 @@ from ...nlp.lexicon import (
 )
 from ..context.cameo import LEXICON
 from ..context.modality import modality, negated
-from ..entities.groups import is_human_noun
+from ..entities.groups import VEHICLE_NOUNS, is_human_noun
 from ..entities.index import EntityIndex
 from ..grammar.arguments import (
     REFLEXIVES,
@@ -526,8 +526,8 @@ class EventReader:
             targets = [self.index.resolve((self._owner(s) if coercive else None) or s, allow_things=True)
                        for s in subjects]
             rule = "passive" if agents else "passive-agentless"
-            if not agents and not any(targets):
-                return []
+            if not agents and not any(_patient(t) for t in targets):
+                return []  # "a warship was deployed": an agentless passive tells of something done to someone
         else:
             actors = [self._source(s) for s in subjects]
             targets = [self._entity(o, allow_things=True) for o in entity_objs] or [None]
@@ -607,3 +607,10 @@ class EventReader:
                 ))
         return out
 
+
+def _patient(key: str | None) -> bool:
+    """Whether an entity is one an agentless passive tells of: a person, a group of people or an organization
+    ("three men were arrested"), not a thing or a vehicle ("a warship was deployed")."""
+    if key is None or not key.startswith(("Person:", "Group:", "Organization:")):
+        return False
+    return not (key.startswith("Group:") and key.rsplit(":", 1)[-1] in VEHICLE_NOUNS)
