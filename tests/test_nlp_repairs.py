@@ -253,3 +253,11 @@ def test_a_surname_parsed_as_an_adjective_subject_is_the_person(nlp):
     doc.ents = [Span(doc, 0, 2, label="PERSON"), Span(doc, 4, 6, label="PERSON")]
     found = {(e.start, e.label_) for e in repair_entities(doc).ents}
     assert (free.i, "PERSON") in found
+
+
+def test_a_span_that_holds_its_sentence_s_main_verb_is_no_name(nlp):
+    text = "Jo Pell died on Monday. Pell co-founded the Orvane Rights Trust in 1990."
+    found = repaired(nlp, text, ("Jo Pell", "PERSON"), ("Pell co-founded the Orvane Rights Trust", "LAW"))
+    assert found
+    assert not any(label == "LAW" for _, label in found)
+    assert ("Pell", "PERSON") in found

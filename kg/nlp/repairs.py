@@ -43,8 +43,8 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
     #: name -> the labels the text itself gives it somewhere ("the town of X": a place)
     evidence: dict[tuple[str, ...], set[str]] = {}
     for ent in map(_without_edge_punct, doc.ents):
-        if ent is None:
-            continue
+        if ent is None or any(t.dep_ == "ROOT" and t.pos_ in ("VERB", "AUX") for t in ent):
+            continue  # "Roe co-founded the Harbor Trust" taken for one law's name: a clause, no name
         low = ent.text.lower().strip()
         if ent.label_ == "WORK_OF_ART" and _speaks(ent):
             ents.append(Span(doc, ent.start, ent.end, label="PERSON"))  # '"...," Ann Lee told reporters'
