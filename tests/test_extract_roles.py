@@ -949,3 +949,9 @@ def test_a_name_at_the_end_of_a_second_apposition_holds_the_first_title():
     found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
     assert ("Maria Costa", "communications minister", "Peru", True) in found
     assert ("Maria Costa", "minister", "Peru", False) in found
+
+
+def test_a_post_coordinated_with_an_apposition_that_is_none():
+    found = roles(hand_read("Ian Roe, a poet and former lyricist for the rock band Grey Hounds, died on Monday."))
+    assert found
+    assert ("Ian Roe", "lyricist", "Grey Hounds") in found

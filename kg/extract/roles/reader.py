@@ -507,6 +507,9 @@ class RoleReader(OrgFinder):
                               and not self._next_to_another_name(c, ent)]
         nouns += self._apposition_hung_elsewhere(ent)
         nouns += [x for n in nouns for x in kids(n) if x.dep_ == "conj" and is_role_noun(x)]
+        # "Ann Lee, a poet and former lyricist for X": a post coordinated with an apposition that is none
+        nouns += [x for c in kids(root) if c.dep_ == "appos" and not is_role_noun(c) and c.pos_ == "NOUN"
+                  and not self._next_to_another_name(c, ent) for x in kids(c) if x.dep_ == "conj" and is_role_noun(x)]
         if root.dep_ == "appos" and is_role_noun(root.head):
             nouns.append(root.head)
         elif root.dep_ == "appos":
@@ -571,9 +574,12 @@ class RoleReader(OrgFinder):
         return [noun]
 
     def _org_of_partner(self, noun: Token) -> str | None:
-        """ "chairman and chief executive of Acme": the organization of a coordinated role noun."""
+        """ "chairman and chief executive of Acme": the organization of a coordinated role noun; also the
+        phrase after this noun that the parser hung on a first conjunct that is no post ("a poet and former
+        lyricist for the band X": the band is the lyricist's)."""
         partners = [c for c in kids(noun) if c.dep_ == "conj"] + ([noun.head] if noun.dep_ == "conj" else [])
-        return next((k for p in partners if is_role_noun(p) and (k := self.org_from_preps([p]))), None)
+        return next((k for p in partners if (is_role_noun(p) or (p.i < noun.i and any(
+                        c.dep_ == "prep" and c.i > noun.i for c in kids(p)))) and (k := self.org_from_preps([p]))), None)
 
     # ----- "other members of X" ------------------------------------------------------------
     # "X and other members of Y", "Y councillors, including X", "officials of Y such as X"
