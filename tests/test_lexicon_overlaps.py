@@ -52,6 +52,9 @@ CATALOGUES = {
 
 #: Overlaps between two lists (by module below ``kg`` and name, in order), each with its reason.
 DECLARED = {
+    # occupation endings that no verb has: the part of the occupation suffixes a tagging repair may trust
+    ("nlp.lemmas._OCCUPATION_ENDINGS", "nlp.lexicon.HUMAN_SUFFIXES"): KIND,
+    ("nlp.lemmas._OCCUPATION_ENDINGS", "nlp.lexicon.OCCUPATION_SUFFIXES"): KIND,
     # a country's government nouns, a narrower class of the generic bodies, collectives and organization heads
     ("extract.entities.index._GENERIC_BODIES", "extract.roles.role_orgs.GOVERNMENT_NOUNS"): KIND,
     ("extract.roles.role_orgs.GOVERNMENT_NOUNS", "nlp.lexicon.COLLECTIVE_NOUNS"): KIND,

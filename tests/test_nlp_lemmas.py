@@ -59,3 +59,16 @@ def test_a_paragraph_starts_a_sentence_and_its_second_word_never_does() -> None:
     assert doc[quote.i + 1].is_sent_start is not False  # a paragraph opening with punctuation keeps the parser free
     parsed = nlp("Harbor Board Fines Ferry Firm\nVarno Ferries has paid a fine to the board.")
     assert [s.text.strip() for s in parsed.sents][1] == "Varno Ferries has paid a fine to the board."
+
+
+def test_an_occupation_noun_taken_for_a_verb_before_a_name_is_a_noun(nlp):  # type: ignore[no-untyped-def]
+    doc = nlp("Ian Roe became friends with future Grey Hounds guitarist Bo Lam in high school.")
+    tok = next(t for t in doc if t.text == "guitarist")
+    assert (tok.pos_, tok.tag_) == ("NOUN", "NN")
+
+
+def test_the_occupation_noun_gives_the_title_before_the_name(read):  # type: ignore[no-untyped-def]
+    f = read("Ian Roe became friends with future Grey Hounds guitarist Bo Lam in high school.")
+    assert f.roles
+    assert any(f.entities[r.person].label == "Bo Lam" and r.role == "guitarist" for r in f.roles)
+    assert not any(e.action == "guitarist" for e in f.events)

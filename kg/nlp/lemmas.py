@@ -9,7 +9,8 @@ becomes "rat" and "waging" "wag". Two spelling rules of English settle these:
   "-ing"/"-ed" ("wag" -> "wagging", "rob" -> "robbed"); a form that does not double it comes
   from the stem with e ("waging" -> "wage", "hoped" -> "hope").
 
-A repair is made only when the stem with e is a verb the model knows. And an irregular past
+A repair is made only when the stem with e is a verb the model knows. And an occupation noun the tagger took for
+a verb before a name ("guitarist Bo Lam") is made a noun again. And an irregular past
 tagged as a base form ("the troops retook the town" tagged VBP, lemma "retook") takes the lemma
 of the lemmatizer's own table of irregular forms, when the form is no verb lemma itself.
 """
@@ -24,6 +25,8 @@ from spacy.vocab import Vocab
 _ES_STEM_END = ("s", "x", "z", "ch", "sh", "o")
 _SHORT_CVC = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
 _VERBS = ("VERB", "AUX")
+#: Endings of occupation nouns that no English verb has ("guitarist", "historian", "engineer").
+_OCCUPATION_ENDINGS = ("ist", "ian", "eer")
 
 
 def repaired_lemma(tok: Token, is_verb: VerbTest) -> str | None:
@@ -56,6 +59,14 @@ def prefixed_lemma(word: str, is_verb: VerbTest, forms: Mapping[str, str] | None
     return None
 
 
+def _noun_taken_for_verb(tok: Token, is_verb: VerbTest) -> bool:
+    """ "future Grey Hounds guitarist Bo Lam": an occupation noun the tagger took for a base-form verb,
+    before a name (no verb of the model's word list ends so)."""
+    nxt = tok.nbor() if tok.i + 1 < len(tok.doc) else None
+    return (tok.pos_ == "VERB" and tok.tag_ in ("VB", "VBP") and tok.is_lower and tok.lower_.endswith(_OCCUPATION_ENDINGS)
+            and not is_verb(tok.lower_) and nxt is not None and nxt.pos_ == "PROPN")
+
+
 class VerbTest:
     """Whether a word is a verb lemma of the model (its lemmatizer's word list)."""
 
@@ -83,6 +94,9 @@ def repair_lemmas(doc: Doc, table: str, irregular: str | None = None) -> Doc:
         if pos not in verbs:
             continue  # both repairs are of verbs: found in the Doc's array, no Token for the other words
         tok = doc[i]
+        if _noun_taken_for_verb(tok, test):
+            tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NN", tok.lower_
+            continue
         if tok.lower_.startswith(("co-", "re-")):
             fixed = prefixed_lemma(tok.lower_, test, forms)
             if fixed is not None:
