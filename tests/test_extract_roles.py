@@ -955,3 +955,14 @@ def test_a_post_coordinated_with_an_apposition_that_is_none():
     found = roles(hand_read("Ian Roe, a poet and former lyricist for the rock band Grey Hounds, died on Monday."))
     assert found
     assert ("Ian Roe", "lyricist", "Grey Hounds") in found
+
+
+def test_a_generic_noun_without_the_is_no_body_the_article_named():
+    found = roles(hand_read("The Harbor Relations Service hired Ann Fu. Laura Ross is a retired attorney with a "
+                            "career in public service."))
+    assert not any(p == "Laura Ross" for p, _, _ in found)
+
+
+def test_the_noun_with_the_is_the_body_the_article_named():
+    found = roles(hand_read("Ann Fu joined the Harbor Relations Service in 2001. Laura Ross is a lawyer at the service."))
+    assert ("Laura Ross", "lawyer", "Harbor Relations Service") in found

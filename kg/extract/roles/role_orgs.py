@@ -111,6 +111,9 @@ class OrgFinder:
             return next(iter(places)) if len(places) == 1 else None
         if lemma not in ORGANIZATION_NOUNS:
             return None
+        if tok.dep_ not in ("compound", "nmod", "poss") and not any(
+                c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ in ("the", "this", "that")) for c in kids(tok)):
+            return None  # "a career in public service": no body the article named, which "the service" would be
         before = [k for i, k in self._orgs_by_noun().get(lemma, []) if i < tok.i]
         if before:
             # the body of that kind the article has named most often so far, if one has been
