@@ -838,6 +838,12 @@ def test_the_organization_joined_holds_the_post_whatever_the_title_names():
     assert any(role == "liaison" for _, role, _ in found)
 
 
+def test_the_organization_worked_at_holds_the_post_whatever_the_title_names():
+    found = roles(hand_read("Carl Norby also worked at Acme as the Orion Test and Verification manager."))
+    assert found
+    assert {org for _, _, org in found} == {"Acme"}
+
+
 @pytest.mark.parametrize("text", [
     "The Harbor Trust named Carl Norby to its board.",
     "The trust added Carl Norby to the Harbor Trust board.",

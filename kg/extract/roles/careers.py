@@ -434,11 +434,16 @@ class CareerReader:
                 for r in roles]
 
     def _joined(self, verb: Token, lemma: str) -> str | None:
-        """ "joined Acme in 1999 as ...": the organization joined holds the post, whatever a title's words
-        or its "for" phrase name (a program, a client)."""
-        if lemma not in JOINING:
+        """ "joined Acme in 1999 as ...", "worked at Acme as the Orion program manager": the organization
+        joined or worked at holds the post, whatever a title's words or its "for" phrase name (a program,
+        a client)."""
+        if lemma in JOINING:
+            key = next((k for c in kids(verb) if c.dep_ == "dobj" and (k := self.orgs.org_in(c))), None)
+        elif lemma in WORKING:
+            key = next((k for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "at"
+                        for p in kids(c) if p.dep_ == "pobj" and (k := self.orgs.org_in(p))), None)
+        else:
             return None
-        key = next((k for c in kids(verb) if c.dep_ == "dobj" and (k := self.orgs.org_in(c))), None)
         return key if key is not None and key.startswith("Organization:") else None
 
     def _possessor_org(self, noun: Token) -> str | None:
