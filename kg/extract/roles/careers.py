@@ -177,7 +177,10 @@ class CareerReader:
 
     def _name_before_post(self, noun: Token) -> str | None:
         """The person named right before a post's title (or before its "as"): "B foreign minister", "B as
-        foreign minister" in a list of appointments."""
+        foreign minister" in a list of appointments; not before a plural post, which each name of the list
+        holds ("hired A and B as engineers")."""
+        if noun.tag_ in ("NNS", "NNPS"):
+            return None
         title = self.titles.noun_title(noun)
         start = noun.head.i if noun.head.lower_ == "as" and noun.head.i < title[0].i else title[0].i
         return self._person(noun.doc[start - 1]) if start > 0 and noun.doc[start - 1].ent_type_ == "PERSON" else None
