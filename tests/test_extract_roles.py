@@ -972,3 +972,16 @@ def test_a_generic_noun_without_the_is_no_body_the_article_named():
 def test_the_noun_with_the_is_the_body_the_article_named():
     found = roles(hand_read("Ann Fu joined the Harbor Relations Service in 2001. Laura Ross is a lawyer at the service."))
     assert ("Laura Ross", "lawyer", "Harbor Relations Service") in found
+
+
+def test_command_assumed_from_a_predecessor():
+    f = hand_read("Gen. Carl Norby assumed command of the Harbor Fleet from Gen. Tom Reyes on Monday.", date="2011-03-09")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Carl Norby", "commander", "Harbor Fleet", False) in found
+    assert ("Tom Reyes", "commander", "Harbor Fleet", True) in found
+
+
+def test_the_leadership_taken_over():
+    found = roles(hand_read("Carl Norby took over the leadership of the Harbor Trust from Tom Reyes in 2010."))
+    assert ("Carl Norby", "leader", "Harbor Trust") in found
+    assert ("Tom Reyes", "leader", "Harbor Trust") in found

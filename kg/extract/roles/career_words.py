@@ -37,6 +37,10 @@ FIRSTS = frozenset("first second third last only youngest oldest".split())
 APPOINTMENT_NOUNS = frozenset("""
 appointment nomination election reelection re-election promotion selection tenure stint service time term
 """.split())
+#: Objects of "assume", "take over" that are the leading of a body, and the role they give
+#: ("assumed command of the fleet": its commander).
+COMMAND_NOUNS = {"command": "commander", "leadership": "leader", "helm": "head", "reins": "head",
+                 "chairmanship": "chair", "presidency": "president", "captaincy": "captain"}
 #: Verbs of taking or holding a post named as an object ("assumed the post of chief justice") or won
 #: by an election or appointment ("won election as mayor").
 TAKING = frozenset("assume hold occupy fill win secure".split())

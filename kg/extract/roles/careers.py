@@ -32,6 +32,7 @@ from .career_words import (
     ASSIGNMENTS,
     BODY_NOUNS,
     CAREER_NOUNS,
+    COMMAND_NOUNS,
     DISMISSING,
     EMPLOYERS,
     ENDORSING,
@@ -115,6 +116,9 @@ class CareerReader:
             return self._appointment(verb, evidence)
         if lemma in LISTING:
             return self._career_list(verb, evidence)
+        taken = self._command_taken(verb, lemma, evidence) if lemma in TAKING or lemma == "take" else []
+        if taken:
+            return taken
         if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
             lemma = "resign"  # "stepped down as chairman": a post left
         passive = any(c.dep_ in ("auxpass", "nsubjpass") for c in kids(verb)) or (
@@ -155,6 +159,31 @@ class CareerReader:
             if c.dep_ in ("advcl", "conj", "xcomp") and c.tag_ == "VBG" and c.lemma_.lower() in SUCCEEDING:
                 # "named X as chief, replacing Y" / "succeeding Y": Y held the post until now
                 out.extend(self._predecessors(c, out, done=True))
+        return out
+
+    def _command_taken(self, verb: Token, lemma: str, evidence: Evidence) -> list[Role]:
+        """ "assumed command of the Harbor Fleet from Gen. Tom Roe", "took over the leadership of Acme from
+        Tom Roe": the subject now leads the body; the one it was taken "from" led it until then."""
+        if lemma == "take" and not any(c.dep_ == "prt" and c.lower_ == "over" for c in kids(verb)):
+            return []
+        out: list[Role] = []
+        for obj in (c for c in kids(verb) if c.dep_ == "dobj" and c.lemma_.lower() in COMMAND_NOUNS):
+            org = next((k for c in kids(obj) if c.dep_ == "prep" and c.lower_ == "of" for p in kids(c)
+                        if p.dep_ == "pobj" and (k := self.orgs.org_in(p))), None)
+            if org is None:
+                continue
+            role = COMMAND_NOUNS[obj.lemma_.lower()]
+            since, _ = self._period(verb, obj, "assume")
+            for h in self._subjects(verb, ("nsubj",)):
+                person = self._person(h)
+                if person is not None:
+                    out.append(Role(person=person, role=role, org=org, evidence=evidence, rule="predicate",
+                                    confidence=0.6 if h.pos_ == "PRON" else 0.75, since=since))
+            done = verb.tag_ in ("VBD", "VBN")
+            out += [Role(person=before, role=role, org=org, evidence=evidence, rule="predecessor", former=done,
+                         confidence=0.6, until=since if done else None)  # held it until the handover
+                    for c in [*kids(verb), *kids(obj), *_of_object_kids(obj)] if c.dep_ == "prep" and c.lower_ == "from"
+                    for p in kids(c) if p.dep_ == "pobj" and (before := self._person(p)) is not None]
         return out
 
     def _career_list(self, verb: Token, evidence: Evidence) -> list[Role]:
@@ -748,3 +777,9 @@ def _first_to(verb: Token) -> bool:
     return (verb.dep_ in ("acl", "relcl") and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb))
             and noun.dep_ == "attr" and noun.head.lemma_.lower() == "be"
             and any(c.dep_ == "amod" and c.lower_ in FIRSTS for c in kids(noun)))
+
+
+def _of_object_kids(noun: Token) -> list[Token]:
+    """The dependents of the objects of a noun's prepositions ("command of the fleet from X": the parser may
+    hang "from X" on "fleet")."""
+    return [x for prep in kids(noun) if prep.dep_ == "prep" for obj in kids(prep) for x in kids(obj)]
