@@ -985,3 +985,10 @@ def test_the_leadership_taken_over():
     found = roles(hand_read("Carl Norby took over the leadership of the Harbor Trust from Tom Reyes in 2010."))
     assert ("Carl Norby", "leader", "Harbor Trust") in found
     assert ("Tom Reyes", "leader", "Harbor Trust") in found
+
+
+def test_a_post_a_holder_s_former_positions_include():
+    f = hand_read("Carl Norby brings diverse experience to the agency from his former positions, including serving "
+                  "as the director of operations for the Harbor Trust.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Carl Norby", "director of operations", "Harbor Trust", True) in found

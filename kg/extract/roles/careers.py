@@ -353,7 +353,11 @@ class CareerReader:
     def _subjects(verb: Token, deps: Collection[str]) -> list[Token]:
         """The verb's subject, or, for a verb coordinated with or controlled by another, that verb's
         subject ("was asked to serve as", "joined Acme and became its chief") or controlling object
-        ("Acme asked Ann Lee to serve as")."""
+        ("Acme asked Ann Lee to serve as"); for a gerund that a holder's posts include, the holder ("his
+        former positions, including serving as director of X")."""
+        listed = verb.head.head if verb.dep_ == "pcomp" and verb.head.lower_ == "including" else None
+        if listed is not None and listed.lemma_.lower() in CAREER_NOUNS:
+            return [c for c in kids(listed) if c.dep_ == "poss"]
         v = verb
         for _ in range(4):
             subj = [c for c in kids(v) if c.dep_ in deps]
@@ -695,6 +699,9 @@ class CareerReader:
             return not (self.anchor and year.isdigit() and int(year) > self.anchor.year)
         if any(c.dep_ == "advmod" and c.lower_ in PAST_ADVERBS for c in kids(verb)):
             return True
+        if verb.dep_ == "pcomp" and verb.head.lower_ == "including" and any(
+                c.dep_ == "amod" and c.lower_ in ("former", "previous", "past", "earlier") for c in kids(verb.head.head)):
+            return True  # "his former positions, including serving as ..."
         if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in kids(verb)):
             return True  # "Before joining Acme, she was ..."
         has_aux = any(c.dep_ in ("aux", "auxpass") for c in kids(verb))
