@@ -992,3 +992,9 @@ def test_a_post_a_holder_s_former_positions_include():
                   "as the director of operations for the Harbor Trust.")
     found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
     assert ("Carl Norby", "director of operations", "Harbor Trust", True) in found
+
+
+def test_a_post_taken_over_from_a_predecessor():
+    found = roles(hand_read("Carl Norby took over as chairman of the Harbor Trust from Tom Reyes."))
+    assert ("Carl Norby", "chairman", "Harbor Trust") in found
+    assert ("Tom Reyes", "chairman", "Harbor Trust") in found

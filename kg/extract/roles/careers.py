@@ -155,6 +155,8 @@ class CareerReader:
             out.extend(mine)
         if lemma in SUCCEEDING and out:
             out.extend(self._predecessors(verb, out))
+        if lemma in ("take", "assume") and out:
+            out.extend(self._predecessors(verb, out, prep="from"))  # "took over as chairman from Tom Roe"
         for c in kids(verb) if out else []:
             if c.dep_ in ("advcl", "conj", "xcomp") and c.tag_ == "VBG" and c.lemma_.lower() in SUCCEEDING:
                 # "named X as chief, replacing Y" / "succeeding Y": Y held the post until now
@@ -625,14 +627,18 @@ class CareerReader:
                                     or (spent and verb.tag_ == "VBD")))  # "moved to Acme in 2004": there since
         return out
 
-    def _predecessors(self, verb: Token, roles: list[Role], done: bool | None = None) -> list[Role]:
-        """ "X will succeed Tom Roe as director": Tom Roe holds the post (held it, when X already has)."""
+    def _predecessors(self, verb: Token, roles: list[Role], done: bool | None = None,
+                      prep: str | None = None) -> list[Role]:
+        """ "X will succeed Tom Roe as director": Tom Roe holds the post (held it, when X already has); with
+        ``prep``, the one named by the verb's phrase of it ("took over as director from Tom Roe")."""
         out: list[Role] = []
         if done is None:
             done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in NOT_YET for c in kids(verb) if c.dep_ == "aux")
-        for c in kids(verb):
-            if c.dep_ != "dobj":
-                continue
+        posts = [p for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "as" for p in kids(c) if p.dep_ == "pobj"]
+        named = [c for c in kids(verb) if c.dep_ == "dobj"] if prep is None else [
+            p for h in [verb, *posts] for c in kids(h) if c.dep_ == "prep" and c.lower_ == prep
+            for p in kids(c) if p.dep_ == "pobj"]  # the parser may hang "from X" on the post
+        for c in named:
             person = self._person(c)
             if person is None:
                 continue
