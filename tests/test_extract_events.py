@@ -716,3 +716,8 @@ def test_an_agentless_passive_tells_of_people_not_of_vehicles_or_things():
     found = triples(hand_read("A warship was deployed to the coast. Three men were arrested. The party was banned."))
     assert found
     assert {(actor, action) for actor, action, _ in found} == {(None, "arrest"), (None, "ban")}
+
+
+def test_a_thing_among_the_subjects_of_an_agentless_passive_is_no_target():
+    found = triples(hand_read("Fishermen first noticed the people and a warship was deployed to retrieve them."))
+    assert not any(target == "warship" for _, _, target in found)

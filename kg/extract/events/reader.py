@@ -526,8 +526,10 @@ class EventReader:
             targets = [self.index.resolve((self._owner(s) if coercive else None) or s, allow_things=True)
                        for s in subjects]
             rule = "passive" if agents else "passive-agentless"
-            if not agents and not any(_patient(t) for t in targets):
-                return []  # "a warship was deployed": an agentless passive tells of something done to someone
+            if not agents:
+                targets = [t for t in targets if _patient(t)]  # "a warship was deployed": done to no one
+                if not targets:
+                    return []
         else:
             actors = [self._source(s) for s in subjects]
             targets = [self._entity(o, allow_things=True) for o in entity_objs] or [None]
