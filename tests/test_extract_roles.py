@@ -998,3 +998,12 @@ def test_a_post_taken_over_from_a_predecessor():
     found = roles(hand_read("Carl Norby took over as chairman of the Harbor Trust from Tom Reyes."))
     assert ("Carl Norby", "chairman", "Harbor Trust") in found
     assert ("Tom Reyes", "chairman", "Harbor Trust") in found
+
+
+def test_a_department_of_affairs_in_a_title_is_the_title_s_not_a_body(read) -> None:  # type: ignore[no-untyped-def]
+    """On the model (the NER repair is what this tests, and a written-down parse has it done already)."""
+    f = read("Peru votes. Peru's parliament met. Peru is cold. In May, Ann Fu was forced to resign as Foreign "
+             "Affairs minister.")
+    found = roles(f)
+    assert ("Ann Fu", "Foreign Affairs minister", "Peru") in found
+    assert not any(o == "Foreign Affairs" for _, _, o in found)

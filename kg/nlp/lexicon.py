@@ -238,7 +238,7 @@ RELIGIONS = frozenset("islam christianity judaism hinduism buddhism sikhism cath
 #: Department words that, before a role noun, are part of the role ("Defense Minister").
 DEPARTMENT_WORDS = frozenset("""
 defense defence interior home foreign finance justice health education labor labour trade commerce
-energy environment transport agriculture state treasury communications information culture
+energy environment transport agriculture state treasury communications information culture affairs
 """.split())
 
 #: Verbs of saying: their clausal complement is what the speaker reports.
