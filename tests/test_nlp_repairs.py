@@ -261,3 +261,15 @@ def test_a_span_that_holds_its_sentence_s_main_verb_is_no_name(nlp):
     assert found
     assert not any(label == "LAW" for _, label in found)
     assert ("Pell", "PERSON") in found
+
+
+def test_a_name_cut_at_a_small_word_goes_on_to_the_acronym_it_spells(nlp):
+    text = "Officials named Ann Fu a leader of the Harka Front in the Velmar Highlands (HFVH) on Monday."
+    found = repaired(nlp, text, ("Ann Fu", "PERSON"), ("Harka Front", "ORG"), ("Velmar Highlands", "GPE"))
+    assert ("Harka Front in the Velmar Highlands", "ORG") in found
+
+
+def test_a_name_before_an_acronym_it_does_not_spell_stays_as_it_is(nlp):
+    text = "Officials named Ann Fu a leader of the Harka Front in the Velmar Highlands (NATO) on Monday."
+    found = repaired(nlp, text, ("Ann Fu", "PERSON"), ("Harka Front", "ORG"), ("Velmar Highlands", "GPE"))
+    assert ("Harka Front", "ORG") in found

@@ -7,6 +7,8 @@ followed by "police" or "ministry" is an organization; a name followed by "town"
 """
 from __future__ import annotations
 
+import re
+
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
@@ -116,7 +118,7 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
     ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
     ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
                          else _as_party(doc, _with_name_words(doc, e)) if e.label_ == "NORP"
-                         else _with_of_phrase(doc, _with_joined_words(doc, _with_name_words(doc, e)))
+                         else _with_acronym(doc, _with_of_phrase(doc, _with_joined_words(doc, _with_name_words(doc, e))))
                          if e.label_ == "ORG" else e
                          for e in ents])
     ents = _consistent(doc, ents, evidence)
@@ -456,6 +458,26 @@ def _with_of_phrase(doc: Doc, ent: Span) -> Span:
     if stop == first or any(t.ent_type_ for t in doc[first:stop]):
         return ent  # "the Finance Committee of the Leeds City Council": a body of another, named on its own
     return Span(doc, ent.start, stop, label=ent.label_)
+
+
+def _with_acronym(doc: Doc, ent: Span) -> Span:
+    """ "Al-Qaeda in the Arabian Peninsula (AQAP)": a name that the model cut at a small word goes on to the
+    bracketed acronym after it when the acronym spells the initials of the longer name."""
+    i = ent.end
+    while i < len(doc) and i - ent.end < 8 and doc[i].text != "(" and (
+            doc[i].is_title or doc[i].lower_ in _ACRONYM_LINKS):
+        i += 1
+    if i == ent.end or i + 2 >= len(doc) or doc[i].text != "(" or doc[i + 2].text != ")":
+        return ent
+    acronym = doc[i + 1].text
+    words = [w for t in doc[ent.start:i] if t.lower_ not in _ACRONYM_LINKS for w in re.split(r"[-\s]", t.text) if w]
+    if not acronym.isupper() or "".join(w[0].upper() for w in words) != acronym.replace(".", ""):
+        return ent
+    return Span(doc, ent.start, i, label=ent.label_)
+
+
+#: Small words inside a name that its acronym leaves out ("Al-Qaeda in the Arabian Peninsula": AQAP).
+_ACRONYM_LINKS = frozenset(("in", "the", "of", "for", "and", "on", "&"))
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:
