@@ -449,3 +449,6 @@ COMPANY_NAME_ENDINGS = frozenset("""
 mining motors airlines airways foods holdings partners technologies systems pharmaceuticals industries
 logistics securities ventures insurance chemicals electronics enterprises
 """.split())
+
+#: Small words of a name that its acronym leaves out ("Al-Qaeda in the Arabian Peninsula": AQAP).
+ACRONYM_SMALL_WORDS = frozenset("of the and for de du des la le al el on in at to a an &".split())

@@ -17,6 +17,7 @@ from .name_types import NAME_LABELS, type_names
 from .words import known_word
 from ..extract.grammar.labels import NOUN_SUBJECTS
 from .lexicon import (
+    ACRONYM_SMALL_WORDS,
     TITLE_ONLY_NOUNS,
     COMMUNICATION_VERBS,
     COMPANY_NAME_ENDINGS,
@@ -465,19 +466,20 @@ def _with_acronym(doc: Doc, ent: Span) -> Span:
     bracketed acronym after it when the acronym spells the initials of the longer name."""
     i = ent.end
     while i < len(doc) and i - ent.end < 8 and doc[i].text != "(" and (
-            doc[i].is_title or doc[i].lower_ in _ACRONYM_LINKS):
+            doc[i].is_title or _small_word(doc[i])):
         i += 1
     if i == ent.end or i + 2 >= len(doc) or doc[i].text != "(" or doc[i + 2].text != ")":
         return ent
     acronym = doc[i + 1].text
-    words = [w for t in doc[ent.start:i] if t.lower_ not in _ACRONYM_LINKS for w in re.split(r"[-\s]", t.text) if w]
+    words = [w for t in doc[ent.start:i] if not _small_word(t) for w in re.split(r"[-\s]", t.text) if w]
     if not acronym.isupper() or "".join(w[0].upper() for w in words) != acronym.replace(".", ""):
         return ent
     return Span(doc, ent.start, i, label=ent.label_)
 
 
-#: Small words inside a name that its acronym leaves out ("Al-Qaeda in the Arabian Peninsula": AQAP).
-_ACRONYM_LINKS = frozenset(("in", "the", "of", "for", "and", "on", "&"))
+def _small_word(tok: Token) -> bool:
+    """A small word of a name, written in lowercase, that its acronym leaves out ("in the")."""
+    return tok.lower_ in ACRONYM_SMALL_WORDS and not tok.text[:1].isupper()
 
 
 def _with_name_words(doc: Doc, ent: Span) -> Span:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 
-_STOP = frozenset("of the and for de du des la le al el on in at to a an &".split())
+from ..nlp.lexicon import ACRONYM_SMALL_WORDS
+
 
 
 _ACRONYM = re.compile(r"^(?:[A-Z]\.){2,8}$|^[A-Z][A-Z&]{1,7}$")
@@ -37,7 +38,7 @@ def _initials(expansion: str) -> set[str]:
         clean = [re.sub(r"[^\w]", "", p) for p in parts]
         clean = [c for c in clean if c]
         for skip in (False, True):
-            use = [c for c in clean if not (skip and c.lower() in _STOP)]
+            use = [c for c in clean if not (skip and c.lower() in ACRONYM_SMALL_WORDS)]
             out.add("".join(c[0].lower() for c in use))
     return out
 
