@@ -450,5 +450,5 @@ mining motors airlines airways foods holdings partners technologies systems phar
 logistics securities ventures insurance chemicals electronics enterprises
 """.split())
 
-#: Small words of a name that its acronym leaves out ("Al-Qaeda in the Arabian Peninsula": AQAP).
+#: Small words of a name that its acronym leaves out ("the Harka Front in the Velmar Highlands": HFVH).
 ACRONYM_SMALL_WORDS = frozenset("of the and for de du des la le al el on in at to a an &".split())

@@ -462,7 +462,7 @@ def _with_of_phrase(doc: Doc, ent: Span) -> Span:
 
 
 def _with_acronym(doc: Doc, ent: Span) -> Span:
-    """ "Al-Qaeda in the Arabian Peninsula (AQAP)": a name that the model cut at a small word goes on to the
+    """ "the Harka Front in the Velmar Highlands (HFVH)": a name that the model cut at a small word goes on to the
     bracketed acronym after it when the acronym spells the initials of the longer name."""
     i = ent.end
     while i < len(doc) and i - ent.end < 8 and doc[i].text != "(" and (
