@@ -9,10 +9,11 @@ becomes "rat" and "waging" "wag". Two spelling rules of English settle these:
   "-ing"/"-ed" ("wag" -> "wagging", "rob" -> "robbed"); a form that does not double it comes
   from the stem with e ("waging" -> "wage", "hoped" -> "hope").
 
-A repair is made only when the stem with e is a verb the model knows. And an occupation noun the tagger took for
-a verb before a name ("guitarist Bo Lam") is made a noun again. And an irregular past
-tagged as a base form ("the troops retook the town" tagged VBP, lemma "retook") takes the lemma
-of the lemmatizer's own table of irregular forms, when the form is no verb lemma itself.
+A repair is made only when the stem with e is a verb the model knows. An irregular past tagged as a
+base form ("the troops retook the town" tagged VBP, lemma "retook") takes the lemma of the
+lemmatizer's own table of irregular forms, when the form is no verb lemma itself. A verb kept whole
+with its "co-" or "re-" prefix takes the prefix and its verb's lemma ("co-founded" -> "co-found"); an
+occupation noun the tagger took for a verb before a name ("guitarist Bo Lam") is made a noun again.
 """
 from __future__ import annotations
 

@@ -219,17 +219,7 @@ class Tenure:
         leads there."""
         span = self.doc.char_span(ro.evidence.start, ro.evidence.end, alignment_mode="expand")
         noun = self._role_token(span, ro) if span is not None else None
-        if noun is None:
-            return None
-        t = noun
-        for _ in range(6):
-            h = t.head
-            if h.i == t.i:
-                return None
-            if h.pos_ in ("VERB", "AUX"):
-                return h, t
-            t = h
-        return None
+        return _governor_and_below(noun) if noun is not None else None
 
     def _appointments(self, roles: list[Role]) -> list[Role]:
         """"Lee's appointment as prime minister earlier this month": Lee's post as prime minister
@@ -299,21 +289,17 @@ class Tenure:
         article's year held it then, when another is named in no such sentence."""
         if self.anchor is None:
             return roles
-        posts: dict[tuple[str, str], set[str]] = {}
-        for r in roles:
-            post = _one_holder_post(r.role)
-            if post is not None:
-                posts.setdefault((r.org, post), set()).add(r.person)
-        earlier: set[tuple[str, str, str]] = set()
-        for (org, post), people in posts.items():
-            if len(people) < 2:
-                continue
-            dated = {p for p in people if any(self._dated_before(r) for r in roles
-                                               if r.person == p and r.org == org and _one_holder_post(r.role) == post)}
-            if dated and people - dated:
-                earlier |= {(p, org, post) for p in dated}
-        return [replace(r, former=True) if (r.person, r.org, _one_holder_post(r.role) or "") in earlier else r
-                for r in roles]
+        keyed = [(r, (r.org, post) if (post := _one_holder_post(r.role)) is not None else None) for r in roles]
+        people: dict[tuple[str, str], set[str]] = {}
+        dated: dict[tuple[str, str], set[str]] = {}
+        for r, key in keyed:
+            if key is not None:
+                people.setdefault(key, set()).add(r.person)
+                if self._dated_before(r):
+                    dated.setdefault(key, set()).add(r.person)
+        earlier = {(p, key) for key, held in people.items() if len(held) > 1 and held - dated.get(key, set())
+                   for p in dated.get(key, ())}
+        return [replace(r, former=True) if key is not None and (r.person, key) in earlier else r for r, key in keyed]
 
     def _dated_before(self, ro: Role) -> bool:
         """Whether a role's sentence names a year before the article's and none after."""
@@ -340,13 +326,19 @@ def _year(t: Time) -> int | None:
 
 def _governor(tok: Token) -> Token | None:
     """The verb a date phrase hangs on, through prepositions and nouns (None within 6 steps)."""
+    found = _governor_and_below(tok)
+    return found[0] if found is not None else None
+
+
+def _governor_and_below(tok: Token) -> tuple[Token, Token] | None:
+    """The verb a word hangs under (within six steps up the parse), and the word below it that leads there."""
     t = tok
     for _ in range(6):
         h = t.head
         if h.i == t.i:
             return None
         if h.pos_ in ("VERB", "AUX"):
-            return h
+            return h, t
         t = h
     return None
 

@@ -170,8 +170,7 @@ class CareerReader:
             return []
         out: list[Role] = []
         for obj in (c for c in kids(verb) if c.dep_ == "dobj" and c.lemma_.lower() in COMMAND_NOUNS):
-            org = next((k for c in kids(obj) if c.dep_ == "prep" and c.lower_ == "of" for p in kids(c)
-                        if p.dep_ == "pobj" and (k := self.orgs.org_in(p))), None)
+            org = self._org_after(obj, ("of",))
             if org is None:
                 continue
             role = COMMAND_NOUNS[obj.lemma_.lower()]
@@ -184,8 +183,8 @@ class CareerReader:
             done = verb.tag_ in ("VBD", "VBN")
             out += [Role(person=before, role=role, org=org, evidence=evidence, rule="predecessor", former=done,
                          confidence=0.6, until=since if done else None)  # held it until the handover
-                    for c in [*kids(verb), *kids(obj), *_of_object_kids(obj)] if c.dep_ == "prep" and c.lower_ == "from"
-                    for p in kids(c) if p.dep_ == "pobj" and (before := self._person(p)) is not None]
+                    for p in _prep_objects([verb, obj, *_phrase_objects(obj)], "from")
+                    if (before := self._person(p)) is not None]
         return out
 
     def _career_list(self, verb: Token, evidence: Evidence) -> list[Role]:
@@ -357,7 +356,7 @@ class CareerReader:
         subject ("was asked to serve as", "joined Acme and became its chief") or controlling object
         ("Acme asked Ann Lee to serve as"); for a gerund that a holder's posts include, the holder ("his
         former positions, including serving as director of X")."""
-        listed = verb.head.head if verb.dep_ == "pcomp" and verb.head.lower_ == "including" else None
+        listed = _including(verb)
         if listed is not None and listed.lemma_.lower() in CAREER_NOUNS:
             return [c for c in kids(listed) if c.dep_ == "poss"]
         v = verb
@@ -478,8 +477,7 @@ class CareerReader:
         if lemma in JOINING:
             key = next((k for c in kids(verb) if c.dep_ == "dobj" and (k := self.orgs.org_in(c))), None)
         elif lemma in WORKING:
-            key = next((k for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "at"
-                        for p in kids(c) if p.dep_ == "pobj" and (k := self.orgs.org_in(p))), None)
+            key = self._at_org(verb)
         else:
             return None
         return key if key is not None and key.startswith("Organization:") else None
@@ -635,9 +633,8 @@ class CareerReader:
         if done is None:
             done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in NOT_YET for c in kids(verb) if c.dep_ == "aux")
         posts = [p for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "as" for p in kids(c) if p.dep_ == "pobj"]
-        named = [c for c in kids(verb) if c.dep_ == "dobj"] if prep is None else [
-            p for h in [verb, *posts] for c in kids(h) if c.dep_ == "prep" and c.lower_ == prep
-            for p in kids(c) if p.dep_ == "pobj"]  # the parser may hang "from X" on the post
+        # the parser may hang "from X" on the post
+        named = [c for c in kids(verb) if c.dep_ == "dobj"] if prep is None else _prep_objects([verb, *posts], prep)
         for c in named:
             person = self._person(c)
             if person is None:
@@ -705,8 +702,9 @@ class CareerReader:
             return not (self.anchor and year.isdigit() and int(year) > self.anchor.year)
         if any(c.dep_ == "advmod" and c.lower_ in PAST_ADVERBS for c in kids(verb)):
             return True
-        if verb.dep_ == "pcomp" and verb.head.lower_ == "including" and any(
-                c.dep_ == "amod" and c.lower_ in ("former", "previous", "past", "earlier") for c in kids(verb.head.head)):
+        listed = _including(verb)
+        if listed is not None and any(c.dep_ == "amod" and c.lower_ in ("former", "previous", "past", "earlier")
+                                      for c in kids(listed)):
             return True  # "his former positions, including serving as ..."
         if any(c.dep_ in ("prep", "advmod") and c.lower_ in ("before", "prior") and c.i < verb.i for c in kids(verb)):
             return True  # "Before joining Acme, she was ..."
@@ -792,7 +790,17 @@ def _first_to(verb: Token) -> bool:
             and any(c.dep_ == "amod" and c.lower_ in FIRSTS for c in kids(noun)))
 
 
-def _of_object_kids(noun: Token) -> list[Token]:
-    """The dependents of the objects of a noun's prepositions ("command of the fleet from X": the parser may
-    hang "from X" on "fleet")."""
-    return [x for prep in kids(noun) if prep.dep_ == "prep" for obj in kids(prep) for x in kids(obj)]
+def _phrase_objects(noun: Token) -> list[Token]:
+    """What a noun's prepositions hold ("command of the fleet from X": the parser may hang "from X" on
+    "fleet")."""
+    return [obj for prep in kids(noun) if prep.dep_ == "prep" for obj in kids(prep)]
+
+
+def _prep_objects(heads: list[Token], prep: str) -> list[Token]:
+    """The objects of the ``prep`` phrases of any of ``heads`` ("from Tom Roe")."""
+    return [p for h in heads for c in kids(h) if c.dep_ == "prep" and c.lower_ == prep for p in kids(c) if p.dep_ == "pobj"]
+
+
+def _including(verb: Token) -> Token | None:
+    """ "his former positions, including serving as ...": the noun whose list a gerund is in."""
+    return verb.head.head if verb.dep_ == "pcomp" and verb.head.lower_ == "including" else None

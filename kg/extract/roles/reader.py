@@ -468,7 +468,6 @@ class RoleReader(OrgFinder):
         end = max(own) if own else ent.start - 1
         return self.title_ending_at(end, ent, person, evidence, own)
 
-
     def _shared_titles(self, persons: list[tuple[Span, str]], shared: dict[int, list[Role]],
                        holders: set[str]) -> list[Role]:
         """ "Assistant U.S. Attorneys Ann Lee and Tom Roe", "Ann Lee and Tom Roe, both members of X": a plural

@@ -372,10 +372,11 @@ class OrgFinder:
 
     def _shared_at(self, role: Token) -> str | None:
         """ "a partner and director of research at Acme": the "at" body of a coordinated role noun, which
-        the parser hangs on one of them, holds the posts of both. Only a later noun takes the earlier one's: in "head of the Budget Office and
-        later chief of staff at the Ministry" the "at" is the later post's alone."""
-        partners = [role.head] if role.dep_ == "conj" else []
-        return next((key for p in partners if is_role_noun(p) and (key := self._parent_at(p))), None)
+        the parser hangs on the first of them, holds the posts of both. Only a later noun takes the earlier
+        one's: in "head of the Budget Office and later chief of staff at the Ministry" the "at" is the later
+        post's alone."""
+        first = role.head
+        return self._parent_at(first) if role.dep_ == "conj" and is_role_noun(first) else None
 
     def _unit_owner(self, unit: Token) -> str | None:
         """ "its Asia business", "the bank's research unit": the organization a part of a body belongs to."""
