@@ -205,6 +205,13 @@ class Index:
             out.extend(self.db.execute(sql % ",".join("?" * len(batch)), (*before, *batch)).fetchall())
         return out
 
+    def grouped_in(self, sql: str, items: Iterable[str]) -> dict[str, set[str]]:
+        """The rows of ``select_in`` (key, member) as each key's set of members."""
+        out: dict[str, set[str]] = defaultdict(set)
+        for key, member in self.select_in(sql, items):
+            out[key].add(member)
+        return out
+
     def delete_in(self, sql: str, items: Iterable[str]) -> None:
         for batch in chunks(sorted(set(items))):
             self.db.execute(sql % ",".join("?" * len(batch)), batch)
@@ -289,10 +296,7 @@ class Index:
         return {e for (e,) in self.select_in("SELECT DISTINCT ek FROM stated WHERE acr IN (%s)", acrs)}
 
     def role_labels(self, roles: Iterable[str]) -> dict[str, set[str]]:
-        out: dict[str, set[str]] = defaultdict(set)
-        for r, label in self.select_in("SELECT DISTINCT role, label FROM rolelabel WHERE role IN (%s)", roles):
-            out[r].add(label)
-        return out
+        return self.grouped_in("SELECT DISTINCT role, label FROM rolelabel WHERE role IN (%s)", roles)
 
     def classes_present(self, classes: Iterable[str]) -> set[str]:
         return {c for c in classes if self.db.execute("SELECT 1 FROM class WHERE cls=? LIMIT 1", (c,)).fetchone()}
@@ -357,34 +361,22 @@ class Index:
         return self.db.execute("SELECT 1 FROM key WHERE k=? LIMIT 1", (k,)).fetchone() is not None
 
     def entities_of_articles(self, arts: Iterable[str]) -> dict[str, set[str]]:
-        out: dict[str, set[str]] = defaultdict(set)
-        for a, e in self.select_in("SELECT article, entity FROM naming WHERE article IN (%s)", arts):
-            out[a].add(e)
-        return out
+        return self.grouped_in("SELECT article, entity FROM naming WHERE article IN (%s)", arts)
 
     def articles_of(self, iris: Iterable[str]) -> dict[str, set[str]]:
-        out: dict[str, set[str]] = defaultdict(set)
-        for e, a in self.select_in("SELECT entity, article FROM naming WHERE entity IN (%s)", iris):
-            out[e].add(a)
-        return out
+        return self.grouped_in("SELECT entity, article FROM naming WHERE entity IN (%s)", iris)
 
     def roots4(self, iris: Iterable[str]) -> dict[str, str]:
         return dict(self.select_in("SELECT iri, root4 FROM entity WHERE iri IN (%s)", iris))
 
     def groups4(self, roots: Iterable[str]) -> dict[str, set[str]]:
-        out: dict[str, set[str]] = defaultdict(set)
-        for i, r in self.select_in("SELECT iri, root4 FROM entity WHERE root4 IN (%s)", roots):
-            out[r].add(i)
-        return out
+        return self.grouped_in("SELECT root4, iri FROM entity WHERE root4 IN (%s)", roots)
 
     def canonicals(self, iris: Iterable[str]) -> dict[str, str]:
         return dict(self.select_in("SELECT iri, canonical FROM entity WHERE iri IN (%s)", iris))
 
     def clusters_of(self, canonicals: Iterable[str]) -> dict[str, set[str]]:
-        out: dict[str, set[str]] = defaultdict(set)
-        for i, c in self.select_in("SELECT iri, canonical FROM entity WHERE canonical IN (%s)", canonicals):
-            out[c].add(i)
-        return out
+        return self.grouped_in("SELECT canonical, iri FROM entity WHERE canonical IN (%s)", canonicals)
 
     def expansions(self, iris: Iterable[str]) -> dict[str, set[str]]:
         return {i: set(json.loads(x)) for i, x in self.select_in("SELECT iri, expansions FROM entity WHERE iri IN (%s)", iris)}
