@@ -61,11 +61,11 @@ def nlp():  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="session")
-def read(nlp) -> Callable[[str], ArticleFacts]:  # type: ignore[no-untyped-def]
-    """Facts of a short text, as a build would read them."""
+def read(nlp) -> Callable[..., ArticleFacts]:  # type: ignore[no-untyped-def]
+    """Facts of a short text, as a build would read them (``date``: the article's, for texts that need one)."""
 
-    def _read(text: str, article_id: str = "t") -> ArticleFacts:
-        art, cleaned = prepare(Article(id=article_id, text=text, content_hash=content_hash(text)))
+    def _read(text: str, article_id: str = "t", date: str | None = None) -> ArticleFacts:
+        art, cleaned = prepare(Article(id=article_id, text=text, date=date, content_hash=content_hash(text)))
         return extract_facts(nlp(cleaned), art)
 
     return _read

@@ -11,23 +11,9 @@ from collections.abc import Callable
 
 import pytest
 
-from kg.build.pipeline import prepare
-from kg.extract import extract_facts
-from kg.model.facts import Article, ArticleFacts, Event, Role
-from kg.text.sources import content_hash
+from kg.model.facts import ArticleFacts, Event, Role
 
 Read = Callable[..., ArticleFacts]
-
-
-@pytest.fixture(scope="module")
-def read(nlp) -> Read:  # type: ignore[no-untyped-def]
-    """Facts of a short text with an optional article date, as a build reads them."""
-
-    def _read(text: str, date: str | None = None) -> ArticleFacts:
-        art, cleaned = prepare(Article(id="t", text=text, date=date, content_hash=content_hash(text)))
-        return extract_facts(nlp(cleaned), art)
-
-    return _read
 
 
 def label(facts: ArticleFacts, key: str | None) -> str | None:

@@ -3,6 +3,7 @@ on invented sentences; the article is dated Friday 7 March 2014."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from dataclasses import replace
 
 import pyshacl
@@ -11,23 +12,17 @@ from factsamples import ONTOLOGY, SHAPES, minter, sample_facts
 from rdflib import Graph, Literal
 from rdflib.namespace import XSD
 
-from kg.build.pipeline import prepare
-from kg.extract import extract_facts
-from kg.model.facts import Article, ArticleFacts, Role, Time
+from kg.model.facts import ArticleFacts, Role, Time
 from kg.model.vocab import KG, SEM, TIME
 from kg.rdf.mapping import article_graph
-from kg.text.sources import content_hash
 
 Read = Callable[..., ArticleFacts]
 
 
 @pytest.fixture(scope="module")
-def read(nlp) -> Read:  # type: ignore[no-untyped-def]
-    def _read(text: str) -> ArticleFacts:
-        art, cleaned = prepare(Article(id="t", text=text, date="2014-03-07", content_hash=content_hash(text)))
-        return extract_facts(nlp(cleaned), art)
-
-    return _read
+def read(read: Read) -> Read:
+    """conftest's ``read``, the article dated Friday 7 March 2014."""
+    return partial(read, date="2014-03-07")
 
 
 def role(facts: ArticleFacts, person: str, title: str) -> Role:

@@ -8,25 +8,20 @@ article date (a Friday here) or, for "two weeks later", against the time the tex
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 
-from kg.build.pipeline import prepare
-from kg.extract import extract_facts
-from kg.model.facts import Article, ArticleFacts, Event
-from kg.text.sources import content_hash
+from kg.model.facts import ArticleFacts, Event
 
 Read = Callable[..., ArticleFacts]
 FRIDAY = "2014-03-07"
 
 
 @pytest.fixture(scope="module")
-def read(nlp) -> Read:  # type: ignore[no-untyped-def]
-    def _read(text: str, date: str | None = FRIDAY) -> ArticleFacts:
-        art, cleaned = prepare(Article(id="t", text=text, date=date, content_hash=content_hash(text)))
-        return extract_facts(nlp(cleaned), art)
-
-    return _read
+def read(read: Read) -> Read:
+    """conftest's ``read``, the article dated Friday unless a test says otherwise."""
+    return partial(read, date=FRIDAY)
 
 
 def events(facts: ArticleFacts, action: str) -> list[Event]:
