@@ -1007,3 +1007,14 @@ def test_a_department_of_affairs_in_a_title_is_the_title_s_not_a_body(read) -> N
     found = roles(f)
     assert ("Ann Fu", "Foreign Affairs minister", "Peru") in found
     assert not any(o == "Foreign Affairs" for _, _, o in found)
+
+
+def test_a_capitalized_ordinal_opens_a_title_and_an_untagged_demonym_names_its_country():
+    found = roles(hand_read("Welsh First Minister Rhod Tal agreed."))
+    assert ("Rhod Tal", "First Minister", "Wales") in found
+    assert not any(o.endswith("First") for _, _, o in found)
+
+
+def test_an_ordinal_is_no_body_s_name():
+    found = roles(hand_read("Velmish Health Minister Ana Ruiz met First Lady Jo Kerr."))
+    assert not any(p == "Jo Kerr" for p, _, _ in found)

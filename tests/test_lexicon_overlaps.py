@@ -52,6 +52,7 @@ CATALOGUES = {
 
 #: Overlaps between two lists (by module below ``kg`` and name, in order), each with its reason.
 DECLARED = {
+    ("extract.roles.career_words.FIRSTS", "extract.roles.titles._TITLE_ORDINALS"): TITLE_WORDS,
     # occupation endings that no verb has: the part of the occupation suffixes a tagging repair may trust
     ("nlp.lemmas._OCCUPATION_ENDINGS", "nlp.lexicon.HUMAN_SUFFIXES"): KIND,
     ("nlp.lemmas._OCCUPATION_ENDINGS", "nlp.lexicon.OCCUPATION_SUFFIXES"): KIND,

@@ -273,3 +273,19 @@ def test_a_name_before_an_acronym_it_does_not_spell_stays_as_it_is(nlp):
     text = "Officials named Ann Fu a leader of the Harka Front in the Velmar Highlands (NATO) on Monday."
     found = repaired(nlp, text, ("Ann Fu", "PERSON"), ("Harka Front", "ORG"), ("Velmar Highlands", "GPE"))
     assert ("Harka Front", "ORG") in found
+
+
+def test_a_person_s_name_run_on_over_of_and_a_body_is_the_person_and_the_body(nlp, read):
+    text = "Ann Fu of the Green Party and Bo Lam of Labour kept their seats."
+    found = repaired(nlp, text, ("Ann Fu", "PERSON"), ("Green Party", "ORG"), ("Bo Lam of Labour", "PERSON"))
+    assert ("Bo Lam", "PERSON") in found and ("Labour", "ORG") in found
+    assert ("Bo Lam of Labour", "PERSON") not in found
+    listed = "Ann Fu of the Green Party, Bo Lam of Labour and Cy Ng of the Farmers' League kept their seats."
+    assert ("Bo Lam", "member", "Labour") in roles(read(listed))
+
+
+def test_one_word_and_of_stays_one_name(nlp):
+    text = "Prince Ivo of Norland and Joan of Tarsk arrived."
+    found = repaired(nlp, text, ("Prince Ivo of Norland", "PERSON"), ("Joan of Tarsk", "PERSON"))
+    assert ("Joan of Tarsk", "PERSON") in found
+    assert not any(t == "Norland" and label == "ORG" for t, label in found)

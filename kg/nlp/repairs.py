@@ -38,6 +38,8 @@ from .lexicon import (
 
 _PLACE_NOUNS = frozenset("town city village province district region county state capital island port".split())
 _KEEP = frozenset("PERSON ORG GPE LOC NORP FAC".split())
+#: Names of countries and regions the lexicon knows ("Norway", "United Kingdom").
+_COUNTRY_NAMES = frozenset((*DEMONYMS.values(), *PLACE_ALIASES.values()))
 
 
 def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs, one branch each
@@ -116,7 +118,8 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
                         for lead in _split_member_of(doc, part) for e in _split_trailing_person(doc, lead))
             continue
         ents.append(ent)
-    ents = [e for ent in ents for e in (_without_title(doc, ent) if ent.label_ == "PERSON" else [ent])]
+    ents = [e for ent in ents for e in ([s for p in _without_title(doc, ent) for s in _split_person_of(doc, p)]
+                                        if ent.label_ == "PERSON" else [ent])]
     ents = filter_spans([_with_first_names(doc, e) if e.label_ == "PERSON"
                          else _as_party(doc, _with_name_words(doc, e)) if e.label_ == "NORP"
                          else _with_acronym(doc, _with_of_phrase(doc, _with_joined_words(doc, _with_name_words(doc, e))))
@@ -197,6 +200,21 @@ def _without_title(doc: Doc, ent: Span) -> list[Span]:
         if name in PLACE_ALIASES or name in DEMONYMS:
             out.append(Span(doc, words[0].i, words[-1].i + 1, label="GPE" if name in PLACE_ALIASES else "NORP"))
     return out
+
+
+def _split_person_of(doc: Doc, ent: Span) -> list[Span]:
+    """ "Bo Lam of Labour" tagged as one person: a name of two words or more, "of" and a capitalized name
+    is a person and the body (or place) the person is of; an English name has no "of" of its own
+    ("Joan of Arc" and "Prince Ivo of Norland" have one word before it, or a title)."""
+    cut = next((t.i for t in ent if t.lower_ == "of"), None)
+    if cut is None or cut - ent.start < 2 or cut + 1 >= ent.end:
+        return [ent]
+    name, body = doc[ent.start:cut], doc[cut + 1:ent.end]
+    if not all(t.is_title and t.pos_ == "PROPN" for t in name) or not all(t.is_title for t in body) \
+            or any(_role_word(t) or t.lower_ in RANKS for t in name):
+        return [ent]
+    place = body.text.lower() in PLACE_ALIASES or body.text in _COUNTRY_NAMES
+    return [Span(doc, name.start, name.end, label="PERSON"), Span(doc, body.start, body.end, label="GPE" if place else "ORG")]
 
 
 def _role_word(tok: Token) -> bool:

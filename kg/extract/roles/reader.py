@@ -17,6 +17,7 @@ from spacy.tokens import Doc, Span, Token
 
 from ...model.facts import Evidence, Role
 from ...nlp.lexicon import (
+    DEMONYMS,
     DEPARTMENT_WORDS,
     GENERIC_PEOPLE,
     ORG_HEADS,
@@ -51,6 +52,7 @@ from .titles import (
     is_plural_title,
     is_role_noun,
     is_role_word,
+    is_title_ordinal,
     lexicon_form,
     of_title,
     role_text,
@@ -209,7 +211,7 @@ class RoleReader(OrgFinder):
             suffix = not title and t.lower_ in TITLE_SUFFIXES and i - 1 >= floor and is_role_word(doc[i - 1])
             if not (hyphen or possessor or served or suffix or is_role_word(t) or t.ent_type_ in ("ORG", "GPE", "NORP", "LOC")
                     or t.tag_ in ("POS", "PRP$") or t.lower_ in NOT_ROLE_WORDS or self._interior(t, title, floor)
-                    or of_title(doc, i, floor)):
+                    or of_title(doc, i, floor) or is_title_ordinal(t, title) or _demonym(t)):
                 field = self._field_before_title(i, floor, title)
                 if not field:
                     break
@@ -280,7 +282,7 @@ class RoleReader(OrgFinder):
         while i >= floor:
             t = doc[i]
             plural = t.tag_ in ("NNS", "NNPS")  # "Rams coach X": a plural name is no person's
-            if t.text[:1].isupper() and t.pos_ in ("PROPN", "NOUN") and t.ent_type_ != "DATE" and (
+            if t.text[:1].isupper() and t.pos_ in ("PROPN", "NOUN") and t.ent_type_ not in _NUMERIC_TYPES and (
                     t.ent_type_ != "PERSON" or plural):
                 toks.insert(0, t)
             elif t.lower_ in ("of", "for", "the", "and", "&") and toks:
@@ -323,7 +325,7 @@ class RoleReader(OrgFinder):
                      and toks[j - 1].lower_ not in NOT_ROLE_WORDS and (not t.ent_type_ or t.i in own)
                      and self.key(toks[j - 1], own) is None and any(is_role_noun(x) for x in role_toks))
             if not (is_role_word(t) or t.text == "-" or inner or of_title(t.doc, t.i, toks[0].i)
-                    or (role_toks and is_adjectival_name(t))):
+                    or is_title_ordinal(t, role_toks) or (role_toks and is_adjectival_name(t))):
                 break
             role_toks.insert(0, t)
             j -= 1
@@ -685,6 +687,16 @@ class RoleReader(OrgFinder):
         return i + 1 < len(doc) and doc[i].text in (",", "and") and (
             doc[i + 1].ent_type_ == "PERSON" or (doc[i + 1].lower_ == "and" and i + 2 < len(doc)
                                                 and doc[i + 2].ent_type_ == "PERSON"))
+
+
+#: Entity types of dates and numbers: no word of a body's name ("First Lady X": no body called "First").
+_NUMERIC_TYPES = frozenset({"DATE", "TIME", "ORDINAL", "CARDINAL", "QUANTITY", "PERCENT", "MONEY"})
+
+
+def _demonym(tok: Token) -> bool:
+    """ "Welsh" in "Welsh Health Minister X": a capitalized adjective of a country the model left untagged
+    names the country of the post, as a tagged one does."""
+    return tok.is_title and tok.lower_ in DEMONYMS
 
 
 def _in_name_list(tok: Token) -> bool:

@@ -188,6 +188,17 @@ def of_title(doc: Doc, i: int, floor: int) -> bool:
     return low in OF_TITLE_WORDS and i - 2 >= floor and doc[i - 1].lower_ == "of" and is_role_noun(doc[i - 2])
 
 
+#: Ordinals that open a title of their own ("First Minister", "First Deputy Prime Minister").
+_TITLE_ORDINALS = frozenset({"first", "second"})
+
+
+def is_title_ordinal(tok: Token, after: list[Token]) -> bool:
+    """ "First" in "First Minister X": a capitalized ordinal right before the title's role words is part
+    of the title, not a body's name ("a first minister" is no post of a body called "First")."""
+    return (tok.is_title and tok.lower_ in _TITLE_ORDINALS and bool(after) and after[0].i == tok.i + 1
+            and is_role_word(after[0]) and any(is_role_noun(t) for t in after))
+
+
 def bare_title_word(tok: Token) -> bool:
     """ "of State", "of Operations": a department word alone after "of" is part of the title, not an
     organization ("of Government Information" is one)."""
