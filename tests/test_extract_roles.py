@@ -1018,3 +1018,15 @@ def test_a_capitalized_ordinal_opens_a_title_and_an_untagged_demonym_names_its_c
 def test_an_ordinal_is_no_body_s_name():
     found = roles(hand_read("Velmish Health Minister Ana Ruiz met First Lady Jo Kerr."))
     assert not any(p == "Jo Kerr" for p, _, _ in found)
+
+
+def test_a_list_of_names_with_their_posts_after_a_verb_of_including():
+    found = roles(hand_read("Peru's president named a new cabinet on Monday. The new cabinet includes Ana Ruiz as "
+                            "finance minister and Tom Vale as foreign minister. Peru has been in crisis."))
+    assert ("Ana Ruiz", "finance minister", "Peru") in found
+    assert ("Tom Vale", "foreign minister", "Peru") in found
+
+
+def test_a_holder_kept_in_a_post():
+    found = roles(hand_read("Peru's president named a new cabinet. He kept Ana Ruiz as finance minister. Peru is poor."))
+    assert ("Ana Ruiz", "finance minister", "Peru") in found

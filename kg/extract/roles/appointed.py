@@ -1,5 +1,5 @@
 """Appointments told as a list: "X named A to be deputy chief, B of Norland to be head of trade, and C as his
-chief of staff". The parser seldom hangs such lists as they are meant, so they are read off the words: after a
+chief of staff", "the new cabinet includes A as finance minister and B as foreign minister". The parser seldom hangs such lists as they are meant, so they are read off the words: after a
 verb of appointing, each name followed by "to be" or "as" and a title holds that post.
 """
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from spacy.tokens import Span, Token
 
 from ...model.facts import Evidence, Role
-from .career_words import APPOINTERS
+from .career_words import LINE_UP
 from .role_orgs import OrgFinder
 from .titles import NOT_ROLE_WORDS, OFFICE_HEADS, is_government_title, is_role_noun, lexicon_form, role_text, title_complement
 
@@ -18,8 +18,8 @@ _LEAD = frozenset({"a", "an", "the", "his", "her", "its", "their", "our", "next"
 
 
 def appointed_list(orgs: OrgFinder, sent: Span, evidence: Evidence) -> list[Role]:
-    """The posts of the names an appointing verb lists with "to be" or "as" (rule ``appointed-list``)."""
-    verbs = [t for t in sent if t.pos_ == "VERB" and t.lemma_.lower() in APPOINTERS]
+    """The posts of the names an appointing or listing verb lists with "to be" or "as" (rule ``appointed-list``)."""
+    verbs = [t for t in sent if t.pos_ == "VERB" and t.lemma_.lower() in LINE_UP]
     if not verbs:
         return []
     out: list[Role] = []
@@ -34,7 +34,7 @@ def appointed_list(orgs: OrgFinder, sent: Span, evidence: Evidence) -> list[Role
         org = orgs.explicit_org([head]) or orgs.org_from_preps([head])
         words = [t for t in title if t.i <= head.i]
         if org is None and is_government_title(words):
-            org = orgs.home_country()
+            org = orgs.home_country() or orgs.only_country_before(ent.start)
         elif org is None and (lexicon_form(head) in OFFICE_HEADS or head.lower_ in ("chief", "staff")):
             org = orgs.home_organization()
         if org is None or org == person or not org.startswith(("Organization:", "Place:")):

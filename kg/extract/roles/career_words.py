@@ -46,6 +46,9 @@ COMMAND_NOUNS = {"command": "commander", "leadership": "leader", "helm": "head",
 TAKING = frozenset("assume hold occupy fill win secure".split())
 #: "Her earlier posts included deputy minister and envoy to X": verbs that list a holder's posts.
 LISTING = frozenset("include comprise".split())
+#: Verbs whose objects are listed with their posts ("named A as chief and B as deputy", "the new cabinet
+#: includes A as finance minister", "kept B as foreign minister").
+LINE_UP = APPOINTERS | LISTING | frozenset("keep retain".split())
 VERBS = (BEING | APPOINTING | DISMISSING | LEAVING | JOINING | SUCCEEDING | RISING | TRANSFERRING | {"sit"}
           | frozenset(WORKING) | frozenset(HEAD_VERBS) | APPOINTMENT_NOUNS | TAKING | LISTING)
 #: Modals of a role that may be held, not that is ("could lead", "should chair").
