@@ -86,6 +86,11 @@ def test_the_posts_of_someone_whose_death_is_reported_are_over(read: Read) -> No
                     "Ann Lee", "director").former  # someone else's death
 
 
+def test_a_founding_stays_when_the_founder_dies(read: Read) -> None:
+    f = read("Ann Lee, the co-founder of the Talmora Water Trust, died on Monday.")
+    assert not role(f, "Ann Lee", "co-founder").former  # her director's post would be over (the test above)
+
+
 def test_a_first_post_alone_stays_current(read: Read) -> None:
     ro = role(read("Ann Lee joined the Talmora Water Authority in 1995 as an engineer."), "Ann Lee", "engineer")
     assert not ro.former

@@ -1030,3 +1030,24 @@ def test_a_list_of_names_with_their_posts_after_a_verb_of_including():
 def test_a_holder_kept_in_a_post():
     found = roles(hand_read("Peru's president named a new cabinet. He kept Ana Ruiz as finance minister. Peru is poor."))
     assert ("Ana Ruiz", "finance minister", "Peru") in found
+
+
+def test_a_title_subject_told_an_age_describes_the_article_s_person():
+    f = hand_read("Ivo Pell died on Monday in Tarsk, his family said. Pell was a writer. Pell lived in Tarsk. The "
+                  "co-founder of the Harka Trust and former editor of the Velmar Times was 81.")
+    found = roles(f)
+    assert ("Ivo Pell", "co-founder", "Harka Trust") in found
+    assert ("Ivo Pell", "editor", "Velmar Times") in found
+    assert {r.rule for r in f.roles if f.entities[r.person].label == "Ivo Pell"} == {"described-topic"}
+
+
+def test_an_aged_title_subject_describes_the_article_s_person():
+    found = roles(hand_read("Ivo Pell died on Monday in Tarsk, his family said. Pell was a writer. Pell lived in "
+                            "Tarsk. The 81-year-old former editor of the Velmar Times had been ill."))
+    assert ("Ivo Pell", "editor", "Velmar Times") in found
+
+
+def test_a_title_subject_that_makes_a_statement_may_be_someone_new():
+    found = roles(hand_read("Ivo Pell died on Monday in Tarsk, his family said. Pell was a writer. Pell lived in "
+                            "Tarsk. The director of the Harka Trust said he would be missed."))
+    assert not any(p == "Ivo Pell" for p, _, _ in found)

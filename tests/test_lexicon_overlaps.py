@@ -52,6 +52,8 @@ CATALOGUES = {
 
 #: Overlaps between two lists (by module below ``kg`` and name, in order), each with its reason.
 DECLARED = {
+    ("extract.context.tenure._FOUNDING", "extract.roles.titles.CORPORATE_HEADS"): KIND,
+    ("extract.context.tenure._FOUNDING", "nlp.name_types.COMPANY_POSTS"): KIND,
     ("extract.context.modality._PREVENTING_VERBS", "extract.roles.career_words.LINE_UP"): VERB_CLASSES,
     ("extract.roles.career_words.LINE_UP", "nlp.lexicon.NON_EVENT_VERBS"): VERB_CLASSES,
     ("extract.roles.career_words.FIRSTS", "extract.roles.titles._TITLE_ORDINALS"): TITLE_WORDS,

@@ -289,3 +289,19 @@ def test_one_word_and_of_stays_one_name(nlp):
     found = repaired(nlp, text, ("Prince Ivo of Norland", "PERSON"), ("Joan of Tarsk", "PERSON"))
     assert ("Joan of Tarsk", "PERSON") in found
     assert not any(t == "Norland" and label == "ORG" for t, label in found)
+
+
+def test_a_club_s_name_is_no_person_and_a_score_is_no_part_of_it(nlp):
+    with nlp.select_pipes(disable=["kg_entity_repairs"]):
+        doc: Doc = nlp("Tarsk Rovers beat Harlow United 2-1 on Saturday.")
+    assert [t.text for t in doc[3:8]] == ["Harlow", "United", "2", "-", "1"]  # the model's tokens
+    doc.ents = [Span(doc, 0, 2, label="ORG"), Span(doc, 3, 8, label="PERSON")]
+    found = {(e.text, e.label_) for e in repair_entities(doc).ents}
+    assert ("Harlow United", "ORG") in found
+    assert not any(label == "PERSON" for _, label in found)
+
+
+def test_a_person_s_name_ending_in_a_number_keeps_it_unless_it_is_a_score(nlp):
+    text = "Ana Ruiz met Tom Vale 2 on Saturday."
+    found = repaired(nlp, text, ("Ana Ruiz", "PERSON"), ("Tom Vale 2", "PERSON"))
+    assert ("Tom Vale 2", "PERSON") in found

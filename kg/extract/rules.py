@@ -83,6 +83,10 @@ RULES: tuple[Rule, ...] = (
          "Velcor Aerospace named a new team on Monday. Velcor Aerospace said the change was planned. Earlier, "
          "Velcor Aerospace named Peter Turner to be deputy administrator, Maria Lopez of Chile to be Director for "
          "Trade, and David Brown as its chief of staff.", "roles/appointed.py"),
+    Rule("described-topic", "role", "a sentence naming no one whose subject is 'the' and a title, told an age or "
+         "a death: the person the article is about, named just before",
+         "Ivo Pell died on Monday in Tarsk, his family said. Pell was a writer. Pell lived in Tarsk. The co-founder "
+         "of the Harka Trust and former editor of the Velmar Times was 81.", "roles/reader.py"),
     Rule("joined", "role", "'joined Acme': a member", "Ann Lee joined Orvik Bank in 2004.", "roles/careers.py"),
     Rule("left", "role", "'left Acme', 'quit Acme': a member before", "Ann Lee left Orvik Bank in 2010.",
          "roles/careers.py"),

@@ -77,7 +77,7 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
                 continue
         if ent.label_ == "PERSON" and len(ent) > 1 and ent[-1].lower_ in _BUSINESS_WORDS and ent[-1].is_title:
             evidence.setdefault(_words(ent), set()).add("ORG")
-            ents.append(Span(doc, ent.start, ent.end, label="ORG"))  # "Orvane Mining said": a company
+            ents.append(Span(doc, ent.start, ent.end, label="ORG"))  # "Orvane Mining said", "Harlow United": a body
             continue
         if ent.label_ == "PERSON" and len(ent) == 1 and _role_word(ent[0]) and nxt is not None \
                 and nxt.lower_ in ("of", "for", "at"):
@@ -277,7 +277,9 @@ def _common_word(tok: Token) -> bool:
 
 
 #: Last words of a company's name that are never a person's ("Orvane Mining", "Halden Foods").
-_BUSINESS_WORDS = COMPANY_NAME_ENDINGS | frozenset(("communications", "railways"))
+#: Last words of the names of sports clubs ("Harlow United", "Tarsk Rovers"): no person's.
+_CLUB_WORDS = frozenset("united rovers wanderers athletic albion hotspur fc f.c. rangers".split())
+_BUSINESS_WORDS = COMPANY_NAME_ENDINGS | _CLUB_WORDS | frozenset(("communications", "railways"))
 #: Role nouns that also end the names of bodies as ordinary nouns ("Centre for Open Justice").
 _NAME_ENDINGS = frozenset({"justice"})
 #: Last words of a name that make it an institution's, never a place's ("Harlan University").
@@ -320,13 +322,15 @@ def _described_as_person(doc: Doc, ent: Span) -> bool:
 
 def _without_edge_punct(ent: Span) -> Span | None:
     """A name without the punctuation the model took in at its edges ("the Acme Institute." across
-    a sentence's end); None when nothing is left."""
+    a sentence's end) or a match's score after it; None when nothing is left."""
     start, end = ent.start, ent.end
     doc = ent.doc
     while start < end and (doc[start].is_punct or doc[start].is_space):
         start += 1
     while end > start and (doc[end - 1].is_punct or doc[end - 1].is_space):
         end -= 1
+    if end - start > 3 and doc[end - 1].is_digit and doc[end - 2].text in ("-", "–") and doc[end - 3].is_digit:
+        end -= 3  # "beat Harlow United 2-1": the score is no part of the name
     if (start, end) == (ent.start, ent.end):
         return ent
     return Span(doc, start, end, label=ent.label_) if end > start else None

@@ -44,6 +44,8 @@ ONE_HOLDER_POSTS = frozenset(("president", "prime minister", "premier", "chancel
 _NOT_POST_WORDS = frozenset("former then new current incumbent".split())
 #: Verbs that begin a career with a first post ("joined Acme as an engineer").
 _ENTRY_VERBS = frozenset("join begin start".split())
+#: Role words of having founded a body.
+_FOUNDING = frozenset({"founder", "co-founder", "cofounder"})
 #: Nouns for taking up a post ("his appointment as prime minister").
 _APPOINTMENT_NOUNS = frozenset("appointment election nomination selection promotion swearing-in inauguration".split())
 #: Objects of "assume", "take up", "take over" that are a post ("assume their new responsibilities").
@@ -55,6 +57,7 @@ _END_VERBS = frozenset("expire end".split())
 _SERVE_VERBS = frozenset("serve work be hold".split())
 _DATE_LABELS = ("DATE", "TIME")
 _YEAR_PAIR = re.compile(r"^(?:in |from |between )?((?:1[89]|20)\d\d)\s*(?:and|to|through|until|-|–)\s*((?:1[89]|20)\d\d)$")
+
 
 
 class Tenure:
@@ -244,12 +247,13 @@ class Tenure:
 
     def _deaths(self, roles: list[Role]) -> list[Role]:
         """Every post of a person whose death the article reports ("Lee died on Monday", "Lee's
-        death") is over, but one the article announces for the future."""
+        death") is over, but one the article announces for the future, and a founding: "the co-founder of
+        Acme" stays its founder."""
         dead = self._dead()
         if not dead:
             return roles
-        return [replace(r, former=True) if r.person in dead and not r.former and not self._announced(r) else r
-                for r in roles]
+        return [replace(r, former=True) if r.person in dead and not r.former and not self._announced(r)
+                and not _founding(r.role) else r for r in roles]
 
     def _dead(self) -> set[str]:
         """The people the article says died: the subject of "died"/"dies", the owner of "death"."""
@@ -364,3 +368,8 @@ def _appointment_noun(root: Token, governor: Token) -> Token | None:
 def _org_named_near(index: EntityIndex, verb: Token, org: str) -> bool:
     """ "assumed command of the fleet": the organization named in the verb's object."""
     return any(index.named_key(t) == org for t in verb.subtree)
+
+
+def _founding(role: str) -> bool:
+    """ "founder", "co-founder": having founded a body is no post that ends."""
+    return role.lower().split()[-1] in _FOUNDING

@@ -119,6 +119,10 @@ class Coreference:
         key = ranked[0][0]
         return key if any(m.key == key and m.start < lead_end for m in self.index.mentions) else None
 
+    def topic_near(self, sent: Span) -> bool:
+        """Whether the article's topic was named, or referred to, in one of the sentences just before."""
+        return self._topic_near(sent, lambda m: True)
+
     def _topic_near(self, sent: Span, want: Callable[[Mention], bool]) -> bool:
         """Whether the article's topic fits a pronoun and was named, or referred to, in one of the
         sentences just before it (it is still what the text is about)."""

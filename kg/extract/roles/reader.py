@@ -23,6 +23,7 @@ from ...nlp.lexicon import (
     ORG_HEADS,
     ORGANIZATION_NOUNS,
     RANKS,
+    REPORTING_VERBS,
     ROLE_MODIFIERS,
     ROLE_NOUNS,
 )
@@ -109,6 +110,8 @@ class RoleReader(OrgFinder):
             roles.extend(self._role_of_org_before(ent, person, evidence))
             roles.extend(self._whose_body(ent, person, evidence))
         roles.extend(self.careers.read(sent, evidence))
+        if not persons:
+            roles.extend(self._described_topic(sent, evidence))
         listed = appointed_list(self, sent, evidence)
         if listed:  # a list says whose each post is: not the first name's, nor the name after the title
             roles = [r for r in roles if r.rule == "predecessor" or not any(
@@ -407,6 +410,29 @@ class RoleReader(OrgFinder):
         return [Role(person=person, role=role, org=org, evidence=evidence, former=is_past_title(title), rule=rule,
                      confidence=confidence)]
 
+    def _described_topic(self, sent: Span, evidence: Evidence) -> list[Role]:
+        """ "Ivo Pell died on Monday. The co-founder of the Harka Trust and former editor of the Velmar Times
+        was 81.": a sentence that names no one, whose subject is "the" and a title and that tells what is told
+        of someone already known (an age, a death), describes the person the article is about when that
+        person was named just before (rule ``described-topic``). Other such subjects may bring in someone new
+        ("the head of the bank arrived later")."""
+        topic = self.index.coref.topic
+        root = sent.root
+        if topic is None or not topic.startswith("Person:") or root.lemma_.lower() in REPORTING_VERBS \
+                or not self.index.coref.topic_near(sent):
+            return []
+        subject = next((c for c in kids(root) if c.dep_ == "nsubj"), None)
+        if subject is None or not is_role_noun(subject) or subject.tag_ != "NN" \
+                or not any(c.dep_ == "det" and c.lower_ == "the" for c in kids(subject)) \
+                or not _said_of_someone_known(root, subject):
+            return []
+        out: list[Role] = []
+        for noun in [subject, *(t for t in subject.subtree if t.dep_ in ("conj", "appos") and is_role_noun(t))]:
+            for role in self.split_title(self.noun_title(noun), topic, evidence, None):
+                if role.rule == "title" and not role.org.startswith("Person:"):
+                    out.append(replace(role, rule="described-topic"))
+        return out
+
     def _place_after(self, ent: Span) -> str | None:
         """The country, state or city a name's own "of" or "from" phrase names."""
         return next((key for c in kids(ent.root) if c.dep_ == "prep" and c.lower_ in ("of", "from")
@@ -691,6 +717,14 @@ class RoleReader(OrgFinder):
 
 #: Entity types of dates and numbers: no word of a body's name ("First Lady X": no body called "First").
 _NUMERIC_TYPES = frozenset({"DATE", "TIME", "ORDINAL", "CARDINAL", "QUANTITY", "PERCENT", "MONEY"})
+
+
+def _said_of_someone_known(root: Token, subject: Token) -> bool:
+    """An age ("was 81", "the 45-year-old chief") or a death: what a text tells of a person it has named."""
+    aged = any("year" in t.lower_ and t.i < subject.i for t in subject.subtree) and any(
+        t.lower_ == "old" for t in subject.subtree)
+    age = root.lemma_ == "be" and any(c.dep_ in ("attr", "acomp") and c.like_num for c in kids(root))
+    return aged or age or root.lemma_.lower() == "die"  # "the former mayor died on Monday"
 
 
 def _demonym(tok: Token) -> bool:
