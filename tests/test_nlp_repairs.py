@@ -305,3 +305,14 @@ def test_a_person_s_name_ending_in_a_number_keeps_it_unless_it_is_a_score(nlp):
     text = "Ana Ruiz met Tom Vale 2 on Saturday."
     found = repaired(nlp, text, ("Ana Ruiz", "PERSON"), ("Tom Vale 2", "PERSON"))
     assert ("Tom Vale 2", "PERSON") in found
+
+
+def test_a_name_a_noun_for_a_kind_of_body_modifies_is_that_body(nlp):
+    text = "Ivo Pell, the former guitarist of rock band Velmar Dogs, died."
+    found = repaired(nlp, text, ("Ivo Pell", "PERSON"), ("Velmar Dogs", "PERSON"))
+    assert ("Velmar Dogs", "ORG") in found
+
+
+def test_a_name_after_a_body_noun_it_does_not_name_stays_a_person(nlp):
+    text = "The firm Ann Lee founded went bust."
+    assert ("Ann Lee", "PERSON") in repaired(nlp, text, ("Ann Lee", "PERSON"))

@@ -28,6 +28,7 @@ from .lexicon import (
     PERSON_NOUNS,
     RELIGIOUS_ADJECTIVES,
     ORG_HEADS,
+    ORGANIZATION_NOUNS,
     PLACE_ALIASES,
     RANKS,
     RELIGIONS,
@@ -75,7 +76,8 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
             if ent.label_ != "GPE":
                 ents.append(Span(doc, ent.start, ent.end, label="GPE"))
                 continue
-        if ent.label_ == "PERSON" and len(ent) > 1 and ent[-1].lower_ in _BUSINESS_WORDS and ent[-1].is_title:
+        if ent.label_ == "PERSON" and ((len(ent) > 1 and ent[-1].lower_ in _BUSINESS_WORDS and ent[-1].is_title)
+                                       or _named_by_a_body_noun(doc, ent)):
             evidence.setdefault(_words(ent), set()).add("ORG")
             ents.append(Span(doc, ent.start, ent.end, label="ORG"))  # "Orvane Mining said", "Harlow United": a body
             continue
@@ -287,12 +289,24 @@ _INSTITUTION_WORDS = frozenset("""
 university college institute hospital clinic school academy museum foundation association society
 corporation company inc inc. corp corp. ltd ltd. llc plc
 """.split())
+#: Nouns for a kind of body that name one when set before its name ("rock band X", "the charity X").
+_BODY_KIND_NOUNS = ORGANIZATION_NOUNS | frozenset("""
+band magazine broadcaster publisher retailer carrier lender insurer startup charity label orchestra choir
+""".split())
 #: Words that make a name an organization's, whatever follows it.
 _ORG_NAME_WORDS = ORG_HEADS | frozenset("""
 inc inc. corp corp. co co. ltd ltd. llc plc group company corporation university college institute
 foundation association society church bank press news times post network agency fund trust club
 patrol service corps command center centre league federation
 """.split())
+
+
+def _named_by_a_body_noun(doc: Doc, ent: Span) -> bool:
+    """ "rock band Velmar Dogs", "the charity Harbor Hope": a name that a noun for a kind of body
+    modifies (the noun a compound of the name) is that body's name, not a person's."""
+    before = doc[ent.start - 1] if ent.start > 0 else None
+    return (before is not None and before.is_lower and before.pos_ == "NOUN" and before.dep_ == "compound"
+            and ent.start <= before.head.i < ent.end and before.lemma_ in _BODY_KIND_NOUNS)
 
 
 def _described_as_person(doc: Doc, ent: Span) -> bool:

@@ -480,9 +480,12 @@ class OrgFinder:
         return key
 
     def _appos_org(self, tok: Token) -> str | None:
-        """ "the armed group Red Dawn", "the company, Acme": the name set beside a noun."""
-        for c in kids(tok):
-            if c.dep_ == "appos" or (c.dep_ == "compound" and c.i > tok.i):
+        """ "the armed group Red Dawn", "the company, Acme": the name set beside a noun (also where the
+        parser hung the name on the noun's head: "lyricist of rock band Velmar Dogs")."""
+        nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+        beside = [nxt] if nxt is not None and nxt.ent_iob_ == "B" and tok.is_lower and tok.dep_ == "pobj" else []
+        for c in [*kids(tok), *beside]:
+            if c.dep_ == "appos" or (c.dep_ == "compound" and c.i > tok.i) or c is nxt:
                 key = self.index.named_key(c)
                 if key and key.startswith("Organization:"):
                     return key
