@@ -1058,3 +1058,8 @@ def test_a_body_s_name_hung_beside_the_noun_for_its_kind():
     apposition to the role noun and "band" the object of "of" (not the model's parse of this sentence)."""
     found = roles(hand_read("Ivo Pell died on Monday in Tarsk, his family said. Pell was a writer. Pell lived in Tarsk. The co-founder of the Harka Trust and former lyricist of rock band Velmar Dogs was 70."))
     assert ("Ivo Pell", "lyricist", "Velmar Dogs") in found
+
+
+def test_a_body_named_before_its_members_is_the_organization():
+    found = roles(hand_read("Tomas Vale, the leader of the Harka Front rebels, spoke."))
+    assert ("Tomas Vale", "leader", "Harka Front") in found

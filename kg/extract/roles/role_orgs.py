@@ -425,6 +425,11 @@ class OrgFinder:
                                     key = self.org_of_modifier(m)
                                     if key:
                                         break
+                        elif key.startswith("Group:"):
+                            # "leader of the Harka Front rebels": the body named before its members
+                            key = next((k for m in kids(p) if m.dep_ == "compound"
+                                        and (k := self.org_of_modifier(m)) is not None
+                                        and k.startswith("Organization:")), key)
                         if key and key.startswith("Person:"):
                             key = self._office_words(p) or key
                         if key and not key.startswith("Group:"):
