@@ -316,3 +316,17 @@ def test_a_name_a_noun_for_a_kind_of_body_modifies_is_that_body(nlp):
 def test_a_name_after_a_body_noun_it_does_not_name_stays_a_person(nlp):
     text = "The firm Ann Lee founded went bust."
     assert ("Ann Lee", "PERSON") in repaired(nlp, text, ("Ann Lee", "PERSON"))
+
+
+def test_a_title_and_a_body_taken_for_a_work_s_title_is_the_body(nlp):
+    text = "Ann Lee was also the Chair of the Quadrennial Advisory Council on Harbor Safety from 1994 until 1996."
+    found = repaired(nlp, text, ("Ann Lee", "PERSON"),
+                     ("the Chair of the Quadrennial Advisory Council on Harbor Safety", "WORK_OF_ART"))
+    assert ("Quadrennial Advisory Council on Harbor Safety", "ORG") in found
+    assert not any(label == "WORK_OF_ART" for _, label in found)
+
+
+def test_a_work_s_title_that_names_no_body_stays(nlp):
+    text = "Ann Lee wrote the book Chair of the Harbor Seasons in 1994."
+    found = repaired(nlp, text, ("Ann Lee", "PERSON"), ("Chair of the Harbor Seasons", "WORK_OF_ART"))
+    assert ("Chair of the Harbor Seasons", "WORK_OF_ART") in found

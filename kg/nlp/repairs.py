@@ -56,7 +56,7 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
             ents.append(Span(doc, ent.start, ent.end, label="PERSON"))  # '"...," Ann Lee told reporters'
             continue
         if ent.label_ not in _KEEP:
-            ents.append(ent)
+            ents.append(_body_after_title(doc, ent) or ent)
             continue
         if low in SCRIPTURES or low in RELIGIONS:
             continue
@@ -299,6 +299,22 @@ inc inc. corp corp. co co. ltd ltd. llc plc group company corporation university
 foundation association society church bank press news times post network agency fund trust club
 patrol service corps command center centre league federation
 """.split())
+
+
+def _body_after_title(doc: Doc, ent: Span) -> Span | None:
+    """ "was the Chair of the Quadrennial Advisory Council on Tides" taken for a work's title: a span the
+    model gave no name label that opens with a title and "of" and names a body after it is that body."""
+    i = ent.start + (1 if doc[ent.start].lower_ == "the" else 0)
+    j = i
+    while j < ent.end and (doc[j].lower_ in ROLE_MODIFIERS or _role_word(doc[j])):
+        j += 1
+    if j == i or j + 1 >= ent.end or not _role_word(doc[j - 1]) or doc[j].lower_ != "of":
+        return None
+    start = j + 1 + (1 if doc[j + 1].lower_ == "the" else 0)
+    body = doc[start:ent.end]
+    if not len(body) or not body[0].is_title or not any(t.lower_ in _ORG_NAME_WORDS for t in body):
+        return None
+    return Span(doc, start, ent.end, label="ORG")
 
 
 def _named_by_a_body_noun(doc: Doc, ent: Span) -> bool:
