@@ -1063,3 +1063,37 @@ def test_a_body_s_name_hung_beside_the_noun_for_its_kind():
 def test_a_body_named_before_its_members_is_the_organization():
     found = roles(hand_read("Tomas Vale, the leader of the Harka Front rebels, spoke."))
     assert ("Tomas Vale", "leader", "Harka Front") in found
+
+
+def test_been_with_an_organization_is_a_career_there():
+    f = hand_read("Ana Ruiz has been with the Harka Institute since 2004.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Ana Ruiz", "member", "Harka Institute", False) in found
+
+
+def test_being_with_people_is_no_career():
+    assert not hand_read("Ana Ruiz was with her family in Norland.").roles
+
+
+def test_a_retired_title_is_a_past_post():
+    f = hand_read("Tom Vale, a retired Army general, heads the Velmar Veterans League.")
+    found = {(f.entities[r.person].label, r.role, r.former) for r in f.roles}
+    assert ("Tom Vale", "general", True) in found
+
+
+def test_a_post_taken_over_from_a_predecessor_named_after_its_organization():
+    found = roles(hand_read("Ana Ruiz takes over as head of the Harka Institute from Tom Vale, who retires in May."))
+    assert ("Ana Ruiz", "head", "Harka Institute") in found
+    assert ("Tom Vale", "head", "Harka Institute") in found
+
+
+def test_posts_held_at_an_organization_listed_by_including():
+    f = hand_read("Ana Ruiz previously held senior positions at the Harka Institute, including chief operating officer.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Ana Ruiz", "chief operating officer", "Harka Institute", True) in found
+
+
+def test_the_years_with_a_body_are_those_of_the_post_held_there():
+    found = roles(hand_read("Deputy Director Ana Ruiz of the Harka Institute was promoted on Monday. Ruiz, who has been with the Harka Institute since 2004, succeeds Tom Vale."))
+    assert ("Ana Ruiz", "Deputy Director", "Harka Institute") in found
+    assert ("Ana Ruiz", "member", "Harka Institute") not in found

@@ -146,7 +146,7 @@ class CareerReader:
                 mine.extend(self._role(owner or person, noun, verb, lemma, evidence, pronoun and owner is None))
             if not mine and (lemma in JOINING or lemma in ("leave", "quit")):
                 mine.extend(self._member_of_object(person, verb, evidence, pronoun))
-            if not mine and lemma in WORKING:
+            if not mine and (lemma in WORKING or (lemma == "be" and not nouns)):
                 mine.extend(self._employee(person, verb, evidence, pronoun))
             if not mine and (lemma in ("serve", "sit") or lemma in APPOINTING or lemma in LEAVING or lemma in JOINING):
                 mine.extend(self._member_of_body(person, verb, evidence, pronoun))
@@ -434,6 +434,10 @@ class CareerReader:
         objects = [c for c in kids(verb) if c.dep_ == "dobj"]
         nouns = [p for o in objects if o.lemma_.lower() in POST_NOUNS for c in kids(o)
                  if c.dep_ == "prep" and c.lower_ == "of" for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        # "held senior positions at Acme, including chief operating officer": the posts the object lists
+        nouns += [n for o in objects if o.lemma_.lower() in POST_NOUNS for c in kids(o)
+                  if c.dep_ == "prep" and c.lower_ == "including" for p in kids(c) if p.dep_ == "pobj"
+                  for n in [p, *_conjuncts(p)] if is_role_noun(n)]
         if any(o.lemma_.lower() in APPOINTMENT_NOUNS for o in objects):
             nouns += [p for h in [verb, *objects] for c in kids(h) if c.dep_ == "prep" and c.lower_ == "as"
                       for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
@@ -512,11 +516,13 @@ class CareerReader:
         return self._org_after(body, ("of",)) if body.lemma_.lower() in BODY_NOUNS else None
 
     def _post_org(self, noun: Token) -> str | None:
-        """ "the post of treasurer at Acme", "the office of treasurer of Acme": the post's organization."""
-        post = noun.head.head
-        if noun.head.lower_ != "of" or post.lemma_.lower() not in POST_NOUNS:
+        """ "the post of treasurer at Acme", "the office of treasurer of Acme", "posts at Acme, including
+        treasurer": the post's organization."""
+        head = next((x.head for x in [noun, *noun.ancestors] if x.dep_ != "conj"), noun.head)  # "including A and B"
+        post = head.head
+        if head.lower_ not in ("of", "including") or post.lemma_.lower() not in POST_NOUNS:
             return None
-        return self._org_after(post, ("of", "at", "in", "with"), skip=noun.head)
+        return self._org_after(post, ("of", "at", "in", "with"), skip=head)
 
     def _comma_org(self, noun: Token) -> str | None:
         """ "serving as deputy commanding general, U.S. Army Forces Command": an organization set after
@@ -600,15 +606,18 @@ class CareerReader:
         return out
 
     def _employee(self, person: str, verb: Token, evidence: Evidence, pronoun: bool) -> list[Role]:
-        """ "Ann Lee works for Acme", "previously worked at Acme", "spent a decade at Acme"."""
+        """ "Ann Lee works for Acme", "previously worked at Acme", "spent a decade at Acme", "has been with Acme
+        since 2004" (with an organization only: "was with her family" is no career)."""
         out = []
         lemma = verb.lemma_.lower()
+        being = lemma == "be"
         spent = lemma == "spend"
         if spent and not any(c.dep_ == "dobj" and c.ent_type_ == "DATE" for c in kids(verb)):
             return []  # "spent the money at Acme" is no career
         if lemma in ("begin", "start") and not any(c.dep_ == "dobj" and c.lemma_.lower() == "career" for c in kids(verb)):
             return []  # "began his career at Acme"; "began talks with Acme" is no career
-        preps = ("at", "with") if spent or lemma in ("begin", "start") else ("to",) if lemma == "move" else EMPLOYERS
+        preps = ("at", "with") if spent or lemma in ("begin", "start") else ("to",) if lemma == "move" \
+            else ("with",) if being else EMPLOYERS
         # "began her career with Acme", "spent a decade at Acme": the parser may hang the "at" on the object
         heads = [verb] + [c for c in kids(verb) if c.dep_ == "dobj"] if spent or lemma in ("begin", "start") else [verb]
         for c in (c for h in heads for c in kids(h)):
@@ -617,9 +626,9 @@ class CareerReader:
             # "worked at the Federal Board, the Harbor Office and the Orvik Institute": each of them
             for o in (x for p in kids(c) if p.dep_ == "pobj" for x in [p, *_conjuncts(p)]):
                 org = self.orgs.org_in(o)
-                if org:
+                if org and (not being or org.startswith("Organization:")):
                     since, until = self._period(verb, o, lemma)
-                    out.append(Role(person=person, role=WORKING[verb.lemma_.lower()], org=org, evidence=evidence, rule="works-for",
+                    out.append(Role(person=person, role=WORKING.get(lemma, "member"), org=org, evidence=evidence, rule="works-for",
                                     confidence=0.5 if pronoun else 0.6, since=since, until=until,
                                     former=self._past(verb, lemma if lemma == "move" else "work", until)
                                     or (spent and verb.tag_ == "VBD")))  # "moved to Acme in 2004": there since
@@ -633,8 +642,9 @@ class CareerReader:
         if done is None:
             done = verb.tag_ in ("VBD", "VBN") and not any(c.lower_ in NOT_YET for c in kids(verb) if c.dep_ == "aux")
         posts = [p for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "as" for p in kids(c) if p.dep_ == "pobj"]
-        # the parser may hang "from X" on the post
-        named = [c for c in kids(verb) if c.dep_ == "dobj"] if prep is None else _prep_objects([verb, *posts], prep)
+        # the parser may hang "from X" on the post, or on the post's organization ("head of Acme from X")
+        inner = [t for p in posts for t in p.subtree if t.dep_ == "pobj" and t.head.dep_ == "prep" and t.head.lower_ == "of"]
+        named = [c for c in kids(verb) if c.dep_ == "dobj"] if prep is None else _prep_objects([verb, *posts, *inner], prep)
         for c in named:
             person = self._person(c)
             if person is None:

@@ -138,9 +138,11 @@ class RoleReader(OrgFinder):
         Organization or a Place (never an unnamed group or a person)."""
         explicit = {(r.person, r.role.lower()) for r in roles if not r.rule.startswith("implicit-")}
         roles = [r for r in roles if not r.rule.startswith("implicit-") or (r.person, r.role.lower()) not in explicit]
-        # "appointed X as provost ... X joins Acme": the post tells the joining
+        # "appointed X as provost ... X joins Acme", "Associate Administrator X ... has been with Acme since
+        # 1987": the post tells the joining, and the years with the body are the post's
         titled = {(r.person, self.index.canonical(r.org)) for r in roles if r.role.lower() != "member"}
-        roles = [r for r in roles if r.rule != "joined" or (r.person, self.index.canonical(r.org)) not in titled]
+        roles = [r for r in roles if not (r.rule == "joined" or (r.rule == "works-for" and r.role == "member"))
+                 or (r.person, self.index.canonical(r.org)) not in titled]
         offices: dict[str, set[str]] = {}
         for r in roles:
             if not r.former and r.org.startswith(("Organization:", "Place:")):

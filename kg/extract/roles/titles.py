@@ -49,8 +49,8 @@ ENVOY_NOUNS = frozenset("ambassador envoy emissary representative delegate consu
 #: Common nouns of a part of an organization ("its Asia business", "the bank's research unit").
 UNIT_NOUNS = frozenset("""business operation operations arm division unit department office bureau branch section
 team desk program programme""".split())
-#: Words before a title that make it a past one ("former", "ex-", "the late").
-PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late", "previous"})
+#: Words before a title that make it a past one ("former", "ex-", "the late", "a retired general").
+PAST_WORDS = frozenset({"former", "then", "ex", "onetime", "one-time", "erstwhile", "late", "previous", "retired"})
 #: Words before a title that are no part of the role's name.
 NOT_ROLE_WORDS = PAST_WORDS | {"new", "current", "incoming", "outgoing", "sitting", "newly", "recently", "incumbent"}
 #: Heads of titles of a city's or a state's government ("Mayor X", "Governor X").
