@@ -1054,10 +1054,10 @@ def test_a_title_subject_that_makes_a_statement_may_be_someone_new():
 
 
 def test_a_body_s_name_hung_beside_the_noun_for_its_kind():
-    """The parse is written as the model parses "... lyricist of rock band Grateful Dead", with the name in
-    apposition to the role noun and "band" the object of "of" (not the model's parse of this sentence)."""
-    found = roles(hand_read("Ivo Pell died on Monday in Tarsk, his family said. Pell was a writer. Pell lived in Tarsk. The co-founder of the Harka Trust and former lyricist of rock band Velmar Dogs was 70."))
-    assert ("Ivo Pell", "lyricist", "Velmar Dogs") in found
+    """The parser hangs "Grateful Tide" in apposition to "lyricist", and "band" is the object of "of"."""
+    f = hand_read("Ivo Pell died on Monday. He was the former lyricist of rock band Grateful Tide.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Ivo Pell", "lyricist", "Grateful Tide", True) in found
 
 
 def test_a_body_named_before_its_members_is_the_organization():
