@@ -448,7 +448,7 @@ def test_rose_to_a_post_where_one_worked():
     f = hand_read("Ruth Lindqvist spent a decade at Delmarco Capital, where she rose to managing director.")
     found = roles(f)
     assert ("Ruth Lindqvist", "managing director", "Delmarco Capital") in found
-    assert ("Ruth Lindqvist", "member", "Delmarco Capital") in found
+    assert ("Ruth Lindqvist", "member", "Delmarco Capital") not in found  # the post says she worked there
     assert not roles(hand_read("Ruth Lindqvist spent the money at Delmarco Capital."))
 
 
