@@ -1097,3 +1097,14 @@ def test_the_years_with_a_body_are_those_of_the_post_held_there():
     found = roles(hand_read("Deputy Director Ana Ruiz of the Harka Institute was promoted on Monday. Ruiz, who has been with the Harka Institute since 2004, succeeds Tom Vale."))
     assert ("Ana Ruiz", "Deputy Director", "Harka Institute") in found
     assert ("Ana Ruiz", "member", "Harka Institute") not in found
+
+
+def test_a_post_a_holder_served_in_listed_by_including_as():
+    f = hand_read("Ana Ruiz also has served in a number of key positions at the Harka Institute, including as the manager of the Tide Office from 2014 to 2021.", date="2023-01-10")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Ana Ruiz", "manager", "Tide Office", True) in found
+
+
+def test_a_participle_serving_as_a_post_has_the_clause_s_subject():
+    found = roles(hand_read("Tom Vale joined Velmar Bank in 1990, serving as its chief economist."))
+    assert ("Tom Vale", "chief economist", "Velmar Bank") in found

@@ -19,8 +19,9 @@ def reported_in_past(verb: Token) -> bool:
 
 
 def shares_subject(verb: Token) -> bool:
-    """A verb whose subject is its head's: coordinated, controlled ("asked to serve"), or an infinitive
-    of purpose ("left Acme to join Zenith")."""
+    """A verb whose subject is its head's: coordinated, controlled ("asked to serve"), an infinitive of
+    purpose ("left Acme to join Zenith") or a participle ("joined Acme in 1998, serving as its director")."""
     return verb.dep_ in ("xcomp", "conj") or (verb.dep_ == "advcl" and any(
-        c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb)))
+        c.dep_ == "aux" and c.lower_ == "to" for c in kids(verb))) or (
+        verb.dep_ == "advcl" and verb.tag_ == "VBG" and not any(c.dep_ in ("nsubj", "mark") for c in kids(verb)))
 

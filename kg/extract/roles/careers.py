@@ -400,6 +400,9 @@ class CareerReader:
                           and any(m.ent_type_ == "PERSON" for m in kids(c))]
         nouns += [p for c in kids(verb) if c.dep_ == "prep" and (c.lower_ == "as" or (
                       c.lower_ == "to" and lemma in RISING)) for p in kids(c) if p.dep_ == "pobj" and is_role_noun(p)]
+        # "served in a number of positions at Acme, including as the manager of its Tide Office"
+        nouns += [p for c in kids(verb) if c.dep_ == "prep" and c.lower_ == "including" for a in kids(c)
+                  if a.dep_ == "prep" and a.lower_ == "as" for p in kids(a) if p.dep_ == "pobj" and is_role_noun(p)]
         # "served three terms as mayor", "spent ten years as director": "as" on the span of time; and on
         # the object of an appointment ("elected the centrist X as president", as the parser hangs it)
         nouns += [p for o in kids(verb) if o.dep_ in ("dobj", "npadvmod") and (
