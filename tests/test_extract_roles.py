@@ -1108,3 +1108,20 @@ def test_a_post_a_holder_served_in_listed_by_including_as():
 def test_a_participle_serving_as_a_post_has_the_clause_s_subject():
     found = roles(hand_read("Tom Vale joined Velmar Bank in 1990, serving as its chief economist."))
     assert ("Tom Vale", "chief economist", "Velmar Bank") in found
+
+
+def test_command_relinquished_to_a_successor():
+    f = hand_read("Gen. Ana Ruiz relinquished command of the Velmar Fleet to Gen. Tom Vale on Friday.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Ana Ruiz", "commander", "Velmar Fleet", True) in found
+    assert ("Tom Vale", "commander", "Velmar Fleet", False) in found
+
+
+def test_the_leadership_handed_over_to_a_successor():
+    found = roles(hand_read("Ana Ruiz handed over the leadership of the Velmar Party to Tom Vale in May."))
+    assert ("Ana Ruiz", "leader", "Velmar Party") in found
+    assert ("Tom Vale", "leader", "Velmar Party") in found
+
+
+def test_a_thing_passed_to_someone_is_no_post():
+    assert not hand_read("Ana Ruiz passed the ball to Tom Vale.").roles

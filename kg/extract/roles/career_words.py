@@ -41,6 +41,8 @@ appointment nomination election reelection re-election promotion selection tenur
 #: ("assumed command of the fleet": its commander).
 COMMAND_NOUNS = {"command": "commander", "leadership": "leader", "helm": "head", "reins": "head",
                  "chairmanship": "chair", "presidency": "president", "captaincy": "captain"}
+#: Verbs of giving up the leading of a body to a successor ("relinquished command of the fleet to X").
+HANDING_OVER = frozenset("relinquish cede surrender hand pass".split())
 #: Verbs of taking or holding a post named as an object ("assumed the post of chief justice") or won
 #: by an election or appointment ("won election as mayor").
 TAKING = frozenset("assume hold occupy fill win secure".split())
@@ -50,7 +52,7 @@ LISTING = frozenset("include comprise".split())
 #: includes A as finance minister", "kept B as foreign minister").
 LINE_UP = APPOINTERS | LISTING | frozenset("keep retain".split())
 VERBS = (BEING | APPOINTING | DISMISSING | LEAVING | JOINING | SUCCEEDING | RISING | TRANSFERRING | {"sit"}
-          | frozenset(WORKING) | frozenset(HEAD_VERBS) | APPOINTMENT_NOUNS | TAKING | LISTING)
+          | frozenset(WORKING) | frozenset(HEAD_VERBS) | APPOINTMENT_NOUNS | TAKING | LISTING | HANDING_OVER)
 #: Modals of a role that may be held, not that is ("could lead", "should chair").
 HYPOTHETICAL = frozenset("could might may should must would".split())
 #: Auxiliaries of a role not (yet) held: "will head", "would lead", "to chair".

@@ -37,6 +37,7 @@ from .career_words import (
     EMPLOYERS,
     ENDORSING,
     FIRSTS,
+    HANDING_OVER,
     HEAD_VERBS,
     HYPOTHETICAL,
     JOINING,
@@ -116,7 +117,8 @@ class CareerReader:
             return self._appointment(verb, evidence)
         if lemma in LISTING:
             return self._career_list(verb, evidence)
-        taken = self._command_taken(verb, lemma, evidence) if lemma in TAKING or lemma == "take" else []
+        taken = self._command_taken(verb, lemma, evidence) if lemma in TAKING or lemma == "take" else \
+            self._command_handed(verb, lemma, evidence) if lemma in HANDING_OVER else []
         if taken:
             return taken
         if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
@@ -185,6 +187,28 @@ class CareerReader:
                          confidence=0.6, until=since if done else None)  # held it until the handover
                     for p in _prep_objects([verb, obj, *_phrase_objects(obj)], "from")
                     if (before := self._person(p)) is not None]
+        return out
+
+    def _command_handed(self, verb: Token, lemma: str, evidence: Evidence) -> list[Role]:
+        """ "X relinquished command of the Harbor Fleet to Y", "handed over the leadership of Acme to Y": the
+        subject led the body until then, the one it was given "to" leads it now (rule ``predecessor`` for
+        the one who left)."""
+        if lemma in ("hand", "pass") and not any(c.dep_ == "prt" and c.lower_ in ("over", "on") for c in kids(verb)):
+            return []
+        out: list[Role] = []
+        done = verb.tag_ in ("VBD", "VBN")
+        for obj in (c for c in kids(verb) if c.dep_ == "dobj" and c.lemma_.lower() in COMMAND_NOUNS):
+            org = self._org_after(obj, ("of",))
+            if org is None:
+                continue
+            role = COMMAND_NOUNS[obj.lemma_.lower()]
+            since, _ = self._period(verb, obj, "assume")
+            out += [Role(person=person, role=role, org=org, evidence=evidence, rule="predecessor", former=done,
+                         confidence=0.6, until=since if done else None)
+                    for h in self._subjects(verb, ("nsubj",)) if (person := self._person(h)) is not None]
+            out += [Role(person=after, role=role, org=org, evidence=evidence, rule="predicate", confidence=0.6,
+                         since=since if done else None)
+                    for p in _prep_objects([verb, obj, *_phrase_objects(obj)], "to") if (after := self._person(p)) is not None]
         return out
 
     def _career_list(self, verb: Token, evidence: Evidence) -> list[Role]:
@@ -810,8 +834,9 @@ def _phrase_objects(noun: Token) -> list[Token]:
 
 
 def _prep_objects(heads: list[Token], prep: str) -> list[Token]:
-    """The objects of the ``prep`` phrases of any of ``heads`` ("from Tom Roe")."""
-    return [p for h in heads for c in kids(h) if c.dep_ == "prep" and c.lower_ == prep for p in kids(c) if p.dep_ == "pobj"]
+    """The objects of the ``prep`` phrases of any of ``heads`` ("from Tom Roe"; "to Tom Roe" parsed as a dative)."""
+    return [p for h in heads for c in kids(h) if c.dep_ in ("prep", "dative") and c.lower_ == prep
+            for p in kids(c) if p.dep_ == "pobj"]
 
 
 def _including(verb: Token) -> Token | None:
