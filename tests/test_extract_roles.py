@@ -1125,3 +1125,14 @@ def test_the_leadership_handed_over_to_a_successor():
 
 def test_a_thing_passed_to_someone_is_no_post():
     assert not hand_read("Ana Ruiz passed the ball to Tom Vale.").roles
+
+
+def test_general_after_a_title_it_completes_is_part_of_the_title():
+    found = roles(hand_read("Harka Institute Director General Ana Ruiz spoke."))
+    assert ("Ana Ruiz", "Director General", "Harka Institute") in found
+    assert ("Tom Vale", "Defense Minister", "Peru") in roles(hand_read("Peru's Defense Minister General Tom Vale spoke."))  # a rank after other titles
+
+
+def test_a_spaced_undersecretary_general_is_an_office_of_the_article_s_body():
+    found = roles(hand_read("The United Nations named new staff. The United Nations said the plan was set. The United Nations met. Ana Ruiz of Peru will stay on as undersecretary general for legal affairs."))
+    assert ("Ana Ruiz", "undersecretary general", "United Nations") in found

@@ -330,3 +330,9 @@ def test_a_work_s_title_that_names_no_body_stays(nlp):
     text = "Ann Lee wrote the book Chair of the Harbor Seasons in 1994."
     found = repaired(nlp, text, ("Ann Lee", "PERSON"), ("Chair of the Harbor Seasons", "WORK_OF_ART"))
     assert ("Chair of the Harbor Seasons", "WORK_OF_ART") in found
+
+
+def test_a_name_after_a_title_of_two_words_is_a_person(nlp):
+    text = "Harka Institute Director General Ana Ruiz spoke."
+    found = repaired(nlp, text, ("Harka Institute", "ORG"))
+    assert ("Ana Ruiz", "PERSON") in found

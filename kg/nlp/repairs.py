@@ -585,6 +585,9 @@ def _missed_names(doc: Doc, ents: list[Span]) -> list[Span]:
         while start > 0 and doc[start - 1].i not in covered and _name_word(doc[start - 1]) \
                 and doc[start - 1].head.i == tok.i and doc[start - 1].dep_ == "compound":
             start -= 1
+        titled = [t.i for t in doc[start:tok.i + 1] if _role_word(t) or t.lower_ in RANKS]
+        if titled and tok.i - titled[-1] in (2, 3) and all(doc[i].is_title for i in titled):
+            start = titled[-1] + 1  # "Director General Ana Ruiz": the name after the title's last word
         run = doc[start:tok.i + 1]
         if any(_role_word(t) or t.lower_ in RANKS for t in run) or len(run) > 4:
             continue

@@ -36,6 +36,7 @@ from .role_orgs import OrgFinder
 from .titles import (
     ASSISTING_NOUNS,
     COURT_KINDS,
+    GENERAL_TITLES,
     LEGISLATOR_HEADS,
     LOCAL_HEADS,
     NOMINEE_NOUNS,
@@ -54,6 +55,7 @@ from .titles import (
     is_role_noun,
     is_role_word,
     is_title_ordinal,
+    title_head,
     lexicon_form,
     of_title,
     role_text,
@@ -318,7 +320,8 @@ class RoleReader(OrgFinder):
         while len(toks) > 1 and toks[-1].lower_ in TITLE_SUFFIXES and toks[-2].text != "-":
             toks.pop()  # "deputy minister designate X": the post, still to be taken
         while (len(toks) > 1 and toks[-1].lower_ in TRAILING_RANKS and toks[-2].text != "-"
-               and any(t.lower_ in ROLE_NOUNS for t in toks[:-1])):
+               and any(t.lower_ in ROLE_NOUNS for t in toks[:-1])
+               and not (toks[-1].lower_ == "general" and toks[-2].lower_ in GENERAL_TITLES)):
             toks.pop()  # "Defense Minister General X": the rank is no part of the role
         role_toks: list[Token] = []
         j = len(toks) - 1
@@ -330,7 +333,8 @@ class RoleReader(OrgFinder):
                      and toks[j - 1].lower_ not in NOT_ROLE_WORDS and (not t.ent_type_ or t.i in own)
                      and self.key(toks[j - 1], own) is None and any(is_role_noun(x) for x in role_toks))
             if not (is_role_word(t) or t.text == "-" or inner or of_title(t.doc, t.i, toks[0].i)
-                    or is_title_ordinal(t, role_toks) or (role_toks and is_adjectival_name(t))):
+                    or is_title_ordinal(t, role_toks) or (role_toks and is_adjectival_name(t))
+                    or (bool(role_toks) and role_toks[0].lower_ == "general" and t.lower_ in GENERAL_TITLES)):
                 break
             role_toks.insert(0, t)
             j -= 1
@@ -398,7 +402,7 @@ class RoleReader(OrgFinder):
         elif org is None and is_corporate_title(role_words):
             # "Chief executive Ann Lee" in an article about one company: that company's
             org, rule, confidence = self.home_company(), "implicit-company", 0.5
-        elif org is None and role_words and lexicon_form(role_words[-1]) in OFFICE_HEADS and not possessor \
+        elif org is None and role_words and title_head(role_words) in OFFICE_HEADS and not possessor \
                 and not any(c.dep_ == "poss" for t in role_toks for c in kids(t)):
             # (a possessor names the body, if not one the article is about: "Harlow's deputy director")
             # "Program Manager X", "Secretary-General X" in an article about one organization: its post

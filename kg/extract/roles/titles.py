@@ -85,6 +85,16 @@ def lexicon_form(tok: Token) -> str | None:
     return None
 
 
+def title_head(words: list[Token]) -> str | None:
+    """The role noun a title ends in, as the lexicon has it: "undersecretary general" (spaced) is the
+    "undersecretary-general"; otherwise ``lexicon_form`` of the last word."""
+    if len(words) > 1 and words[-1].lower_ == "general" and words[-2].lower_ in GENERAL_TITLES:
+        joined = words[-2].lower_ + "-general"
+        if joined in ROLE_NOUNS:
+            return joined
+    return lexicon_form(words[-1]) if words else None
+
+
 def is_assisting(noun: Token) -> bool:
     """A post of serving a person ("aide", "adviser", "chief of staff"): its "to" names whom."""
     low = noun.lemma_.lower()
@@ -172,6 +182,10 @@ def is_plural_title(words: list[Token]) -> bool:
 
 #: Trailing ranks dropped after a role ("Defense Minister General X": the role is the ministry's).
 TRAILING_RANKS = frozenset({"general", "colonel", "major", "lieutenant", "captain", "admiral", "sergeant", "dr", "dr."})
+#: Role nouns that "General" follows as part of the title ("Director General", "Attorney General",
+#: "Secretary General"), not as a rank of the holder ("Defense Minister General X").
+GENERAL_TITLES = frozenset("""secretary undersecretary under-secretary attorney director solicitor inspector surgeon
+auditor governor postmaster consul adjutant comptroller accountant registrar""".split())
 #: Words after a title that say the post is still to be taken ("minister designate", "president elect").
 TITLE_SUFFIXES = frozenset({"designate", "elect"})
 
