@@ -319,10 +319,10 @@ def test_a_name_after_a_body_noun_it_does_not_name_stays_a_person(nlp):
 
 
 def test_a_title_and_a_body_taken_for_a_work_s_title_is_the_body(nlp):
-    text = "Ann Lee was also the Chair of the Quadrennial Advisory Council on Harbor Safety from 1994 until 1996."
+    text = "Ann Lee was also the Chair of the Velmar Advisory Council on Harbor Safety from 1994 until 1996."
     found = repaired(nlp, text, ("Ann Lee", "PERSON"),
-                     ("the Chair of the Quadrennial Advisory Council on Harbor Safety", "WORK_OF_ART"))
-    assert ("Quadrennial Advisory Council on Harbor Safety", "ORG") in found
+                     ("the Chair of the Velmar Advisory Council on Harbor Safety", "WORK_OF_ART"))
+    assert ("Velmar Advisory Council on Harbor Safety", "ORG") in found
     assert not any(label == "WORK_OF_ART" for _, label in found)
 
 

@@ -302,7 +302,7 @@ patrol service corps command center centre league federation
 
 
 def _body_after_title(doc: Doc, ent: Span) -> Span | None:
-    """ "was the Chair of the Quadrennial Advisory Council on Tides" taken for a work's title: a span the
+    """ "was the Chair of the Velmar Advisory Council on Tides" taken for a work's title: a span the
     model gave no name label that opens with a title and "of" and names a body after it is that body."""
     i = ent.start + (1 if doc[ent.start].lower_ == "the" else 0)
     j = i
