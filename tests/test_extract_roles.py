@@ -1136,3 +1136,9 @@ def test_general_after_a_title_it_completes_is_part_of_the_title():
 def test_a_spaced_undersecretary_general_is_an_office_of_the_article_s_body():
     found = roles(hand_read("The United Nations named new staff. The United Nations said the plan was set. The United Nations met. Ana Ruiz of Peru will stay on as undersecretary general for legal affairs."))
     assert ("Ana Ruiz", "undersecretary general", "United Nations") in found
+
+
+def test_a_notice_line_of_a_nominee_for_a_post_of_a_board():
+    found = roles(hand_read("President Ana Ruiz announced her nominees today.\nJo Kerr, Nominee for Member, Board of "
+                            "the Harbor Authority\nJo Kerr is a lawyer."))
+    assert any(p == "Jo Kerr" and r == "Member" and "Harbor Authority" in o for p, r, o in found)

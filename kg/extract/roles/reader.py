@@ -566,7 +566,8 @@ class RoleReader(OrgFinder):
             title = self.noun_title(noun, ent)
             roles = self.split_title(title, person, evidence, None)
             if not roles:
-                org = self.org_from_preps([noun]) or self._org_of_partner(noun)
+                # "Jo Kerr, Nominee for Member, Board of the Harbor Authority": the body set beside the post
+                org = self.org_from_preps([noun]) or self._org_of_partner(noun) or self._appos_org(noun)
                 role_words = [t for t in title if is_role_word(t) and self.index.named_key(t) is None
                               and t.lower_ not in ("former", "then", "new", "current")]
                 if org and role_words and org != person and self.may_employ(org, noun):
