@@ -1142,3 +1142,9 @@ def test_a_notice_line_of_a_nominee_for_a_post_of_a_board():
     found = roles(hand_read("President Ana Ruiz announced her nominees today.\nJo Kerr, Nominee for Member, Board of "
                             "the Harbor Authority\nJo Kerr is a lawyer."))
     assert any(p == "Jo Kerr" and r == "Member" and "Harbor Authority" in o for p, r, o in found)
+
+
+def test_a_past_adverb_scopes_over_a_coordinated_verb_of_a_post():
+    f = hand_read("Lena Ode previously ran sales at Brightline Foods and sat on the board of the Harbor Rail Authority.")
+    found = {(f.entities[r.person].label, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Lena Ode", "Harbor Rail Authority", True) in found

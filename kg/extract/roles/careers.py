@@ -739,6 +739,9 @@ class CareerReader:
             return not (self.anchor and year.isdigit() and int(year) > self.anchor.year)
         if any(c.dep_ == "advmod" and c.lower_ in PAST_ADVERBS for c in kids(verb)):
             return True
+        if verb.dep_ == "conj" and verb.tag_ == "VBD" and any(
+                c.dep_ == "advmod" and c.lower_ in PAST_ADVERBS and c.i < verb.head.i for c in kids(verb.head)):
+            return True  # "previously ran sales at Acme and sat on the board of X": the adverb scopes over both
         listed = _including(verb)
         if listed is not None and any(c.dep_ == "amod" and c.lower_ in ("former", "previous", "past", "earlier")
                                       for c in kids(listed)):
