@@ -1148,3 +1148,10 @@ def test_a_past_adverb_scopes_over_a_coordinated_verb_of_a_post():
     f = hand_read("Lena Ode previously ran sales at Brightline Foods and sat on the board of the Harbor Rail Authority.")
     found = {(f.entities[r.person].label, f.entities[r.org].label, r.former) for r in f.roles}
     assert ("Lena Ode", "Harbor Rail Authority", True) in found
+
+
+def test_an_organization_in_brackets_after_a_name_is_the_person_s():
+    found = roles(hand_read("Candidates Ana Ruiz (Velmar Party), Tom Vale (Harka Front) and Jo Kerr (Norland Greens) all gained votes."))
+    assert ("Ana Ruiz", "member", "Velmar Party") in found
+    assert ("Jo Kerr", "member", "Norland Greens") in found
+    assert not roles(hand_read("Ana Ruiz (45) and Tom Vale (Peru) spoke."))  # an age, a place

@@ -336,3 +336,10 @@ def test_a_name_after_a_title_of_two_words_is_a_person(nlp):
     text = "Harka Institute Director General Ana Ruiz spoke."
     found = repaired(nlp, text, ("Harka Institute", "ORG"))
     assert ("Ana Ruiz", "PERSON") in found
+
+
+def test_a_name_in_brackets_after_a_person_s_is_a_body(nlp):
+    text = "Ana Ruiz (Velmar Party) and Tom Vale (Harka Front) gained votes."
+    found = repaired(nlp, text, ("Ana Ruiz", "PERSON"), ("Velmar Party", "ORG"), ("Tom Vale", "PERSON"),
+                     ("Harka Front", "PERSON"))
+    assert ("Harka Front", "ORG") in found and ("Tom Vale", "PERSON") in found

@@ -77,7 +77,7 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
                 ents.append(Span(doc, ent.start, ent.end, label="GPE"))
                 continue
         if ent.label_ == "PERSON" and ((len(ent) > 1 and ent[-1].lower_ in _BUSINESS_WORDS and ent[-1].is_title)
-                                       or _named_by_a_body_noun(doc, ent)):
+                                       or _named_by_a_body_noun(doc, ent) or _bracketed_after_a_person(doc, ent)):
             evidence.setdefault(_words(ent), set()).add("ORG")
             ents.append(Span(doc, ent.start, ent.end, label="ORG"))  # "Orvane Mining said", "Harlow United": a body
             continue
@@ -315,6 +315,13 @@ def _body_after_title(doc: Doc, ent: Span) -> Span | None:
     if not len(body) or not body[0].is_title or not any(t.lower_ in _ORG_NAME_WORDS for t in body):
         return None
     return Span(doc, start, ent.end, label="ORG")
+
+
+def _bracketed_after_a_person(doc: Doc, ent: Span) -> bool:
+    """ "Ann Fu (Green Party), Bo Lam (Harka Front)": a name alone in brackets right after a person's name is
+    the person's party or body, not a second person."""
+    return (ent.start >= 2 and ent.end < len(doc) and doc[ent.start - 1].text == "(" and doc[ent.end].text == ")"
+            and doc[ent.start - 2].ent_type_ == "PERSON")
 
 
 def _named_by_a_body_noun(doc: Doc, ent: Span) -> bool:

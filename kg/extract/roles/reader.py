@@ -697,11 +697,16 @@ class RoleReader(OrgFinder):
     # ----- "Ann Lee of Acme" -----------------------------------------------------------
     def _of_organization(self, persons: list[tuple[Span, str]], evidence: Evidence, found: set[str]) -> list[Role]:
         """ "Ann Lee of the Forest Service", and each of "Ann Lee, Tom Roe and Ida Oh of Acme and Bo Li
-        of Zenith": a name tied to an organization with no role word is a member of it."""
+        of Zenith", "Ann Lee (Green Party)": a name tied to an organization with no role word is a member of it."""
         out: list[Role] = []
         pending: list[tuple[Span, str]] = []
         for ent, person in persons:
             org = self.affiliation(ent)
+            bracketed = self._bracketed_org(ent) if org is None else None
+            if bracketed is not None and person not in found:
+                out.append(Role(person=person, role="member", org=bracketed, evidence=evidence, rule="of-organization",
+                                confidence=0.5))
+                continue
             if org is None:
                 pending = pending + [(ent, person)] if self._in_list(ent) else []
                 continue
@@ -711,6 +716,19 @@ class RoleReader(OrgFinder):
                                     confidence=0.5 if e is ent else 0.4))
             pending = []
         return out
+
+    def _bracketed_org(self, ent: Span) -> str | None:
+        """ "Ann Fu (Green Party), Bo Lam (Labour)": an organization alone in brackets right after a name is
+        the person's party or body, as "of" would say."""
+        doc = ent.doc
+        if ent.end + 2 >= len(doc) or doc[ent.end].text != "(":
+            return None
+        close = next((t.i for t in doc[ent.end + 1:min(len(doc), ent.end + 8)] if t.text == ")"), None)
+        if close is None:
+            return None
+        key = self.index.named_key(doc[ent.end + 1])
+        inside = [e for e in self.index.ents if e.start == ent.end + 1 and e.end == close]
+        return key if inside and key is not None and key.startswith("Organization:") else None
 
     @staticmethod
     def _in_list(ent: Span) -> bool:
