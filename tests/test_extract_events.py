@@ -721,3 +721,9 @@ def test_an_agentless_passive_tells_of_people_not_of_vehicles_or_things():
 def test_a_thing_among_the_subjects_of_an_agentless_passive_is_no_target():
     found = triples(hand_read("Fishermen first noticed the people and a warship was deployed to retrieve them."))
     assert not any(target == "warship" for _, _, target in found)
+
+
+def test_observing_that_is_a_remark_and_observing_a_thing_is_no_event():
+    f = hand_read("The Velmar News observed that the hashtag had become an international phenomenon.")
+    assert [(e.actor, e.action) for e in f.events] == [("Organization:velmarnews", "observe")]
+    assert not hand_read("Ana Ruiz observed the rally from a balcony.").events

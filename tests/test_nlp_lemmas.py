@@ -72,3 +72,15 @@ def test_the_occupation_noun_gives_the_title_before_the_name(read):  # type: ign
     assert f.roles
     assert any(f.entities[r.person].label == "Bo Lam" and r.role == "guitarist" for r in f.roles)
     assert not any(e.action == "guitarist" for e in f.events)
+
+
+def test_a_plural_noun_heading_a_clause_with_a_subject_is_its_verb(nlp, read):  # type: ignore[no-untyped-def]
+    text = 'The U.S. Department of Agriculture notes, \"Ozone causes more damage to plants than all other pollutants combined\", highlighting the importance of air quality.'
+    doc = nlp(text)
+    tok = next(t for t in doc if t.text == "notes")
+    assert (tok.pos_, tok.tag_, tok.lemma_) == ("VERB", "VBZ", "note")
+    f = read(text)
+    assert any(e.action == "note" and e.actor and "agriculture" in e.actor for e in f.events)
+    assert not any(e.action == "combine" for e in f.events)  # pollutants are no people done to
+    notes = next(t for t in nlp("The notes of the meeting were lost.") if t.text == "notes")
+    assert notes.pos_ == "NOUN"

@@ -13,7 +13,8 @@ A repair is made only when the stem with e is a verb the model knows. An irregul
 base form ("the troops retook the town" tagged VBP, lemma "retook") takes the lemma of the
 lemmatizer's own table of irregular forms, when the form is no verb lemma itself. A verb kept whole
 with its "co-" or "re-" prefix takes the prefix and its verb's lemma ("co-founded" -> "co-found"); an
-occupation noun the tagger took for a verb before a name ("guitarist Bo Lam") is made a noun again.
+occupation noun the tagger took for a verb before a name ("guitarist Bo Lam") is made a noun again, and a
+plural noun heading a clause with a subject ("the Department notes, ...") a verb.
 """
 from __future__ import annotations
 
@@ -68,6 +69,14 @@ def _noun_taken_for_verb(tok: Token, is_verb: VerbTest) -> bool:
             and not is_verb(tok.lower_) and nxt is not None and nxt.pos_ == "PROPN")
 
 
+def _verb_taken_for_noun(tok: Token, is_verb: VerbTest) -> None:
+    """ "The Department of Agriculture notes, ...": a plural noun the tagger gave a clause whose subject the
+    parser found is the verb of that clause ("notes" a present tense of "note"), when its stem is a verb."""
+    if tok.tag_ == "NNS" and tok.is_lower and tok.lower_ == tok.lemma_.lower() + "s" and is_verb(tok.lemma_.lower()) \
+            and any(c.dep_ == "nsubj" for c in tok.children):
+        tok.pos_, tok.tag_ = "VERB", "VBZ"
+
+
 class VerbTest:
     """Whether a word is a verb lemma of the model (its lemmatizer's word list)."""
 
@@ -91,9 +100,13 @@ def repair_lemmas(doc: Doc, table: str, irregular: str | None = None) -> Doc:
         return doc
     forms = doc.vocab.lookups.get_table(irregular) if irregular and doc.vocab.lookups.has_table(irregular) else None
     verbs = {doc.vocab.strings[p] for p in _VERBS}
-    for i, pos in enumerate(doc.to_array("POS").tolist() if len(doc) else ()):
+    noun, root = doc.vocab.strings["NOUN"], doc.vocab.strings["ROOT"]
+    for i, (pos, dep) in enumerate(doc.to_array(["POS", "DEP"]).tolist() if len(doc) else ()):
+        if pos == noun and dep == root:
+            _verb_taken_for_noun(doc[i], test)
+            continue
         if pos not in verbs:
-            continue  # both repairs are of verbs: found in the Doc's array, no Token for the other words
+            continue  # the other repairs are of verbs: found in the Doc's array, no Token for the other words
         tok = doc[i]
         if _noun_taken_for_verb(tok, test):
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NN", tok.lower_

@@ -156,6 +156,8 @@ establishment equipment environment development developments management settleme
 client-side talent patent current accent component components segment segments basement
 christian-ity guardian-ship plant plants grant grants giant giants loudspeaker loudspeakers speaker-system
 transmitter transmitters container containers trailer trailers
+pollutant pollutants contaminant contaminants lubricant coolant sealant stimulant stimulants antioxidant
+antioxidants propellant disinfectant disinfectants deodorant restaurant restaurants elephant elephants
 """.split())
 
 #: Demonyms and adjectives of place -> the country or region they name (general geography).

@@ -212,7 +212,7 @@ def is_event_verb(verb: Token) -> bool:
         return False
     if lemma in NON_EVENT_VERBS and not light_event(verb):
         return False
-    if lemma in _NOT_EVENTS:
+    if lemma in _NOT_EVENTS and not _remarked(verb, lemma):
         return False
     if lemma in INTRANSITIVE_STATES and not any(c.dep_ in _OBJECTS for c in kids(verb)):
         return False
@@ -221,6 +221,13 @@ def is_event_verb(verb: Token) -> bool:
         return False
     return not (_noun_gerund(verb) or elaborating_speech(verb) or _anonymity_formula(verb)
                 or attributive_participle(verb) or _kind_of_deed(verb) or _keeping_a_stance(verb, lemma))
+
+
+def _remarked(verb: Token, lemma: str) -> bool:
+    """ "The Gazette observed that the tag had spread": "observe" with a clause of what was said is a remark
+    (a statement), not a sight ("observed the rally")."""
+    return lemma == "observe" and verb.pos_ == "VERB" and any(
+        c.dep_ == "ccomp" and any(m.dep_ == "mark" and m.lower_ == "that" for m in kids(c)) for c in kids(verb))
 
 
 #: Nouns of a way of acting: their "of" gerund names a kind of deed, not one done ("a policy of turning boats away").
