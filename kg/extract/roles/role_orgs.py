@@ -490,7 +490,7 @@ class OrgFinder:
         nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
         beside = [nxt] if nxt is not None and nxt.ent_iob_ == "B" and tok.is_lower and tok.dep_ == "pobj" else []
         for c in [*kids(tok), *beside]:
-            if c.dep_ == "appos" or (c.dep_ == "compound" and c.i > tok.i) or c is nxt:
+            if c.dep_ == "appos" or (c.dep_ == "compound" and c.i > tok.i) or (nxt is not None and c.i == nxt.i):
                 key = self.index.named_key(c)
                 if key and key.startswith("Organization:"):
                     return key
