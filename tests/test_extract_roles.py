@@ -1155,3 +1155,9 @@ def test_an_organization_in_brackets_after_a_name_is_the_person_s():
     assert ("Ana Ruiz", "member", "Velmar Party") in found
     assert ("Jo Kerr", "member", "Norland Greens") in found
     assert not roles(hand_read("Ana Ruiz (45) and Tom Vale (Peru) spoke."))  # an age, a place
+
+
+def test_a_team_s_name_before_a_list_of_names_is_their_team():
+    found = roles(hand_read("In addition, Reggie Tam from Tarsk, and Harlow Hawks Tom Vale, Ivo Pell and Jo Kerr were each suspended one game."))
+    assert {("Tom Vale", "member", "Harlow Hawks"), ("Ivo Pell", "member", "Harlow Hawks"),
+            ("Jo Kerr", "member", "Harlow Hawks")} <= found

@@ -343,3 +343,9 @@ def test_a_name_in_brackets_after_a_person_s_is_a_body(nlp):
     found = repaired(nlp, text, ("Ana Ruiz", "PERSON"), ("Velmar Party", "ORG"), ("Tom Vale", "PERSON"),
                      ("Harka Front", "PERSON"))
     assert ("Harka Front", "ORG") in found and ("Tom Vale", "PERSON") in found
+
+
+def test_a_plural_name_right_before_a_person_s_is_a_team(nlp):
+    text = "In addition, Harlow Hawks Tom Vale and Jo Kerr were each suspended one game."
+    found = repaired(nlp, text, ("Harlow Hawks", "PERSON"), ("Tom Vale", "PERSON"), ("Jo Kerr", "PERSON"))
+    assert ("Harlow Hawks", "ORG") in found and ("Tom Vale", "PERSON") in found

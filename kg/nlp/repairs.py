@@ -77,7 +77,8 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
                 ents.append(Span(doc, ent.start, ent.end, label="GPE"))
                 continue
         if ent.label_ == "PERSON" and ((len(ent) > 1 and ent[-1].lower_ in _BUSINESS_WORDS and ent[-1].is_title)
-                                       or _named_by_a_body_noun(doc, ent) or _bracketed_after_a_person(doc, ent)):
+                                       or _named_by_a_body_noun(doc, ent) or _bracketed_after_a_person(doc, ent)
+                                       or _team_before_a_person(doc, ent)):
             evidence.setdefault(_words(ent), set()).add("ORG")
             ents.append(Span(doc, ent.start, ent.end, label="ORG"))  # "Orvane Mining said", "Harlow United": a body
             continue
@@ -315,6 +316,14 @@ def _body_after_title(doc: Doc, ent: Span) -> Span | None:
     if not len(body) or not body[0].is_title or not any(t.lower_ in _ORG_NAME_WORDS for t in body):
         return None
     return Span(doc, start, ent.end, label="ORG")
+
+
+def _team_before_a_person(doc: Doc, ent: Span) -> bool:
+    """ "Harlow Hawks Tom Vale": a name ending in a plural, right before another person's name with nothing
+    between, is the body that person plays or works for, not a second person."""
+    nxt = doc[ent.end] if ent.end < len(doc) else None
+    return (len(ent) > 1 and nxt is not None and nxt.ent_iob_ == "B" and nxt.ent_type_ == "PERSON"
+            and ent[-1].lower_.endswith("s") and ent.root.dep_ == "compound" and ent.root.head.i >= ent.end)
 
 
 def _bracketed_after_a_person(doc: Doc, ent: Span) -> bool:

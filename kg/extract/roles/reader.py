@@ -700,8 +700,13 @@ class RoleReader(OrgFinder):
         of Zenith", "Ann Lee (Green Party)": a name tied to an organization with no role word is a member of it."""
         out: list[Role] = []
         pending: list[tuple[Span, str]] = []
+        listed: dict[int, str] = {}  # roots of names coordinated after "Harlow Hawks X" -> the team
         for ent, person in persons:
             org = self.affiliation(ent)
+            if org is None:
+                org = self._body_right_before(ent) or listed.get(ent.root.i)
+                if org is not None:
+                    listed.update((c.i, org) for c in ent.root.subtree if c.dep_ == "conj" and c.ent_type_ == "PERSON")
             bracketed = self._bracketed_org(ent) if org is None else None
             if bracketed is not None and person not in found:
                 out.append(Role(person=person, role="member", org=bracketed, evidence=evidence, rule="of-organization",
@@ -716,6 +721,18 @@ class RoleReader(OrgFinder):
                                     confidence=0.5 if e is ent else 0.4))
             pending = []
         return out
+
+    def _body_right_before(self, ent: Span) -> str | None:
+        """ "Harlow Hawks Tom Vale, Ivo Pell and Jo Kerr": a team's plural name set right before a name, as a
+        modifier of it, is the person's team (and that of the names coordinated with it)."""
+        if ent.start == 0:
+            return None
+        before = ent.doc[ent.start - 1]
+        key = self.index.named_key(before)
+        if key is None or not key.startswith("Organization:") or before.ent_type_ != "ORG" or not (
+                before.dep_ == "compound" and before.head.i == ent.root.i and before.is_title and before.lower_.endswith("s")):
+            return None  # a team's plural name ("the Hawks"): not "NASA Johnson", nor a body after a title
+        return key
 
     def _bracketed_org(self, ent: Span) -> str | None:
         """ "Ann Fu (Green Party), Bo Lam (Labour)": an organization alone in brackets right after a name is
