@@ -1161,3 +1161,7 @@ def test_a_team_s_name_before_a_list_of_names_is_their_team():
     found = roles(hand_read("In addition, Reggie Tam from Tarsk, and Harlow Hawks Tom Vale, Ivo Pell and Jo Kerr were each suspended one game."))
     assert {("Tom Vale", "member", "Harlow Hawks"), ("Ivo Pell", "member", "Harlow Hawks"),
             ("Jo Kerr", "member", "Harlow Hawks")} <= found
+
+
+def test_an_agency_in_brackets_after_a_dateline_is_no_one_s_body():
+    assert not any(r.org.endswith("ap") for r in hand_read("TUNIS, Tunisia (AP) Ana Ruiz met Tom Vale.").roles)

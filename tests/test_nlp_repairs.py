@@ -349,3 +349,9 @@ def test_a_plural_name_right_before_a_person_s_is_a_team(nlp):
     text = "In addition, Harlow Hawks Tom Vale and Jo Kerr were each suspended one game."
     found = repaired(nlp, text, ("Harlow Hawks", "PERSON"), ("Tom Vale", "PERSON"), ("Jo Kerr", "PERSON"))
     assert ("Harlow Hawks", "ORG") in found and ("Tom Vale", "PERSON") in found
+
+
+def test_a_person_s_name_in_brackets_after_another_stays_a_person(nlp):
+    text = "The killer Tom Vale (Ivo Pell) breaks into song."
+    found = repaired(nlp, text, ("Tom Vale", "PERSON"), ("Ivo Pell", "PERSON"))
+    assert ("Ivo Pell", "PERSON") in found

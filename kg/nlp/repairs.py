@@ -299,7 +299,7 @@ _ORG_NAME_WORDS = ORG_HEADS | frozenset("""
 inc inc. corp corp. co co. ltd ltd. llc plc group company corporation university college institute
 foundation association society church bank press news times post network agency fund trust club
 patrol service corps command center centre league federation
-""".split())
+""".split()) | _PARTY_HEADS
 
 
 def _body_after_title(doc: Doc, ent: Span) -> Span | None:
@@ -327,10 +327,10 @@ def _team_before_a_person(doc: Doc, ent: Span) -> bool:
 
 
 def _bracketed_after_a_person(doc: Doc, ent: Span) -> bool:
-    """ "Ann Fu (Green Party), Bo Lam (Harka Front)": a name alone in brackets right after a person's name is
-    the person's party or body, not a second person."""
+    """ "Ann Fu (Green Party), Bo Lam (Harka Front)": a name with a body's word alone in brackets right after a
+    person's name is the person's party or body, not a second person (an actor after a part stays one)."""
     return (ent.start >= 2 and ent.end < len(doc) and doc[ent.start - 1].text == "(" and doc[ent.end].text == ")"
-            and doc[ent.start - 2].ent_type_ == "PERSON")
+            and doc[ent.start - 2].ent_type_ == "PERSON" and any(t.lower_ in _ORG_NAME_WORDS for t in ent))
 
 
 def _named_by_a_body_noun(doc: Doc, ent: Span) -> bool:

@@ -738,8 +738,8 @@ class RoleReader(OrgFinder):
         """ "Ann Fu (Green Party), Bo Lam (Labour)": an organization alone in brackets right after a name is
         the person's party or body, as "of" would say."""
         doc = ent.doc
-        if ent.end + 2 >= len(doc) or doc[ent.end].text != "(":
-            return None
+        if len(ent) < 2 or ent.end + 2 >= len(doc) or doc[ent.end].text != "(":
+            return None  # a full name: "TUNIS, Tunisia (AP)" is a dateline
         close = next((t.i for t in doc[ent.end + 1:min(len(doc), ent.end + 8)] if t.text == ")"), None)
         if close is None:
             return None
