@@ -1165,3 +1165,8 @@ def test_a_team_s_name_before_a_list_of_names_is_their_team():
 
 def test_an_agency_in_brackets_after_a_dateline_is_no_one_s_body():
     assert not any(r.org.endswith("ap") for r in hand_read("TUNIS, Tunisia (AP) Ana Ruiz met Tom Vale.").roles)
+
+
+def test_the_boards_of_a_list_of_three_bodies():
+    found = roles(hand_read("Ana Ruiz has served on the boards of the Harka Trust, Velmar Bank and the Tarsk Museum."))
+    assert {("Ana Ruiz", "board member", o) for o in ("Harka Trust", "Velmar Bank", "Tarsk Museum")} <= found

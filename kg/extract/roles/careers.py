@@ -323,7 +323,7 @@ class CareerReader:
                 found = len(out)
                 for of in (x for b in owners for x in kids(b) if x.dep_ == "prep" and x.lower_ == "of"):
                     for o in (x for x in kids(of) if x.dep_ == "pobj"):
-                        for org_tok in [o] + [x for x in kids(o) if x.dep_ == "conj"]:
+                        for org_tok in [o, *_conjuncts(o)]:  # "the boards of A, B and C": each
                             org = self.orgs.org_in(org_tok)
                             if org:
                                 out.append(self._membership(person, role, org, verb, body, evidence, pronoun))
