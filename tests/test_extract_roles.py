@@ -1170,3 +1170,10 @@ def test_an_agency_in_brackets_after_a_dateline_is_no_one_s_body():
 def test_the_boards_of_a_list_of_three_bodies():
     found = roles(hand_read("Ana Ruiz has served on the boards of the Harka Trust, Velmar Bank and the Tarsk Museum."))
     assert {("Ana Ruiz", "board member", o) for o in ("Harka Trust", "Velmar Bank", "Tarsk Museum")} <= found
+
+
+def test_went_on_to_lead_a_body_is_a_past_post_and_will_go_on_none():
+    f = hand_read("Ana Ruiz went on to lead the Harka Institute for a decade.")
+    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    assert ("Ana Ruiz", "leader", "Harka Institute", True) in found
+    assert not hand_read("Ana Ruiz will go on to lead the Harka Institute.").roles

@@ -701,9 +701,17 @@ class CareerReader:
         if appointed and not holders:
             holders = [c for c in kids(verb.head) if c.dep_ in ("dobj", "nsubjpass")]
             orgs = [c for c in kids(verb) if c.dep_ == "dobj"]
-        not_yet = any(c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb)) and not _first_to(verb)
-        if not holders or (not_yet and not appointed) or (
-                verb.dep_ == "xcomp" and verb.head.lemma_.lower() not in ("continue", "keep", "help") and not appointed):
+        # "went on to lead Acme": what the subject did next, as done as the verb it follows
+        went_on = verb.dep_ in ("xcomp", "advcl") and verb.head.lemma_.lower() == "go" and any(
+            c.dep_ == "prt" and c.lower_ == "on" for c in kids(verb.head)) and not any(
+            c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb.head))
+        if went_on and not holders:
+            holders = [c for c in kids(verb.head) if c.dep_ == "nsubj"]
+            orgs = [c for c in kids(verb) if c.dep_ == "dobj"]
+        not_yet = any(c.dep_ == "aux" and c.lower_ in NOT_YET for c in kids(verb)) and not _first_to(verb) \
+            and not went_on
+        if not holders or (not_yet and not appointed) or (verb.dep_ == "xcomp" and verb.head.lemma_.lower() not in (
+                "continue", "keep", "help") and not appointed and not went_on):
             return []  # "X will head Y", "chosen to lead Y": no role (yet)
         out = []
         for h in holders:
@@ -714,7 +722,8 @@ class CareerReader:
                 org = self.orgs.org_in(o) or self._body_owner(o) or self._employer(o, verb)
                 if org:
                     since, until = self._period(verb, o, lemma)
-                    former = (verb.tag_ == "VBD" and lemma not in ("found", "co-found", "cofound")) or until is not None
+                    past = verb.tag_ == "VBD" or (went_on and verb.head.tag_ == "VBD")
+                    former = (past and lemma not in ("found", "co-found", "cofound")) or until is not None
                     out.append(Role(person=person, role=HEAD_VERBS[lemma], org=org, evidence=evidence,
                                     former=former, rule="heading-verb", confidence=0.6 if h.pos_ == "PRON" else 0.7,
                                     since=since, until=until))
