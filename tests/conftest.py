@@ -108,6 +108,11 @@ def roles(facts: ArticleFacts) -> set[tuple[str, str, str]]:
     return {(facts.entities[r.person].label, r.role, facts.entities[r.org].label) for r in facts.roles}
 
 
+def roles_in_time(facts: ArticleFacts) -> set[tuple[str, str, str, bool]]:
+    """(person label, role, org label, former) of the roles."""
+    return {(facts.entities[r.person].label, r.role, facts.entities[r.org].label, r.former) for r in facts.roles}
+
+
 def find_chromium() -> str | None:
     """Debian's chromium, the browser of the page tests."""
     for name in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import roles, triples
+from conftest import roles, roles_in_time, triples
 from handparse import hand_read
 
 
@@ -430,8 +430,7 @@ def test_a_national_title_takes_the_only_country_named_before_it():
 
 
 def test_an_appointment_replacing_someone():
-    f = hand_read("Vestry Bank on Monday named Ruth Lindqvist as its new chief executive, replacing Paul Hargreave.")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Vestry Bank on Monday named Ruth Lindqvist as its new chief executive, replacing Paul Hargreave."))
     assert ("Ruth Lindqvist", "chief executive", "Vestry Bank", False) in found
     assert ("Paul Hargreave", "chief executive", "Vestry Bank", True) in found
 
@@ -585,8 +584,7 @@ def test_a_tenure_or_stint_as_a_role():
 
 def test_a_trade_moves_a_player():
     text = "The Denver Falcons traded veteran guard Marcus Dell to the Boston Rams on Tuesday for two draft picks."
-    f = hand_read(text)
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read(text))
     assert ("Marcus Dell", "guard", "Boston Rams", False) in found
     assert ("Marcus Dell", "guard", "Denver Falcons", True) in found
 
@@ -812,16 +810,14 @@ def test_a_singular_apposition_stays_with_its_name():
 
 
 def test_posts_listed_by_include_are_the_possessor_s_past_posts():
-    f = hand_read("Ann Fu's earlier posts included deputy head of the Budget Office and ambassador to Norland.")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Ann Fu's earlier posts included deputy head of the Budget Office and ambassador to Norland."))
     assert found
     assert ("Ann Fu", "deputy head", "Budget Office", True) in found
     assert ("Ann Fu", "ambassador", "Norland", True) in found
 
 
 def test_current_posts_listed_by_include_are_current():
-    f = hand_read("Carl Norby was named director of Acme. His current roles include chair of the Harbor Trust.")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Carl Norby was named director of Acme. His current roles include chair of the Harbor Trust."))
     assert ("Carl Norby", "chair", "Harbor Trust", False) in found
 
 
@@ -951,8 +947,7 @@ def test_a_name_at_the_end_of_a_second_apposition_holds_the_first_title():
     text = ("Peru names new cabinet. Peru's prime minister named a new cabinet on Monday. Peru has been in crisis "
             "for a year. The previous communications minister, the leader of the Green Front rebels Maria Costa, "
             "will now serve as minister of reconstruction.")
-    f = hand_read(text)
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read(text))
     assert ("Maria Costa", "communications minister", "Peru", True) in found
     assert ("Maria Costa", "minister", "Peru", False) in found
 
@@ -975,8 +970,7 @@ def test_the_noun_with_the_is_the_body_the_article_named():
 
 
 def test_command_assumed_from_a_predecessor():
-    f = hand_read("Gen. Carl Norby assumed command of the Harbor Fleet from Gen. Tom Reyes on Monday.", date="2011-03-09")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Gen. Carl Norby assumed command of the Harbor Fleet from Gen. Tom Reyes on Monday.", date="2011-03-09"))
     assert ("Carl Norby", "commander", "Harbor Fleet", False) in found
     assert ("Tom Reyes", "commander", "Harbor Fleet", True) in found
 
@@ -988,9 +982,8 @@ def test_the_leadership_taken_over():
 
 
 def test_a_post_a_holder_s_former_positions_include():
-    f = hand_read("Carl Norby brings diverse experience to the agency from his former positions, including serving "
-                  "as the director of operations for the Harbor Trust.")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Carl Norby brings diverse experience to the agency from his former positions, including serving "
+                  "as the director of operations for the Harbor Trust."))
     assert ("Carl Norby", "director of operations", "Harbor Trust", True) in found
 
 
@@ -1055,8 +1048,7 @@ def test_a_title_subject_that_makes_a_statement_may_be_someone_new():
 
 def test_a_body_s_name_hung_beside_the_noun_for_its_kind():
     """The parser hangs "Grateful Tide" in apposition to "lyricist", and "band" is the object of "of"."""
-    f = hand_read("Ivo Pell died on Monday. He was the former lyricist of rock band Grateful Tide.")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Ivo Pell died on Monday. He was the former lyricist of rock band Grateful Tide."))
     assert ("Ivo Pell", "lyricist", "Grateful Tide", True) in found
 
 
@@ -1066,8 +1058,7 @@ def test_a_body_named_before_its_members_is_the_organization():
 
 
 def test_been_with_an_organization_is_a_career_there():
-    f = hand_read("Ana Ruiz has been with the Harka Institute since 2004.")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Ana Ruiz has been with the Harka Institute since 2004."))
     assert ("Ana Ruiz", "member", "Harka Institute", False) in found
 
 
@@ -1088,8 +1079,7 @@ def test_a_post_taken_over_from_a_predecessor_named_after_its_organization():
 
 
 def test_posts_held_at_an_organization_listed_by_including():
-    f = hand_read("Ana Ruiz previously held senior positions at the Harka Institute, including chief operating officer.")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Ana Ruiz previously held senior positions at the Harka Institute, including chief operating officer."))
     assert ("Ana Ruiz", "chief operating officer", "Harka Institute", True) in found
 
 
@@ -1100,8 +1090,7 @@ def test_the_years_with_a_body_are_those_of_the_post_held_there():
 
 
 def test_a_post_a_holder_served_in_listed_by_including_as():
-    f = hand_read("Ana Ruiz also has served in a number of key positions at the Harka Institute, including as the manager of the Tide Office from 2014 to 2021.", date="2023-01-10")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Ana Ruiz also has served in a number of key positions at the Harka Institute, including as the manager of the Tide Office from 2014 to 2021.", date="2023-01-10"))
     assert ("Ana Ruiz", "manager", "Tide Office", True) in found
 
 
@@ -1111,8 +1100,7 @@ def test_a_participle_serving_as_a_post_has_the_clause_s_subject():
 
 
 def test_command_relinquished_to_a_successor():
-    f = hand_read("Gen. Ana Ruiz relinquished command of the Velmar Fleet to Gen. Tom Vale on Friday.")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Gen. Ana Ruiz relinquished command of the Velmar Fleet to Gen. Tom Vale on Friday."))
     assert ("Ana Ruiz", "commander", "Velmar Fleet", True) in found
     assert ("Tom Vale", "commander", "Velmar Fleet", False) in found
 
@@ -1173,7 +1161,6 @@ def test_the_boards_of_a_list_of_three_bodies():
 
 
 def test_went_on_to_lead_a_body_is_a_past_post_and_will_go_on_none():
-    f = hand_read("Ana Ruiz went on to lead the Harka Institute for a decade.")
-    found = {(f.entities[r.person].label, r.role, f.entities[r.org].label, r.former) for r in f.roles}
+    found = roles_in_time(hand_read("Ana Ruiz went on to lead the Harka Institute for a decade."))
     assert ("Ana Ruiz", "leader", "Harka Institute", True) in found
     assert not hand_read("Ana Ruiz will go on to lead the Harka Institute.").roles

@@ -117,8 +117,8 @@ class CareerReader:
             return self._appointment(verb, evidence)
         if lemma in LISTING:
             return self._career_list(verb, evidence)
-        taken = self._command_taken(verb, lemma, evidence) if lemma in TAKING or lemma == "take" else \
-            self._command_handed(verb, lemma, evidence) if lemma in HANDING_OVER else []
+        taken = self._command_changed(verb, lemma, evidence) \
+            if lemma in TAKING or lemma == "take" or lemma in HANDING_OVER else []
         if taken:
             return taken
         if lemma == "step" and any(c.dep_ in ("prt", "advmod") and c.lower_ in ("down", "aside", "away") for c in kids(verb)):
@@ -165,35 +165,13 @@ class CareerReader:
                 out.extend(self._predecessors(c, out, done=True))
         return out
 
-    def _command_taken(self, verb: Token, lemma: str, evidence: Evidence) -> list[Role]:
-        """ "assumed command of the Harbor Fleet from Gen. Tom Roe", "took over the leadership of Acme from
-        Tom Roe": the subject now leads the body; the one it was taken "from" led it until then."""
-        if lemma == "take" and not any(c.dep_ == "prt" and c.lower_ == "over" for c in kids(verb)):
-            return []
-        out: list[Role] = []
-        for obj in (c for c in kids(verb) if c.dep_ == "dobj" and c.lemma_.lower() in COMMAND_NOUNS):
-            org = self._org_after(obj, ("of",))
-            if org is None:
-                continue
-            role = COMMAND_NOUNS[obj.lemma_.lower()]
-            since, _ = self._period(verb, obj, "assume")
-            for h in self._subjects(verb, ("nsubj",)):
-                person = self._person(h)
-                if person is not None:
-                    out.append(Role(person=person, role=role, org=org, evidence=evidence, rule="predicate",
-                                    confidence=0.6 if h.pos_ == "PRON" else 0.75, since=since))
-            done = verb.tag_ in ("VBD", "VBN")
-            out += [Role(person=before, role=role, org=org, evidence=evidence, rule="predecessor", former=done,
-                         confidence=0.6, until=since if done else None)  # held it until the handover
-                    for p in _prep_objects([verb, obj, *_phrase_objects(obj)], "from")
-                    if (before := self._person(p)) is not None]
-        return out
-
-    def _command_handed(self, verb: Token, lemma: str, evidence: Evidence) -> list[Role]:
-        """ "X relinquished command of the Harbor Fleet to Y", "handed over the leadership of Acme to Y": the
-        subject led the body until then, the one it was given "to" leads it now (rule ``predecessor`` for
-        the one who left)."""
-        if lemma in ("hand", "pass") and not any(c.dep_ == "prt" and c.lower_ in ("over", "on") for c in kids(verb)):
+    def _command_changed(self, verb: Token, lemma: str, evidence: Evidence) -> list[Role]:
+        """ "assumed command of the Harbor Fleet from Gen. Tom Roe", "took over the leadership of Acme from Tom
+        Roe", "relinquished command of the fleet to Y", "handed over the leadership of Acme to Y": who takes the
+        body now leads it (since the handover); who gives it up led it until then (rule ``predecessor``)."""
+        taking = lemma in TAKING or lemma == "take"
+        particles = ("over",) if lemma == "take" else ("over", "on") if lemma in ("hand", "pass") else ()
+        if particles and not any(c.dep_ == "prt" and c.lower_ in particles for c in kids(verb)):
             return []
         out: list[Role] = []
         done = verb.tag_ in ("VBD", "VBN")
@@ -203,12 +181,14 @@ class CareerReader:
                 continue
             role = COMMAND_NOUNS[obj.lemma_.lower()]
             since, _ = self._period(verb, obj, "assume")
-            out += [Role(person=person, role=role, org=org, evidence=evidence, rule="predecessor", former=done,
-                         confidence=0.6, until=since if done else None)
-                    for h in self._subjects(verb, ("nsubj",)) if (person := self._person(h)) is not None]
-            out += [Role(person=after, role=role, org=org, evidence=evidence, rule="predicate", confidence=0.6,
-                         since=since if done else None)
-                    for p in _prep_objects([verb, obj, *_phrase_objects(obj)], "to") if (after := self._person(p)) is not None]
+            subjects = self._subjects(verb, ("nsubj",))
+            others = _prep_objects([verb, obj, *_phrase_objects(obj)], "from" if taking else "to")
+            out += [Role(person=person, role=role, org=org, evidence=evidence, rule="predicate",
+                         confidence=0.6 if h.pos_ == "PRON" else 0.75, since=since)
+                    for h in (subjects if taking else others) if (person := self._person(h)) is not None]
+            out += [Role(person=before, role=role, org=org, evidence=evidence, rule="predecessor", former=done,
+                         confidence=0.6, until=since if done else None)  # held it until the handover
+                    for h in (others if taking else subjects) if (before := self._person(h)) is not None]
         return out
 
     def _career_list(self, verb: Token, evidence: Evidence) -> list[Role]:
