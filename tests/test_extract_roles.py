@@ -1164,3 +1164,9 @@ def test_went_on_to_lead_a_body_is_a_past_post_and_will_go_on_none():
     found = roles_in_time(hand_read("Ana Ruiz went on to lead the Harka Institute for a decade."))
     assert ("Ana Ruiz", "leader", "Harka Institute", True) in found
     assert not hand_read("Ana Ruiz will go on to lead the Harka Institute.").roles
+
+
+def test_a_government_post_held_under_a_head_of_government_is_in_that_country():
+    assert ("Ana Ruiz", "finance minister", "Peru", True) in roles_in_time(hand_read("Ana Ruiz served as finance minister under President Tom Vale of Peru."))
+    assert ("Ana Ruiz", "defence minister", "Peru") in roles(hand_read("Ana Ruiz served as defence minister under Peruvian President Tom Vale."))
+    assert not any(p == "Ana Ruiz" for p, _, _ in roles(hand_read("Ana Ruiz served as an engineer under Tom Vale of Peru.")))  # no government post

@@ -55,7 +55,15 @@ from .career_words import (
     WORKING,
 )
 from .role_orgs import OrgFinder
-from .titles import ENVOY_NOUNS, is_assisting, is_role_noun, lexicon_form, role_text, title_complement
+from .titles import (
+    ENVOY_NOUNS,
+    is_assisting,
+    is_government_title,
+    is_role_noun,
+    lexicon_form,
+    role_text,
+    title_complement,
+)
 
 _STRINGS = StringStore()  # a string's id is its hash in every vocabulary
 _VERB_IDS = np.array([_STRINGS.add(w) for v in sorted(VERBS) for w in (v, v.capitalize())], dtype=np.uint64).view(np.int64)
@@ -458,7 +466,8 @@ class CareerReader:
         org = None
         if not roles or roles[0].rule.startswith("implicit-") or roles[0].org.startswith("Group:"):
             org = (t.org_from_preps([noun]) or self._post_org(noun) or self._partner_org(noun)
-                   or self._comma_org(noun) or self._sent_to(verb, noun) or self._verb_org(verb, lemma, noun))
+                   or self._comma_org(noun) or self._sent_to(verb, noun) or self._verb_org(verb, lemma, noun)
+                   or (self._country_served(verb, noun) if is_government_title(title) else None))
         if org is not None and org != person and (t.may_employ(org, noun) or lemma in APPOINTERS):
             words = [x for x in title if x.dep_ != "poss" and x.tag_ != "POS" and not t.key(x)
                      and x.lower_ not in ("former", "then", "new", "current")]
@@ -521,6 +530,24 @@ class CareerReader:
     def _body_owner(self, body: Token) -> str | None:
         """ "chaired the board of Acme": the organization whose board (committee ...) it is."""
         return self._org_after(body, ("of",)) if body.lemma_.lower() in BODY_NOUNS else None
+
+    def _country_served(self, verb: Token, noun: Token) -> str | None:
+        """ "served as finance minister under President Tom Roe of Norland": the country of the head of
+        government the post was held under, as the text gives it ("of Norland", "Norland's", "Norlandic")."""
+        for c in [*kids(verb), *kids(noun)]:
+            if c.dep_ != "prep" or c.lower_ != "under":
+                continue
+            for head in (p for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ == "PERSON"):
+                for m in [*(x for x in head.subtree if x.i < head.i and x.ent_type_ in ("GPE", "NORP")), *kids(head)]:
+                    if m.i < head.i:
+                        key = self.orgs.org_of_modifier(m)
+                    elif m.dep_ == "prep" and m.lower_ == "of":
+                        key = next((self.orgs.index.named_key(p) for p in kids(m) if p.dep_ == "pobj"), None)
+                    else:
+                        continue
+                    if key is not None and self.orgs.is_country(key):
+                        return key
+        return None
 
     def _post_org(self, noun: Token) -> str | None:
         """ "the post of treasurer at Acme", "the office of treasurer of Acme", "posts at Acme, including
