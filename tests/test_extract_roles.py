@@ -1170,3 +1170,14 @@ def test_a_government_post_held_under_a_head_of_government_is_in_that_country():
     assert ("Ana Ruiz", "finance minister", "Peru", True) in roles_in_time(hand_read("Ana Ruiz served as finance minister under President Tom Vale of Peru."))
     assert ("Ana Ruiz", "defence minister", "Peru") in roles(hand_read("Ana Ruiz served as defence minister under Peruvian President Tom Vale."))
     assert not any(p == "Ana Ruiz" for p, _, _ in roles(hand_read("Ana Ruiz served as an engineer under Tom Vale of Peru.")))  # no government post
+
+
+def test_bodies_and_posts_a_holder_s_experience_includes():
+    found = roles_in_time(hand_read("Ana Ruiz is a lawyer. Ruiz's past professional experience includes the Harka Trust, Velmar Legal Services, and eight years as chief of staff to the Governor of Tarsk."))
+    assert ("Ana Ruiz", "member", "Harka Trust", True) in found
+    assert ("Ana Ruiz", "member", "Velmar Legal Services", True) in found
+    assert any(p == "Ana Ruiz" and r == "chief of staff" for p, r, _, _ in found)
+
+
+def test_government_service_begun_at_a_body():
+    assert ("Ana Ruiz", "member", "Civil Rights Office") in roles(hand_read("Ana Ruiz began government service at the Civil Rights Office of the Velmar Department of Justice."))

@@ -203,18 +203,25 @@ class CareerReader:
         """ "Her earlier posts included deputy head of the Budget Office and envoy to Norland": each role noun
         the verb lists is a post of the subject's possessor (rule ``career-list``); past unless "current"."""
         out: list[Role] = []
-        for subj in (c for c in kids(verb) if c.dep_ == "nsubj" and c.lemma_.lower() in CAREER_NOUNS):
+        for subj in (c for c in kids(verb) if c.dep_ == "nsubj" and c.lemma_.lower() in CAREER_NOUNS | {"experience"}):
             owner = next((c for c in kids(subj) if c.dep_ == "poss"), None)
             person = self._person(owner) if owner is not None else None
             if owner is None or person is None:
                 continue
             pronoun = owner.pos_ == "PRON"
             current = any(c.lower_ in ("current", "present") for c in kids(subj))
+            items = [n for o in kids(verb) if o.dep_ == "dobj" for n in [o, *_conjuncts(o)]]
             listed = [n for o in kids(verb) if o.dep_ == "dobj" for n in o.subtree
-                      if n.dep_ in ("dobj", "conj", "appos") and is_role_noun(n)]
+                      if (n.dep_ in ("dobj", "conj", "appos") or n.dep_ == "pobj" and n.head.lower_ == "as")
+                      and is_role_noun(n)]  # "eight years as chief of staff"
             for noun in listed:
                 out.extend(replace(r, rule="career-list", former=not current)
                            for r in self._role(person, noun, verb, "include", evidence, pronoun))
+            # "her experience includes the Harka Trust, Velmar Legal Services, ...": a career at each body
+            for org in (self.orgs.org_in(n) for n in items if n.ent_type_ == "ORG" and not is_role_noun(n)):
+                if org is not None and org.startswith("Organization:"):
+                    out.append(Role(person=person, role="member", org=org, evidence=evidence, rule="career-list",
+                                    former=not current, confidence=0.5 if pronoun else 0.6))
         return out
 
     def _name_before_post(self, noun: Token) -> str | None:
@@ -648,8 +655,9 @@ class CareerReader:
         spent = lemma == "spend"
         if spent and not any(c.dep_ == "dobj" and c.ent_type_ == "DATE" for c in kids(verb)):
             return []  # "spent the money at Acme" is no career
-        if lemma in ("begin", "start") and not any(c.dep_ == "dobj" and c.lemma_.lower() == "career" for c in kids(verb)):
-            return []  # "began his career at Acme"; "began talks with Acme" is no career
+        if lemma in ("begin", "start") and not any(c.dep_ == "dobj" and c.lemma_.lower() in ("career", "service")
+                                                   for c in kids(verb)):
+            return []  # "began his career at Acme", "began government service at X"; "began talks with Acme" is none
         preps = ("at", "with") if spent or lemma in ("begin", "start") else ("to",) if lemma == "move" \
             else ("with",) if being else EMPLOYERS
         # "began her career with Acme", "spent a decade at Acme": the parser may hang the "at" on the object
