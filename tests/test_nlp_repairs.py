@@ -355,3 +355,11 @@ def test_a_person_s_name_in_brackets_after_another_stays_a_person(nlp):
     text = "The killer Tom Vale (Ivo Pell) breaks into song."
     found = repaired(nlp, text, ("Tom Vale", "PERSON"), ("Ivo Pell", "PERSON"))
     assert ("Ivo Pell", "PERSON") in found
+
+
+def test_a_first_name_a_nickname_in_brackets_and_a_surname_are_one_name(nlp, read):
+    text = "Jo Free will succeed Ivo (Ike) Tugo as Harka's center director when Tugo retires in January."
+    found = repaired(nlp, text, ("Jo Free", "PERSON"), ("Ivo", "PERSON"), ("Ike", "PERSON"))
+    assert ("Ivo (Ike) Tugo", "PERSON") in found
+    assert ("Ike", "PERSON") not in found
+    assert ("Tom Vale", "PERSON") in repaired(nlp, "Tom Vale (Harka Front) won.", ("Tom Vale", "PERSON"))

@@ -128,7 +128,7 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
                          else _with_acronym(doc, _with_of_phrase(doc, _with_joined_words(doc, _with_name_words(doc, e))))
                          if e.label_ == "ORG" else e
                          for e in ents])
-    ents = _consistent(doc, ents, evidence)
+    ents = _with_nicknames(doc, _consistent(doc, ents, evidence))
     surnames = {s for e in ents if e.label_ == "PERSON" for s in _surnames(e)}
     ents = [Span(doc, e.start, e.end, label="PERSON") if _words(e) in surnames else e for e in ents]
     ents = filter_spans(ents + _propagated_names(doc, ents, surnames))
@@ -137,6 +137,25 @@ def repair_entities(doc: Doc) -> Doc:  # noqa: C901 (23): a chain of NER repairs
     ents = filter_spans([e for e in ents if not taken.intersection(range(e.start, e.end))] + shorts)
     doc.ents = type_names(doc, filter_spans(ents + _missed_names(doc, ents)))
     return doc
+
+
+def _with_nicknames(doc: Doc, ents: list[Span]) -> list[Span]:
+    """ "Ivo (Ike) Tugo": a first name, a nickname in brackets and a surname are one person's name (the
+    model tags the first two apart and misses the surname)."""
+    out = list(ents)
+    for e in ents:
+        i = e.end
+        if e.label_ != "PERSON" or len(e) > 2 or i + 3 >= len(doc) or doc[i].text != "(" or doc[i + 2].text != ")":
+            continue
+        nick, last = doc[i + 1], doc[i + 3]
+        if not (nick.is_title and last.is_title and last.pos_ == "PROPN" and last.ent_type_ in ("", "PERSON")):
+            continue
+        end = i + 4
+        while end < len(doc) and doc[end].is_title and doc[end].pos_ == "PROPN" and doc[end].ent_type_ in ("", "PERSON") \
+                and end - i < 5:
+            end += 1
+        out = [x for x in out if not (x.start < end and x.end > e.start)] + [Span(doc, e.start, end, label="PERSON")]
+    return out
 
 
 def _surnames(ent: Span) -> list[tuple[str, ...]]:

@@ -731,7 +731,7 @@ class RoleReader(OrgFinder):
         key = self.index.named_key(before)
         if key is None or not key.startswith("Organization:") or before.ent_type_ != "ORG" or not (
                 before.dep_ == "compound" and before.head.i == ent.root.i and before.is_title and before.lower_.endswith("s")):
-            return None  # a team's plural name ("the Hawks"): not "NASA Johnson", nor a body after a title
+            return None  # a team's plural name ("the Hawks"): not "Harka Tarsk" (a body and a place), nor a body after a title
         return key
 
     def _bracketed_org(self, ent: Span) -> str | None:
