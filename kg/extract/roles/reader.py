@@ -423,14 +423,13 @@ class RoleReader(OrgFinder):
         person was named just before (rule ``described-topic``). Other such subjects may bring in someone new
         ("the head of the bank arrived later")."""
         topic = self.index.coref.topic
-        root = sent.root
-        if topic is None or not topic.startswith("Person:") or root.lemma_.lower() in REPORTING_VERBS \
-                or not self.index.coref.topic_near(sent):
+        if topic is None or not topic.startswith("Person:"):
             return []
+        root = sent.root
         subject = next((c for c in kids(root) if c.dep_ == "nsubj"), None)
-        if subject is None or not is_role_noun(subject) or subject.tag_ != "NN" \
-                or not any(c.dep_ == "det" and c.lower_ == "the" for c in kids(subject)) \
-                or not _said_of_someone_known(root, subject):
+        if subject is None or subject.tag_ != "NN" or root.lemma_.lower() in REPORTING_VERBS \
+                or not any(c.dep_ == "det" and c.lower_ == "the" for c in kids(subject)) or not is_role_noun(subject) \
+                or not _said_of_someone_known(root, subject) or not self.index.coref.topic_near(sent):
             return []
         out: list[Role] = []
         for noun in [subject, *(t for t in subject.subtree if t.dep_ in ("conj", "appos") and is_role_noun(t))]:
