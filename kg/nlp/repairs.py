@@ -311,7 +311,7 @@ corporation company inc inc. corp corp. ltd ltd. llc plc
 """.split())
 #: Nouns for a kind of body that name one when set before its name ("rock band X", "the charity X").
 _BODY_KIND_NOUNS = ORGANIZATION_NOUNS | frozenset("""
-band magazine broadcaster publisher retailer carrier lender insurer startup charity label orchestra choir
+band magazine broadcaster publisher retailer carrier lender insurer startup label orchestra choir
 """.split())
 #: Words that make a name an organization's, whatever follows it.
 _ORG_NAME_WORDS = ORG_HEADS | frozenset("""

@@ -6,7 +6,6 @@ import re
 from ..nlp.lexicon import ACRONYM_SMALL_WORDS
 
 
-
 _ACRONYM = re.compile(r"^(?:[A-Z]\.){2,8}$|^[A-Z][A-Z&]{1,7}$")
 
 

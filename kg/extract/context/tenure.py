@@ -59,7 +59,6 @@ _DATE_LABELS = ("DATE", "TIME")
 _YEAR_PAIR = re.compile(r"^(?:in |from |between )?((?:1[89]|20)\d\d)\s*(?:and|to|through|until|-|–)\s*((?:1[89]|20)\d\d)$")
 
 
-
 class Tenure:
     """Begins, ends and former posts of one article's roles (see the module docstring)."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Collection
 from dataclasses import replace
+from itertools import chain
 from typing import Protocol
 
 import numpy as np
@@ -541,19 +542,17 @@ class CareerReader:
     def _country_served(self, verb: Token, noun: Token) -> str | None:
         """ "served as finance minister under President Tom Roe of Norland": the country of the head of
         government the post was held under, as the text gives it ("of Norland", "Norland's", "Norlandic")."""
-        for c in [*kids(verb), *kids(noun)]:
-            if c.dep_ != "prep" or c.lower_ != "under":
-                continue
-            for head in (p for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ == "PERSON"):
-                for m in [*(x for x in head.subtree if x.i < head.i and x.ent_type_ in ("GPE", "NORP")), *kids(head)]:
-                    if m.i < head.i:
-                        key = self.orgs.org_of_modifier(m)
-                    elif m.dep_ == "prep" and m.lower_ == "of":
-                        key = next((self.orgs.index.named_key(p) for p in kids(m) if p.dep_ == "pobj"), None)
-                    else:
-                        continue
-                    if key is not None and self.orgs.is_country(key):
-                        return key
+        heads = [p for c in [*kids(verb), *kids(noun)] if c.dep_ == "prep" and c.lower_ == "under"
+                 for p in kids(c) if p.dep_ == "pobj" and p.ent_type_ == "PERSON"]
+        for head in heads:
+            named = [x for x in head.subtree if x.i < head.i and x.ent_type_ in ("GPE", "NORP")]
+            # read lazily, in this order, up to the first country (a demonym read makes its country a mention)
+            keys = chain((self.orgs.org_of_modifier(m) for m in [*named, *(m for m in kids(head) if m.i < head.i)]),
+                         (next((self.orgs.index.named_key(p) for p in kids(m) if p.dep_ == "pobj"), None)
+                          for m in kids(head) if m.dep_ == "prep" and m.lower_ == "of"))
+            country = next((k for k in keys if k is not None and self.orgs.is_country(k)), None)
+            if country is not None:
+                return country
         return None
 
     def _post_org(self, noun: Token) -> str | None:

@@ -36,7 +36,6 @@ from .role_orgs import OrgFinder
 from .titles import (
     ASSISTING_NOUNS,
     COURT_KINDS,
-    GENERAL_TITLES,
     LEGISLATOR_HEADS,
     LOCAL_HEADS,
     NOMINEE_NOUNS,
@@ -47,6 +46,7 @@ from .titles import (
     RANK_MODIFIERS,
     TITLE_SUFFIXES,
     TRAILING_RANKS,
+    completed_by_general,
     is_adjectival_name,
     is_corporate_title,
     is_government_title,
@@ -321,7 +321,7 @@ class RoleReader(OrgFinder):
             toks.pop()  # "deputy minister designate X": the post, still to be taken
         while (len(toks) > 1 and toks[-1].lower_ in TRAILING_RANKS and toks[-2].text != "-"
                and any(t.lower_ in ROLE_NOUNS for t in toks[:-1])
-               and not (toks[-1].lower_ == "general" and toks[-2].lower_ in GENERAL_TITLES)):
+               and not completed_by_general(toks[-2], toks[-1])):
             toks.pop()  # "Defense Minister General X": the rank is no part of the role
         role_toks: list[Token] = []
         j = len(toks) - 1
@@ -334,7 +334,7 @@ class RoleReader(OrgFinder):
                      and self.key(toks[j - 1], own) is None and any(is_role_noun(x) for x in role_toks))
             if not (is_role_word(t) or t.text == "-" or inner or of_title(t.doc, t.i, toks[0].i)
                     or is_title_ordinal(t, role_toks) or (role_toks and is_adjectival_name(t))
-                    or (bool(role_toks) and role_toks[0].lower_ == "general" and t.lower_ in GENERAL_TITLES)):
+                    or (bool(role_toks) and completed_by_general(t, role_toks[0]))):
                 break
             role_toks.insert(0, t)
             j -= 1
@@ -743,8 +743,9 @@ class RoleReader(OrgFinder):
         if close is None:
             return None
         key = self.index.named_key(doc[ent.end + 1])
-        inside = [e for e in self.index.ents if e.start == ent.end + 1 and e.end == close]
-        return key if inside and key is not None and key.startswith("Organization:") else None
+        if key is None or not key.startswith("Organization:"):
+            return None
+        return key if any(e.start == ent.end + 1 and e.end == close for e in self.index.ents) else None
 
     @staticmethod
     def _in_list(ent: Span) -> bool:

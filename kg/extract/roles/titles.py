@@ -88,7 +88,7 @@ def lexicon_form(tok: Token) -> str | None:
 def title_head(words: list[Token]) -> str | None:
     """The role noun a title ends in, as the lexicon has it: "undersecretary general" (spaced) is the
     "undersecretary-general"; otherwise ``lexicon_form`` of the last word."""
-    if len(words) > 1 and words[-1].lower_ == "general" and words[-2].lower_ in GENERAL_TITLES:
+    if len(words) > 1 and completed_by_general(words[-2], words[-1]):
         joined = words[-2].lower_ + "-general"
         if joined in ROLE_NOUNS:
             return joined
@@ -186,6 +186,13 @@ TRAILING_RANKS = frozenset({"general", "colonel", "major", "lieutenant", "captai
 #: "Secretary General"), not as a rank of the holder ("Defense Minister General X").
 GENERAL_TITLES = frozenset("""secretary undersecretary under-secretary attorney director solicitor inspector surgeon
 auditor governor postmaster consul adjutant comptroller accountant registrar""".split())
+
+
+def completed_by_general(noun: Token, nxt: Token) -> bool:
+    """ "Director General", "undersecretary general": "General" right after a role noun it completes."""
+    return nxt.lower_ == "general" and noun.lower_ in GENERAL_TITLES
+
+
 #: Words after a title that say the post is still to be taken ("minister designate", "president elect").
 TITLE_SUFFIXES = frozenset({"designate", "elect"})
 
